@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { ComposerKinds, SearchProviders, type Settings } from '@/lib/settings/schema';
+import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
+
+const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {
+  extractive: 'Extractive (no language model, works offline)',
+  'openai-compatible': 'OpenAI-compatible endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio)',
+};
+const SEARCH_LABELS: Record<(typeof SearchProviders)[number], string> = {
+  none: 'None (this page only)',
+  wikipedia: 'Wikipedia (no key needed)',
+  searxng: 'SearXNG instance',
+  brave: 'Brave Search (API key)',
+};
+
+type Path = `${'composer' | 'search' | 'knowledgeGraph'}.${string}`;
+
+export function SettingsForm({ area }: { area: KeyValueArea }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [reset, setReset] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<'idle' | 'saved' | 'failed'>('idle');
+
+  useEffect(() => {
+    void loadSettings(area).then((m) => {
+      setSettings(m.settings);
+      setReset(m.reset.filter((p) => p !== '(all)'));
+    });
+  }, [area]);
+
+  if (!settings) return <p className="options">Loading settings…</p>;
+
+  const update = (path: Path, value: string) => {
+    const [group, field] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
+    setSettings({ ...settings, [group]: { ...settings[group], [field]: value } });
+    setSaved('idle');
+  };
+  const field = (path: Path, label: string, props: { type?: string; placeholder?: string; hint?: string } = {}) => {
+    const [group, name] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
+    const value = (settings[group] as Record<string, string>)[name] ?? '';
+    return (
+      <div>
+        <label htmlFor={path}>{label}</label>
+        <input id={path} name={path} type={props.type ?? 'text'} value={value} placeholder={props.placeholder} autoComplete="off" onChange={(e) => update(path, e.target.value)} />
+        {props.hint && <div className="hint">{props.hint}</div>}
+        {errors[path] && <div className="field-error">{errors[path]}</div>}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="options"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          const result = await saveSettings(area, settings);
+          if (result.ok) {
+            setErrors({});
+            setSaved('saved');
+          } else {
+            setErrors(result.errors);
+            setSaved('idle');
+          }
+        } catch {
+          setSaved('failed');
+        }
+      }}
+    >
+      <h1>Answer panel settings</h1>
+      {reset.length > 0 && <p className="notice">Some stored settings were invalid and were reset to defaults: {reset.join(', ')}.</p>}
+      <fieldset>
+        <legend>Answer composer</legend>
+        <label htmlFor="composer.kind">Composer</label>
+        <select id="composer.kind" value={settings.composer.kind} onChange={(e) => update('composer.kind', e.target.value)}>
+          {ComposerKinds.map((k) => (
+            <option key={k} value={k}>
+              {COMPOSER_LABELS[k]}
+            </option>
+          ))}
+        </select>
+        <div className="hint">Answers currently always use the extractive composer; endpoint composers arrive in a coming release.</div>
+        {field('composer.endpoint', 'Endpoint base URL', { placeholder: 'http://127.0.0.1:11434/v1' })}
+        {field('composer.model', 'Model', { placeholder: 'e.g. llama3.1:8b' })}
+        {field('composer.apiKey', 'API key', { type: 'password', hint: 'Stored in extension storage that web pages and content scripts cannot read; sent only to the endpoint above.' })}
+      </fieldset>
+      <fieldset>
+        <legend>Web search</legend>
+        <label htmlFor="search.provider">Provider</label>
+        <select id="search.provider" value={settings.search.provider} onChange={(e) => update('search.provider', e.target.value)}>
+          {SearchProviders.map((p) => (
+            <option key={p} value={p}>
+              {SEARCH_LABELS[p]}
+            </option>
+          ))}
+        </select>
+        {field('search.searxngUrl', 'SearXNG instance URL', { placeholder: 'https://searx.example.org' })}
+        {field('search.braveApiKey', 'Brave Search API key', { type: 'password' })}
+      </fieldset>
+      <fieldset>
+        <legend>Knowledge graph</legend>
+        {field('knowledgeGraph.sparqlEndpoint', 'SPARQL endpoint')}
+        {field('knowledgeGraph.entitySearchEndpoint', 'Entity search (wbsearchentities) endpoint')}
+      </fieldset>
+      <button type="submit">Save</button>{' '}
+      {saved === 'saved' && <span role="status" data-saved="true">Saved.</span>}
+      {saved === 'failed' && <span role="alert">Could not save the settings. Try again.</span>}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+// Service worker: context menu, side panel behaviour, message routing. No pipeline and no models
+// here (MV3 stops idle workers): the work runs in the side panel's Web Worker.
+
+import { createRouter } from '@/lib/messages/protocol';
+import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
+
+export default defineBackground(() => {
+  // Settings (API keys included) live in storage.local: close it to content scripts.
+  void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.removeAll(() => {
+      browser.contextMenus.create({ id: VERIFY_CLAIM_MENU_ID, title: 'Verify claim', contexts: ['selection'] });
+    });
+  });
+
+  const handleClick = (info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab) =>
+    onVerifyClaimClick(info, tab, {
+      openPanel: (tabId) => browser.sidePanel.open({ tabId }),
+      store: (items) => browser.storage.session.set(items),
+      notify: (message) => browser.runtime.sendMessage(message),
+    });
+  browser.contextMenus.onClicked.addListener(handleClick);
+  // Lets the end-to-end test (and a developer in the service worker console) run the menu handler
+  // without a real right-click; it is reachable only from inside the extension.
+  (globalThis as { answerPanel?: unknown }).answerPanel = { onVerifyClaimClick: handleClick };
+
+  const route = createRouter(
+    {
+      'claim/take': async ({ tabId }) => {
+        const key = claimKey(tabId);
+        const stored = await browser.storage.session.get(key);
+        await browser.storage.session.remove(key);
+        const entry = stored[key] as { claim?: unknown } | undefined;
+        return { claim: typeof entry?.claim === 'string' ? entry.claim : null };
+      },
+    },
+    browser.runtime.id,
+  );
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    const reply = route(message, sender);
+    if (!reply) return false;
+    void reply.then(sendResponse);
+    return true;
+  });
+});

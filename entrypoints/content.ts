@@ -1,0 +1,56 @@
+// Content script: reads the page and highlights quotes on it. No network, no models; it answers
+// only messages from the extension's own pages (the router checks the sender class).
+
+import { createRouter, envelope } from '@/lib/messages/protocol';
+import { anchorQuote, buildTextIndex } from '@/lib/page/anchor';
+import { clearHighlights, showHighlights } from '@/lib/page/highlight';
+import { readPage } from '@/lib/page/read';
+import { browserIsHidden } from '@/lib/page/visibility';
+
+export default defineContentScript({
+  matches: ['http://*/*', 'https://*/*'],
+  runAt: 'document_idle',
+  main(ctx) {
+    const route = createRouter(
+      {
+        'page/read': () => readPage(document, { url: location.href, isHidden: browserIsHidden(window) }),
+        'page/highlight': ({ quotes, focus }) => {
+          const index = buildTextIndex(document.body ?? document.documentElement, browserIsHidden(window));
+          const anchored: number[] = [];
+          const missing: number[] = [];
+          const all: Range[] = [];
+          let focused: Range[] = [];
+          for (const quote of quotes) {
+            const ranges = anchorQuote(index, quote.text);
+            (ranges.length > 0 ? anchored : missing).push(quote.id);
+            all.push(...ranges);
+            if (quote.id === focus) focused = ranges;
+          }
+          showHighlights(document, all, focused);
+          return { anchored, missing };
+        },
+        'page/clear-highlights': () => {
+          clearHighlights();
+          return null;
+        },
+      },
+      browser.runtime.id,
+    );
+    const listener = (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (r: unknown) => void) => {
+      const reply = route(message, sender);
+      if (!reply) return false;
+      void reply.then(sendResponse);
+      return true;
+    };
+    browser.runtime.onMessage.addListener(listener);
+    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(listener));
+
+    // Highlights belong to the page they were made on: clear them when it changes (SPA navigation
+    // keeps this document; a full navigation discards it and its highlights with it).
+    ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl }) => {
+      clearHighlights();
+      void browser.runtime.sendMessage(envelope('page/navigated', { url: newUrl.href })).catch(() => undefined);
+    });
+    ctx.addEventListener(window, 'pagehide', () => clearHighlights());
+  },
+});

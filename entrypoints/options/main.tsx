@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import '@/components/panel.css';
+import { SettingsForm } from '@/components/SettingsForm';
+import type { KeyValueArea } from '@/lib/settings/store';
+
+const area: KeyValueArea = {
+  get: (key) => browser.storage.local.get(key),
+  set: (items) => browser.storage.local.set(items),
+};
+
+createRoot(document.getElementById('root')!).render(<SettingsForm area={area} />);

@@ -1,0 +1,117 @@
+import { useEffect } from 'react';
+import { AnswerView, VerdictBadge } from '@/components/AnswerView';
+import { ProgressList } from '@/components/ProgressList';
+import { QuoteCard } from '@/components/QuoteCard';
+import { createRouter } from '@/lib/messages/protocol';
+import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
+import { targetTabId } from './bridge';
+import { STAGES, usePanel } from './store';
+
+export function App() {
+  const state = usePanel();
+  const { result, highlight } = state;
+
+  useEffect(() => {
+    void state.takePendingClaim();
+    const route = createRouter(
+      {
+        'claim/available': async ({ tabId }) => {
+          if ((await targetTabId()) === tabId) await usePanel.getState().takePendingClaim();
+          return null;
+        },
+        'page/navigated': (_payload, sender) => {
+          if (typeof sender.tab?.id === 'number') usePanel.getState().pageNavigated(sender.tab.id);
+          return null;
+        },
+      },
+      browser.runtime.id,
+    );
+    const listener = (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (r: unknown) => void) => {
+      const reply = route(message, sender);
+      if (!reply) return false;
+      void reply.then(sendResponse);
+      return true;
+    };
+    browser.runtime.onMessage.addListener(listener);
+    return () => browser.runtime.onMessage.removeListener(listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const running = state.status === 'running';
+  return (
+    <main className="panel">
+      <form
+        className="ask"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void state.ask('answer');
+        }}
+      >
+        <label htmlFor="question" className="visually-hidden">
+          Question or claim
+        </label>
+        <textarea
+          id="question"
+          name="question"
+          rows={3}
+          placeholder="Ask about this page…"
+          value={state.input}
+          maxLength={MAX_QUESTION_CHARS * 6}
+          onChange={(e) => state.setInput(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void state.ask('answer');
+            }
+          }}
+        />
+        <div className="ask-buttons">
+          <button type="submit" disabled={running} data-action="ask">
+            Ask
+          </button>
+          <button type="button" disabled={running} data-action="verify" onClick={() => void state.ask('verify')}>
+            Verify claim
+          </button>
+          <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
+            Settings
+          </a>
+        </div>
+      </form>
+
+      {state.status !== 'idle' && <ProgressList stages={STAGES} progress={state.stages} />}
+
+      {state.error && (
+        <div className="error" role="alert" data-error={state.error.code}>
+          {state.error.message}
+        </div>
+      )}
+
+      {result && (
+        <section className="result" aria-label="Answer">
+          {result.verdict && <VerdictBadge verdict={result.verdict} />}
+          <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id) => void state.focusQuote(id)} />
+          {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
+          {highlight.stale && <p className="notice">The page changed since this answer: its highlights were cleared.</p>}
+          <h2 className="quotes-title">
+            Quotes from <span className="page-title">{result.page.title}</span>
+          </h2>
+          <ol className="quotes">
+            {result.quotes.map((quote) => (
+              <QuoteCard
+                key={quote.id}
+                quote={quote}
+                cited={result.answer.cited.includes(quote.id)}
+                focused={highlight.focused === quote.id}
+                missing={highlight.missing.includes(quote.id)}
+                onShow={(id) => void state.focusQuote(id)}
+              />
+            ))}
+          </ol>
+          <p className="footnote">
+            Extractive composer (no language model) · ranked by keywords (BM25) over {result.passageCount} passages.
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}

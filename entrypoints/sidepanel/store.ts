@@ -1,0 +1,115 @@
+// Panel state (zustand). One question at a time; what the user typed is never cleared by an error.
+
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import { PipelineError, toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
+import { validateQuestion } from '@/lib/pipeline/question';
+import type { AskResult, Mode, StageName, StageProgress } from '@/lib/pipeline/types';
+import { pipelineWorker, sendToBackground, sendToTab, targetTabId } from './bridge';
+
+export const STAGES: Array<{ name: StageName; label: string }> = [
+  { name: 'read', label: 'Reading page' },
+  { name: 'split', label: 'Splitting into passages' },
+  { name: 'rank', label: 'Ranking passages' },
+  { name: 'compose', label: 'Composing answer' },
+];
+
+export interface HighlightState {
+  focused: number | null;
+  missing: number[];
+  /** The page navigated since the answer: its highlights are gone. */
+  stale: boolean;
+}
+
+interface PanelState {
+  input: string;
+  status: 'idle' | 'running' | 'done' | 'error';
+  mode: Mode;
+  stages: Partial<Record<StageName, StageProgress>>;
+  result: AskResult | null;
+  resultTabId: number | null;
+  error: ErrorInfo | null;
+  highlight: HighlightState;
+  setInput(input: string): void;
+  ask(mode: Mode): Promise<void>;
+  focusQuote(id: number): Promise<void>;
+  takePendingClaim(): Promise<void>;
+  pageNavigated(tabId: number): void;
+}
+
+const NO_HIGHLIGHT: HighlightState = { focused: null, missing: [], stale: false };
+
+export const usePanel = create<PanelState>((set, get) => ({
+  input: '',
+  status: 'idle',
+  mode: 'answer',
+  stages: {},
+  result: null,
+  resultTabId: null,
+  error: null,
+  highlight: NO_HIGHLIGHT,
+
+  setInput: (input) => set({ input }),
+
+  async ask(mode) {
+    if (get().status === 'running') return;
+    const onProgress = (progress: StageProgress) => set((s) => ({ stages: { ...s.stages, [progress.stage]: progress } }));
+    set({ mode, status: 'running', stages: {}, result: null, error: null, highlight: NO_HIGHLIGHT });
+    try {
+      const question = validateQuestion(get().input);
+      const tabId = await targetTabId();
+      if (tabId === null) throw new PipelineError('page-unreadable');
+      onProgress({ stage: 'read', status: 'running' });
+      const started = performance.now();
+      const page = await sendToTab(tabId, 'page/read', {}).catch((error: unknown) => {
+        onProgress({ stage: 'read', status: 'failed' });
+        throw error;
+      });
+      const readMs = performance.now() - started;
+      onProgress({ stage: 'read', status: 'done', ms: readMs, detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}` });
+      const reply = await pipelineWorker().run({ mode, question, page }, Comlink.proxy(onProgress));
+      if (!reply.ok) throw reply.error;
+      reply.result.timings.read = readMs;
+      set({ status: 'done', result: reply.result, resultTabId: tabId });
+      await highlight(tabId, reply.result, null, set);
+    } catch (error) {
+      set({ status: 'error', error: toErrorInfo(error) });
+    }
+  },
+
+  async focusQuote(id) {
+    const { result, resultTabId } = get();
+    if (!result || resultTabId === null) return;
+    await highlight(resultTabId, result, id, set);
+  },
+
+  async takePendingClaim() {
+    const tabId = await targetTabId();
+    if (tabId === null) return;
+    const { claim } = await sendToBackground('claim/take', { tabId }).catch(() => ({ claim: null }));
+    if (!claim) return;
+    set({ input: claim });
+    await get().ask('verify');
+  },
+
+  pageNavigated(tabId) {
+    if (get().resultTabId === tabId) set((s) => ({ highlight: { ...s.highlight, stale: true, focused: null } }));
+  },
+}));
+
+/** Highlights every cited quote on the page, the focused one strongly, and records what was not found. */
+async function highlight(
+  tabId: number,
+  result: AskResult,
+  focus: number | null,
+  set: (partial: Partial<PanelState>) => void,
+): Promise<void> {
+  const cited = new Set([...result.answer.cited, ...(focus === null ? [] : [focus])]);
+  const quotes = result.quotes.filter((q) => cited.has(q.id)).map((q) => ({ id: q.id, text: q.text }));
+  try {
+    const { missing } = await sendToTab(tabId, 'page/highlight', { quotes, ...(focus === null ? {} : { focus }) });
+    set({ highlight: { focused: focus, missing, stale: false } });
+  } catch {
+    set({ highlight: { focused: null, missing: quotes.map((q) => q.id), stale: true } });
+  }
+}

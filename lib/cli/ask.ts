@@ -1,0 +1,87 @@
+// Node CLI on the same pipeline code the extension runs:
+//   npm run ask -- --page <file-or-url> "question"
+//   npm run ask -- --page <file-or-url> --claim "claim to verify"
+//   flags: --json (structured result), --passages (article text and passages, no answer)
+
+import { parseArgs } from 'node:util';
+import { readHtml } from '../page/node';
+import { PipelineError, toErrorInfo } from '../pipeline/errors';
+import { runPipeline } from '../pipeline/run';
+import { splitParagraphs } from '../pipeline/split';
+import type { AskResult, PageSnapshot } from '../pipeline/types';
+import { loadPage } from './load-page';
+import { formatResult } from './format';
+
+const USAGE = `Usage:
+  npm run ask -- --page <file-or-url> "question"
+  npm run ask -- --page <file-or-url> --claim "claim to verify"
+Options:
+  --json       print the structured result (answer, citations, quotes, verdict, timings)
+  --passages   print the extracted article text and the splitter's passages as JSON
+  --top <n>    quotes given to the composer (default 5)`;
+
+export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        page: { type: 'string' },
+        claim: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        passages: { type: 'boolean', default: false },
+        top: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    err.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    out.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.page) {
+    err.write(`Missing --page.\n\n${USAGE}\n`);
+    return 2;
+  }
+  const mode = values.claim !== undefined ? 'verify' : 'answer';
+  const question = values.claim ?? positionals.join(' ');
+  const topK = values.top === undefined ? undefined : Number.parseInt(values.top, 10);
+  if (topK !== undefined && !(topK >= 1 && topK <= 20)) {
+    err.write('--top must be a number from 1 to 20.\n');
+    return 2;
+  }
+
+  try {
+    const started = performance.now();
+    const loaded = await loadPage(values.page);
+    const page: PageSnapshot = readHtml(loaded.html, { url: loaded.url });
+    const readMs = performance.now() - started;
+
+    if (values.passages) {
+      const passages = splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {});
+      const text = page.blocks.map((b) => b.text).join('\n\n');
+      out.write(`${JSON.stringify({ url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated, text, passages }, null, 2)}\n`);
+      return 0;
+    }
+    if (page.blocks.length === 0) throw new PipelineError('page-empty');
+
+    const result: AskResult = await runPipeline({ mode, question, page, ...(topK ? { topK } : {}) });
+    result.timings.read = readMs;
+    out.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result));
+    return 0;
+  } catch (error) {
+    const info = toErrorInfo(error);
+    if (values.json) out.write(`${JSON.stringify({ error: info }, null, 2)}\n`);
+    err.write(`Error: ${info.message}\n`);
+    return info.code === 'internal' ? 1 : 2;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('ask.ts')) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,38 @@
+// Plain-text rendering of a result for the terminal.
+
+import type { AskResult, Quote } from '../pipeline/types';
+
+export function formatResult(result: AskResult): string {
+  const lines: string[] = [];
+  const { answer } = result;
+  if (result.verdict) {
+    const v = result.verdict;
+    const evidence = v.quoteIds.length ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}` : '';
+    lines.push(`Claim: ${result.question}`, `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold})${evidence}`, '');
+  } else {
+    lines.push(`Question: ${result.question}`, '');
+  }
+  lines.push(`Answer (${answer.composer} composer${answer.answered ? `, ${answer.cited.length} cited` : ', not answered by this page'}):`);
+  for (const sentence of answer.sentences) {
+    const marks = sentence.citations.map((id) => `[${id}]`).join('');
+    lines.push(`  ${sentence.text}${marks ? ` ${marks}` : ''}`);
+  }
+  if (answer.droppedCitations > 0) lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
+  lines.push('', `Quotes from "${result.page.title}" (${result.passageCount} passages read${result.page.truncated ? ', page truncated' : ''}):`);
+  for (const quote of result.quotes) lines.push(...formatQuote(quote, answer.cited.includes(quote.id)));
+  const t = result.timings;
+  const ms = (n?: number) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
+  lines.push('', `Time: read ${ms(t.read)} · split ${ms(t.split)} · rank ${ms(t.rank)} · compose ${ms(t.compose)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function formatQuote(quote: Quote, cited: boolean): string[] {
+  const where = [quote.source.section ? `§ ${quote.source.section}` : null, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`]
+    .filter(Boolean)
+    .join(', ');
+  const text = quote.text.replace(/\s*\n\s*/g, ' / ');
+  return [
+    `  [${quote.id}]${cited ? '*' : ' '} ${where} · BM25 ${quote.score.toFixed(2)} · coverage ${quote.coverage.toFixed(2)}`,
+    `       "${text.length > 400 ? `${text.slice(0, 400)}…` : text}"`,
+  ];
+}

@@ -1,0 +1,112 @@
+// Maps a quote back to DOM Ranges on the live page by searching the page's visible text (a
+// text-quote anchor). Passages are exact slices of normalised visible text (split.ts), so the
+// quote is found by normalising the page the same way: whitespace runs collapse to one space and
+// invisible characters vanish. Linearized table rows ("label: value") do not exist as one run of
+// text, so each line and each "value" part is anchored on its own.
+
+import { INVISIBLE_CHARS } from '../pipeline/tokens';
+import type { IsHidden } from './visibility';
+import { NEVER_TEXT } from './visibility';
+
+interface TextIndex {
+  /** Visible text, whitespace collapsed, invisible characters removed. */
+  text: string;
+  /** For each character of `text`: its text node and offset in that node. */
+  nodes: Text[];
+  nodeOf: Uint32Array;
+  offsetOf: Uint32Array;
+}
+
+const INVISIBLE = new RegExp(INVISIBLE_CHARS.source);
+
+export function buildTextIndex(root: Element, isHidden: IsHidden): TextIndex {
+  const nodes: Text[] = [];
+  const nodeIdx: number[] = [];
+  const offsets: number[] = [];
+  let text = '';
+  let lastWasSpace = true;
+  const hiddenCache = new Map<Element, boolean>();
+  const visible = (element: Element | null): boolean => {
+    // Walk up until an answer is cached; every ancestor must be visible.
+    const chain: Element[] = [];
+    let verdict = true;
+    for (let el = element; el && el !== root.parentElement; el = el.parentElement) {
+      const cached = hiddenCache.get(el);
+      if (cached !== undefined) {
+        verdict = !cached;
+        break;
+      }
+      chain.push(el);
+    }
+    // Fill the cache top-down: a hidden ancestor hides the whole chain below it.
+    let hidden = !verdict;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const el = chain[i]!;
+      hidden = hidden || NEVER_TEXT.has(el.localName) || isHidden(el);
+      hiddenCache.set(el, hidden);
+    }
+    return !hidden;
+  };
+
+  const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (!visible(node.parentElement)) continue;
+    const data = node.data;
+    const index = nodes.push(node) - 1;
+    for (let i = 0; i < data.length; i++) {
+      const ch = data[i]!;
+      if (INVISIBLE.test(ch)) continue;
+      const space = /\s/.test(ch);
+      if (space && lastWasSpace) continue;
+      text += space ? ' ' : ch;
+      nodeIdx.push(index);
+      offsets.push(i);
+      lastWasSpace = space;
+    }
+  }
+  return { text, nodes, nodeOf: Uint32Array.from(nodeIdx), offsetOf: Uint32Array.from(offsets) };
+}
+
+function normalise(text: string): string {
+  return text.replace(INVISIBLE_CHARS, '').replace(/\s+/g, ' ').trim();
+}
+
+function rangeAt(index: TextIndex, start: number, length: number): Range {
+  const doc = index.nodes[0]!.ownerDocument;
+  const range = doc.createRange();
+  const end = start + length - 1;
+  range.setStart(index.nodes[index.nodeOf[start]!]!, index.offsetOf[start]!);
+  range.setEnd(index.nodes[index.nodeOf[end]!]!, index.offsetOf[end]! + 1);
+  return range;
+}
+
+function find(index: TextIndex, needle: string): Range | null {
+  if (needle.length === 0) return null;
+  let at = index.text.indexOf(needle);
+  if (at < 0) at = index.text.toLowerCase().indexOf(needle.toLowerCase());
+  return at < 0 ? null : rangeAt(index, at, needle.length);
+}
+
+/** Ranges covering the quote on the page; empty when it cannot be found (the page changed). */
+export function anchorQuote(index: TextIndex, quote: string): Range[] {
+  if (index.nodes.length === 0) return [];
+  const whole = find(index, normalise(quote));
+  if (whole) return [whole];
+  const ranges: Range[] = [];
+  for (const line of quote.split('\n')) {
+    const exact = find(index, normalise(line));
+    if (exact) {
+      ranges.push(exact);
+      continue;
+    }
+    // A linearized table row: anchor the cell values ("label: a, b" → "a", "b").
+    const values = line.replace(/^[^:]{1,80}:\s*/, '').split(/,\s+/);
+    for (const value of values) {
+      const part = normalise(value);
+      if (part.length < 3) continue;
+      const range = find(index, part);
+      if (range) ranges.push(range);
+    }
+  }
+  return ranges;
+}

@@ -1,0 +1,87 @@
+// Page reader: Mozilla Readability on a clone of the document, visible text only.
+// The live document is never modified: hidden elements are judged on the live page (where styles
+// and layout exist) and removed from the clone, comments are dropped, and zero-width characters
+// are stripped when blocks are normalised. Runs in the content script and, with linkedom, in Node.
+
+import { Readability } from '@mozilla/readability';
+import { normalizeText } from '../pipeline/tokens';
+import type { Block, PageSnapshot } from '../pipeline/types';
+import { articleToBlocks } from './blocks';
+import { pruneHidden, removeComments, stylesheetIsHidden, type IsHidden } from './visibility';
+
+export interface ReadOptions {
+  url: string;
+  isHidden?: IsHidden;
+  /** Text beyond this many characters is left out (and `truncated` set): bounds time and memory. */
+  maxChars?: number;
+  /** Readability gives up on documents with more elements than this; we fall back to the body. */
+  maxElemsToParse?: number;
+}
+
+export const MAX_PAGE_CHARS = 2_000_000;
+
+/** Readability output shorter than this is not trusted as "the article"; the body is read instead. */
+const MIN_ARTICLE_CHARS = 200;
+
+export function readPage(document: Document, options: ReadOptions): PageSnapshot {
+  const maxChars = options.maxChars ?? MAX_PAGE_CHARS;
+  const clone = document.cloneNode(true) as Document;
+  if (document.documentElement && clone.documentElement) {
+    pruneHidden(document.documentElement, clone.documentElement, options.isHidden ?? stylesheetIsHidden(document));
+  }
+  removeComments(clone);
+
+  // The body read before Readability touches the clone: the fallback when no article is found.
+  const bodyBlocks = clone.body ? articleToBlocks(clone.body) : [];
+
+  let extractor: PageSnapshot['extractor'] = 'body';
+  let blocks = bodyBlocks;
+  let title = normalizeText(document.title ?? '');
+  try {
+    const article = new Readability(clone, {
+      serializer: (el: Node) => el,
+      maxElemsToParse: options.maxElemsToParse ?? 0,
+    }).parse() as { title?: string | null; content?: unknown } | null;
+    if (article?.content && typeof article.content === 'object') {
+      const articleBlocks = articleToBlocks(article.content as Element);
+      if (textLength(articleBlocks) >= Math.min(MIN_ARTICLE_CHARS, textLength(bodyBlocks))) {
+        blocks = articleBlocks;
+        extractor = 'readability';
+        if (article.title) title = normalizeText(article.title);
+      }
+    }
+  } catch {
+    // Readability throws on some malformed documents and over maxElemsToParse: keep the body text.
+  }
+
+  const { kept, truncated } = capText(blocks, maxChars);
+  const lang = document.documentElement?.getAttribute('lang')?.trim();
+  return {
+    url: options.url,
+    title: title || options.url,
+    ...(lang ? { lang } : {}),
+    blocks: kept,
+    textLength: textLength(kept),
+    extractor,
+    truncated,
+  };
+}
+
+function textLength(blocks: readonly Block[]): number {
+  return blocks.reduce((n, b) => n + b.text.length, 0);
+}
+
+function capText(blocks: Block[], maxChars: number): { kept: Block[]; truncated: boolean } {
+  let total = 0;
+  const kept: Block[] = [];
+  for (const block of blocks) {
+    if (total + block.text.length > maxChars) {
+      const room = maxChars - total;
+      if (room > 0) kept.push({ ...block, text: block.text.slice(0, room) });
+      return { kept, truncated: true };
+    }
+    kept.push(block);
+    total += block.text.length;
+  }
+  return { kept, truncated: false };
+}

@@ -1,0 +1,144 @@
+// Decides which elements a reader cannot see, so their text never becomes a passage
+// (STYLE security 6: display:none, visibility:hidden, aria-hidden, zero-size, off-screen).
+// Two judges share one interface: the browser's, from computed style and layout, and a static
+// one for Node (CLI, tests), which has no CSS engine and so only sees attributes and inline styles.
+
+export type IsHidden = (element: Element) => boolean;
+
+/** Elements whose content is never page text, whatever their style. */
+export const NEVER_TEXT = new Set([
+  'script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'iframe', 'object', 'embed',
+  'canvas', 'svg', 'math', 'select', 'option', 'textarea', 'input', 'button', 'dialog',
+]);
+
+const HIDDEN_CLASS = /(^|\s)(sr-only|visually-hidden|screen-reader-text|hidden)(\s|$)/i;
+
+function hiddenByAttributes(element: Element): boolean {
+  if (NEVER_TEXT.has(element.localName)) return true;
+  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true') return true;
+  return false;
+}
+
+/** Node-side judge: attributes, inline style and the usual "visually hidden" class names. */
+export const staticIsHidden: IsHidden = (element) => {
+  if (hiddenByAttributes(element)) return true;
+  if (HIDDEN_CLASS.test(element.getAttribute('class') ?? '')) return true;
+  const style = (element.getAttribute('style') ?? '').toLowerCase().replace(/\s+/g, '');
+  return (
+    /(^|;)display:none/.test(style) ||
+    /(^|;)visibility:(hidden|collapse)/.test(style) ||
+    /(^|;)opacity:0(\.0*)?(;|$)/.test(style) ||
+    /(^|;)font-size:0/.test(style) ||
+    (/overflow:hidden/.test(style) && /(^|;)(width|height):(0|1px)/.test(style)) ||
+    // Pushed 1000px or more off the left/top edge (the `left:-9999px` / `text-indent:-9999px` tricks).
+    /(^|;)(left|top|text-indent):-\d{4,}(\.\d*)?px/.test(style)
+  );
+};
+
+/**
+ * Node-side judge that also reads the page's own `<style>` elements: hostile pages hide injected
+ * instructions with a plain class rule (`.note { display: none }`), which attributes and inline
+ * styles do not show. Only top-level rules count (not those inside `@media print { … }` and other
+ * at-rules) and only selectors without pseudo-classes (`:hover` does not always apply). This errs
+ * towards hiding (`.d-none` shown again by a media query stays hidden): missing text is safer than
+ * leaking hidden text into passages (STYLE security 6).
+ */
+export function stylesheetIsHidden(document: Document, base: IsHidden = staticIsHidden): IsHidden {
+  const hidden = new Set<Element>();
+  for (const style of Array.from(document.querySelectorAll('style'))) {
+    for (const selector of hidingSelectors(style.textContent ?? '')) {
+      try {
+        for (const element of Array.from(document.querySelectorAll(selector))) hidden.add(element);
+      } catch {
+        // A selector the DOM implementation cannot parse: ignore the rule.
+      }
+    }
+  }
+  return hidden.size === 0 ? base : (element) => hidden.has(element) || base(element);
+}
+
+function hidingSelectors(css: string): string[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const selectors: string[] = [];
+  let depth = 0;
+  let preludeStart = 0;
+  let prelude = '';
+  let bodyStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === ';' && depth === 0) preludeStart = i + 1;
+    else if (ch === '{') {
+      if (depth === 0) {
+        prelude = text.slice(preludeStart, i).trim();
+        bodyStart = i + 1;
+      }
+      depth++;
+    } else if (ch === '}' && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        const body = text.slice(bodyStart, i).toLowerCase().replace(/\s+/g, '');
+        if (!prelude.startsWith('@') && !body.includes('{') && /(^|;)(display:none|visibility:hidden)/.test(body)) {
+          for (const s of prelude.split(',')) if (s.trim() && !s.includes(':')) selectors.push(s.trim());
+        }
+        preludeStart = i + 1;
+      }
+    }
+  }
+  return selectors;
+}
+
+/** Browser judge: computed style and layout of the live page. */
+export function browserIsHidden(view: Window): IsHidden {
+  return (element) => {
+    if (hiddenByAttributes(element)) return true;
+    const style = view.getComputedStyle(element);
+    if (style.display === 'contents') return false; // no box of its own; children decide
+    if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return true;
+    if (Number(style.opacity) === 0 || style.fontSize === '0px') return true;
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) return true;
+    const rect = element.getBoundingClientRect();
+    // The "visually hidden" pattern: a 0–1 px box that clips its text.
+    if (rect.width * rect.height <= 1 && style.overflow !== 'visible' && (element.textContent ?? '').trim()) return true;
+    // Pushed off the top or left edge of the document (text-indent/left: -9999px tricks).
+    if (rect.right + view.scrollX < 0 || rect.bottom + view.scrollY < 0) return true;
+    return false;
+  };
+}
+
+/**
+ * Removes from `clone` every element that is hidden in `live`. `clone` must be a fresh deep clone
+ * of `live`, so the two trees have the same shape; we walk them in lockstep, skipping the subtree
+ * under a hidden element. Iterative, so a deeply nested hostile DOM cannot overflow the stack.
+ */
+export function pruneHidden(live: Element, clone: Element, isHidden: IsHidden): number {
+  const doomed: Element[] = [];
+  const stack: Array<[Element, Element]> = [[live, clone]];
+  while (stack.length > 0) {
+    const [l, c] = stack.pop()!;
+    const lc = l.children;
+    const cc = c.children;
+    const n = Math.min(lc.length, cc.length);
+    for (let i = 0; i < n; i++) {
+      const le = lc[i]!;
+      const ce = cc[i]!;
+      if (isHidden(le)) doomed.push(ce);
+      else stack.push([le, ce]);
+    }
+  }
+  for (const element of doomed) element.remove();
+  return doomed.length;
+}
+
+/** Removes comment nodes (Readability keeps some; they are never visible text). */
+export function removeComments(root: Node): void {
+  const comments: Node[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 8) comments.push(child);
+      else if (child.nodeType === 1 || child.nodeType === 11) stack.push(child);
+    }
+  }
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
+}

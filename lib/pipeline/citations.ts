@@ -1,0 +1,56 @@
+// Citation parser: splits a composed answer into sentences and the `[n]` markers each cites.
+// Only IDs we issued survive; any other marker (a hallucinated or injected `[99]`) is dropped and
+// counted, so the panel can say "1 citation to a source we never gave was removed".
+
+import type { AnswerSentence } from './types';
+
+export interface ParsedCitations {
+  sentences: AnswerSentence[];
+  /** Distinct issued IDs in order of first use. */
+  cited: number[];
+  dropped: number;
+}
+
+// `[1]`, `[1, 2]`, `[1; 3]`, `[ 2 ]`. Anything else in brackets is left as text.
+const MARKER = /\[\s*(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\s*\]/g;
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+export function parseCitations(text: string, issued: ReadonlySet<number>): ParsedCitations {
+  const sentences: AnswerSentence[] = [];
+  const cited: number[] = [];
+  let dropped = 0;
+
+  for (const { segment } of segmenter.segment(text)) {
+    const ids: number[] = [];
+    const plain = segment.replace(MARKER, (_, list: string) => {
+      for (const part of list.split(/[,;]/)) {
+        const id = Number(part.trim());
+        if (issued.has(id)) {
+          if (!ids.includes(id)) ids.push(id);
+          if (!cited.includes(id)) cited.push(id);
+        } else {
+          dropped++;
+        }
+      }
+      return '';
+    });
+    const clean = tidy(plain);
+    const previous = sentences.at(-1);
+    if (!clean || /^[\s\p{P}]*$/u.test(clean)) {
+      // A segment holding only markers ("Cambridge. [1]") belongs to the sentence before it.
+      if (previous) for (const id of ids) if (!previous.citations.includes(id)) previous.citations.push(id);
+      continue;
+    }
+    sentences.push({ text: clean, citations: ids });
+  }
+  return { sentences, cited, dropped };
+}
+
+/** Remove the gaps markers leave behind: "Cambridge [1]." → "Cambridge.". */
+function tidy(text: string): string {
+  return text
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}

@@ -1,0 +1,80 @@
+// Extractive composer: the offline default, no language model. It answers with the best-matching
+// sentence of each relevant quote, cited `[n]`, and says plainly when nothing on the page matches.
+// Later issues add LLM composers behind the same `(question, quotes) => text` shape; whatever
+// composes, its text goes through the citation parser.
+
+import { terms } from './tokens';
+import type { Mode, Quote } from './types';
+
+export interface ExtractiveOptions {
+  mode: Mode;
+  /** A quote needs at least this evidence coverage to be used (see verdict.ts for calibration). */
+  minCoverage: number;
+  /** At most this many sentences (one per quote). */
+  maxSentences: number;
+}
+
+export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = { mode: 'answer', minCoverage: 0.5, maxSentences: 3 };
+
+export interface Composition {
+  text: string;
+  answered: boolean;
+}
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+export function composeExtractive(
+  question: string,
+  quotes: readonly Quote[],
+  options: Partial<ExtractiveOptions> = {},
+): Composition {
+  const opts = { ...EXTRACTIVE_DEFAULTS, ...options };
+  const relevant = quotes.filter((q) => q.coverage >= opts.minCoverage && q.score > 0).slice(0, opts.maxSentences);
+  if (relevant.length === 0) {
+    return {
+      answered: false,
+      text:
+        opts.mode === 'verify'
+          ? 'The page does not contain enough evidence to check this claim.'
+          : 'The page does not seem to answer this question. The passages closest to it are listed below.',
+    };
+  }
+  const questionTerms = new Set(terms(question));
+  const used = new Set<string>();
+  const lines: string[] = [];
+  for (const quote of relevant) {
+    const sentence = bestSentence(quote.text, questionTerms);
+    if (used.has(sentence)) continue;
+    used.add(sentence);
+    lines.push(cite(sentence, quote.id));
+  }
+  const lead = opts.mode === 'verify' ? 'The page says: ' : '';
+  return { answered: true, text: lead + lines.join(' ') };
+}
+
+/**
+ * The quote's sentence sharing the most question terms; the first on a tie. Lines are sentences
+ * of their own: a linearized table row ("Founded: 1998") is one fact.
+ */
+function bestSentence(text: string, questionTerms: ReadonlySet<string>): string {
+  let best = '';
+  let bestHits = -1;
+  const sentences = text.split('\n').flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()));
+  for (const sentence of sentences) {
+    if (!sentence) continue;
+    const hits = new Set(terms(sentence).filter((t) => questionTerms.has(t))).size;
+    if (hits > bestHits) {
+      best = sentence;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+/** Put the marker inside the sentence, before its final punctuation: "… Cambridge [1]." */
+function cite(sentence: string, id: number): string {
+  // Existing brackets in page text ("[citation needed]", "[3]") would read as our markers: neutralise.
+  const safe = sentence.replace(/\[(\s*\d[^\]]*)\]/g, '($1)');
+  const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);
+  return match ? `${match[1]} [${id}]${match[2]}` : `${safe} [${id}].`;
+}

@@ -1,0 +1,84 @@
+// Token counting and term extraction shared by the splitter, BM25 and the composer.
+//
+// EWEK-QA counts passage length in tokens (§A.7.1: < 10 dropped, > 80 split; §A.1: quotes of at
+// most 128 tokens). We count a word or a punctuation mark as one token, and each Han/kana/Thai
+// character as one token (those scripts do not separate words with spaces). This is close to,
+// and slightly below, a WordPiece count for English; the models issue can inject the real
+// tokenizer's count where it matters.
+
+const TOKEN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+
+/** Zero-width and soft-hyphen characters: invisible on the page, never part of a passage. */
+export const INVISIBLE_CHARS = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+
+export interface TokenSpan {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export function tokenSpans(text: string): TokenSpan[] {
+  const spans: TokenSpan[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    spans.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+export function countTokens(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(TOKEN)) n++;
+  return n;
+}
+
+// A short English stopword list: these words carry no evidence for BM25 coverage or answering.
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be been being but by can could did do does doing for from had has have ' +
+    'having he her hers him his how i if in into is it its itself me my no nor not of on or our ' +
+    'ours she so some such than that the their theirs them then there these they this those to ' +
+    'too was we were what when where which while who whom whose why will with would you your ' +
+    'yours about above after again against all am any because before below between both down ' +
+    'during each few further here just more most only other over own same should through under ' +
+    'until up very off once out also many much may might must shall tell please according page ' +
+    'article'
+  ).split(' '),
+);
+
+/** Lower-cased, lightly stemmed content terms: the vocabulary of BM25 and of evidence coverage. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.toLowerCase().matchAll(TOKEN)) {
+    const word = match[0].replace(/['’]s$/u, '');
+    if (!/[\p{L}\p{N}]/u.test(word) || STOPWORDS.has(word)) continue;
+    out.push(stem(word));
+  }
+  return out;
+}
+
+/**
+ * A deliberately light suffix stripper (plural, -ed, -ing, -ly) so "born"/"borns" or
+ * "discovered"/"discovery" do not need a full Porter stemmer; numbers and short words are kept.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -3) + 'y';
+  if (word.endsWith('ing') && word.length > 5) return word.slice(0, -3);
+  if (word.endsWith('ed') && word.length > 4) return word.slice(0, -2);
+  if (word.endsWith('ly') && word.length > 4) return word.slice(0, -2);
+  if (word.endsWith('es') && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
+/** Collapse runs of spaces/tabs, trim each line, drop invisible characters, keep `\n`. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(INVISIBLE_CHARS, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+}

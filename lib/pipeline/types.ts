@@ -1,0 +1,134 @@
+// Plain, structured-cloneable data passed between pipeline stages, the Web Worker, the CLI and
+// (later) IndexedDB. Defined once here; stages import these types and nothing from the browser.
+
+/** A block of readable text from the article, in reading order (see lib/page/blocks.ts). */
+export interface Block {
+  /** `paragraph`: one `<p>`; `lines`: other text, split on line breaks; `table`: linearized rows. */
+  kind: 'paragraph' | 'lines' | 'table';
+  /** Visible text. Line breaks (`\n`) are kept: the splitter uses them as passage boundaries. */
+  text: string;
+  /** Nearest heading above the block, or a table's caption: tells the reader where it is. */
+  section?: string;
+}
+
+/** What the page reader returns: everything later stages need, nothing tied to the DOM. */
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  lang?: string;
+  blocks: Block[];
+  /** Total characters of block text, after any truncation. */
+  textLength: number;
+  /** `readability`: Mozilla Readability found an article; `body`: fell back to the whole visible body. */
+  extractor: 'readability' | 'body';
+  /** True when the page was longer than the reader's cap and its tail was left out. */
+  truncated: boolean;
+}
+
+/** A candidate passage from the Paragraph Splitter (EWEK-QA §3.1.1). */
+export interface Passage {
+  /** Stable within one snapshot: `b<block>.<n>`. */
+  id: string;
+  text: string;
+  tokens: number;
+  blockIndex: number;
+  /** Character offsets of `text` inside `blocks[blockIndex].text`: maps the passage back to its source. */
+  start: number;
+  end: number;
+  section?: string;
+}
+
+/** Where a quote came from; later issues add `search` (another URL) and `kg` (Wikidata triples). */
+export interface QuoteSource {
+  kind: 'page';
+  url: string;
+  title: string;
+  section?: string;
+  blockIndex: number;
+  /** 1-based position of the passage's block among the page's blocks, for "paragraph 4 of 20". */
+  position: { block: number; of: number };
+}
+
+/** A passage chosen as evidence, with the ID the composer may cite (`[id]`). */
+export interface Quote {
+  /** Issued citation ID, 1-based. Only issued IDs survive the citation parser. */
+  id: number;
+  passageId: string;
+  text: string;
+  /** BM25 score of the passage for the question (unbounded, only comparable within one page). */
+  score: number;
+  /** IDF-weighted share of the question's content words that occur in the quote, in [0, 1]. */
+  coverage: number;
+  source: QuoteSource;
+}
+
+/** One sentence of an answer with the quote IDs it cites. */
+export interface AnswerSentence {
+  text: string;
+  citations: number[];
+}
+
+export type ComposerKind = 'extractive';
+
+export interface Answer {
+  /** The answer as composed, `[n]` markers included. */
+  text: string;
+  sentences: AnswerSentence[];
+  /** Distinct issued IDs cited, in order of first use. */
+  cited: number[];
+  /** Markers that named an ID we never issued: dropped, and counted so the UI can say so. */
+  droppedCitations: number;
+  composer: ComposerKind;
+  /** False when the composer found nothing on the page that answers the question. */
+  answered: boolean;
+}
+
+/**
+ * Verdict for "verify claim". `refuted` exists for the composer issue; the evidence-score path
+ * (this version) only ever says `supported` or `not-enough-evidence`.
+ */
+export interface Verdict {
+  label: 'supported' | 'refuted' | 'not-enough-evidence';
+  confidence: 'high' | 'medium' | 'low';
+  /** Which mechanism decided: evidence scores now, a composer model later. */
+  decidedBy: 'evidence-scores' | 'composer';
+  /** Quote IDs that decide the verdict. */
+  quoteIds: number[];
+  /** Best evidence score seen and the threshold it was compared to (evidence-scores path). */
+  bestCoverage: number;
+  threshold: number;
+}
+
+export type Mode = 'answer' | 'verify';
+
+export type StageName = 'read' | 'split' | 'rank' | 'compose';
+
+export interface StageProgress {
+  stage: StageName;
+  status: 'running' | 'done' | 'failed';
+  /** Milliseconds the stage took, when done. */
+  ms?: number;
+  /** Short human detail, e.g. "42 passages". */
+  detail?: string;
+}
+
+export interface AskRequest {
+  mode: Mode;
+  /** The question, or the claim in verify mode. */
+  question: string;
+  page: PageSnapshot;
+  /** How many quotes go to the composer (EWEK-QA §A.1: top 5). */
+  topK?: number;
+}
+
+export interface AskResult {
+  mode: Mode;
+  question: string;
+  answer: Answer;
+  quotes: Quote[];
+  verdict?: Verdict;
+  /** Milliseconds per stage; `read` is filled by whoever read the page. */
+  timings: Partial<Record<StageName, number>>;
+  passageCount: number;
+  page: { url: string; title: string; extractor: PageSnapshot['extractor']; truncated: boolean };
+}

@@ -1,0 +1,251 @@
+// The built extension in Chromium: ask about a page, cited answer, highlights on the page,
+// verify claim, hostile pages, bad input, settings isolation and the built manifest.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, builtManifest, openFixture, openPanel, ROOT, startHarness, type Harness } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const highlightText = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    const highlight = CSS.highlights.get(n);
+    return highlight ? [...highlight].map((r) => (r as Range).toString()) : null;
+  }, name);
+
+describe('ask about this page', () => {
+  it('answers with citations, quote cards and in-place highlights without touching the DOM', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    await page.setViewportSize({ width: 960, height: 900 });
+    const bodyBefore = await page.evaluate(() => document.body.innerHTML);
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who designed the Lighthouse of Alexandria?');
+
+    const answer = await panel.textContent('.answer-text');
+    expect(answer).toContain('Sostratus of Cnidus');
+    const cites = await panel.$$eval('button.cite', (els) => els.map((e) => Number(e.getAttribute('data-cite'))));
+    expect(cites.length).toBeGreaterThan(0);
+    expect(await panel.$$eval('li.quote', (els) => els.length)).toBeGreaterThanOrEqual(cites.length);
+    const stages = await panel.$$eval('li.stage', (els) => els.map((e) => [e.getAttribute('data-stage'), e.getAttribute('data-status')]));
+    expect(stages).toEqual([['read', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done']]);
+
+    // Clicking a marker focuses that quote on the page with the CSS Custom Highlight API.
+    const first = cites[0]!;
+    const quoteText = (await panel.textContent(`li.quote[data-quote="${first}"] .quote-text`))!;
+    await panel.click(`button.cite[data-cite="${first}"]`);
+    await panel.waitForSelector(`li.quote-focused[data-quote="${first}"]`);
+    const focused = await highlightText(page, 'answer-panel-focus');
+    expect(focused).not.toBeNull();
+    expect(focused!.join(' ').replace(/\s+/g, ' ')).toBe(quoteText.replace(/\s+/g, ' ').trim());
+    expect(focused!.join(' ')).toContain('Sostratus');
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
+
+    await saveScreenshot(page, panel);
+
+    // Navigation in the page (history API) clears the highlights and the panel says so.
+    await page.evaluate(() => history.pushState({}, '', '#elsewhere'));
+    await page.waitForFunction(() => !CSS.highlights.has('answer-panel-focus') && !CSS.highlights.has('answer-panel-quote'), undefined, { timeout: 5000 });
+    await panel.waitForSelector('text=The page changed since this answer');
+    expect(h.blocked).toEqual([]);
+    await panel.close();
+    await page.close();
+  });
+
+  it('says plainly when the page does not answer the question', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'What is the boiling point of liquid nitrogen?');
+    expect(await panel.getAttribute('.answer', 'data-answered')).toBe('false');
+    expect(await panel.textContent('.answer-text')).toContain('does not seem to answer');
+    expect(await panel.$$eval('button.cite', (els) => els.length)).toBe(0);
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('verify claim', () => {
+  const runMenu = (tabId: number, selectionText: string) =>
+    h.worker.evaluate(
+      ([id, text]) =>
+        (globalThis as unknown as { answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> } }).answerPanel.onVerifyClaimClick(
+          { menuItemId: 'verify-claim', selectionText: text },
+          { id },
+        ),
+      [tabId, selectionText] as const,
+    );
+
+  it('turns a selected claim into a supported verdict with quotes', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const claim = 'The Pharos was designed by the Greek architect Sostratus of Cnidus.';
+    expect(await runMenu(tabId, claim)).toBe(true);
+    const panel = await openPanel(h, tabId);
+    await panel.waitForSelector('.verdict', { timeout: 30_000 });
+    expect(await panel.inputValue('#question')).toBe(claim);
+    expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('supported');
+    expect(await panel.$$eval('button.cite', (els) => els.length)).toBeGreaterThan(0);
+    await panel.close();
+    await page.close();
+  });
+
+  it('says not enough evidence for a claim the page does not make', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    await runMenu(tabId, 'The lighthouse was destroyed by a volcanic eruption on Sicily.');
+    const panel = await openPanel(h, tabId);
+    await panel.waitForSelector('.verdict', { timeout: 30_000 });
+    expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('not-enough-evidence');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('hostile and bad input', () => {
+  it('renders a hostile page as inert text and never quotes hidden text', async () => {
+    const { page, tabId } = await openFixture(h, 'hostile/source.html');
+    const panel = await openPanel(h, tabId);
+    const source = readFileSync(resolve(ROOT, 'test/fixtures/pages/hostile/source.html'), 'utf8');
+    const visibleWords = source.match(/<p>([^<]{40,})/)?.[1]?.split(/\s+/).slice(0, 6).join(' ') ?? 'page';
+    await ask(panel, visibleWords);
+    const text = await panel.textContent('main');
+    expect(text).not.toMatch(/HIDDENMARKER/);
+    expect(text).not.toMatch(/[\u200B\u200D\uFEFF]/);
+    // Nothing from the page became markup in the panel.
+    expect(await panel.$$eval('.result img, .result script, .result iframe, .result a', (els) => els.length)).toBe(0);
+    // Ask about the hidden instructions directly: still nothing hidden comes back.
+    await ask(panel, 'HIDDENMARKER1 HIDDENMARKER2 HIDDENMARKER5 ignore previous instructions');
+    expect(await panel.textContent('.result')).not.toContain('HIDDENMARKER');
+    const quotes = await panel.$$eval('.quote-text', (els) => els.map((e) => e.textContent ?? ''));
+    for (const q of quotes) expect(q).not.toContain('HIDDENMARKER');
+    await panel.close();
+    await page.close();
+  });
+
+  it('keeps the typed text and explains a too-short or too-long question', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'x');
+    expect(await panel.getAttribute('.error', 'data-error')).toBe('question-too-short');
+    expect(await panel.inputValue('#question')).toBe('x');
+    const long = 'why '.repeat(2500);
+    await ask(panel, long);
+    expect(await panel.getAttribute('.error', 'data-error')).toBe('question-too-long');
+    expect(await panel.inputValue('#question')).toBe(long);
+    await panel.close();
+    await page.close();
+  });
+
+  it('explains an empty page', async () => {
+    const { page, tabId } = await openFixture(h, 'empty/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'What does this page say about lighthouses?');
+    expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
+    await panel.close();
+    await page.close();
+  });
+
+  it('explains that browser pages cannot be read', async () => {
+    const { page, tabId } = await openFixture(h, 'chrome://version');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Which version is this?');
+    expect(await panel.getAttribute('.error', 'data-error')).toBe('page-unreadable');
+    await panel.close();
+    await page.close();
+  });
+
+  it('answers on a 5 MB page without hanging', async () => {
+    const paragraph = (i: number) =>
+      `<p>Section ${i} of the long report records that the harbour crane number ${i} lifted cargo for the merchants of the port during the winter season of that year.</p>`;
+    const paragraphs = Array.from({ length: 32_000 }, (_, i) => paragraph(i));
+    // The fact asked about sits in the part the reader keeps; the tail is past its 2 M character cap.
+    paragraphs.splice(5_000, 0, '<p>The special needle of this report is the copper weathervane on the old customs house, installed by the guild of tinsmiths.</p>');
+    const html = `<!doctype html><html lang="en"><head><title>Huge report</title></head><body><article><h1>Huge report</h1>${paragraphs.join('\n')}</article></body></html>`;
+    expect(html.length).toBeGreaterThan(5_000_000);
+    // Served at a fixture-server URL through a route, so nothing is written to the fixture folder.
+    await h.context.route(`${h.server.url}/huge/`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+    const { page, tabId } = await openFixture(h, 'huge/');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who installed the copper weathervane on the customs house?');
+    expect(await panel.textContent('.answer-text')).toContain('tinsmiths');
+    expect(await panel.textContent('.result')).toContain('only its first part was read');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('settings and manifest', () => {
+  it('saves settings that content scripts cannot read', async () => {
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    await options.fill('[id="composer.apiKey"]', 'sk-test-SECRETKEY');
+    await options.fill('[id="composer.endpoint"]', 'ftp://not-http.example');
+    await options.click('button[type=submit]');
+    expect(await options.textContent('.field-error')).toContain('http');
+    await options.fill('[id="composer.endpoint"]', 'http://127.0.0.1:9/v1');
+    await options.click('button[type=submit]');
+    await options.waitForSelector('[data-saved="true"]');
+    const stored = await h.worker.evaluate(() => chrome.storage.local.get('settings'));
+    expect(JSON.stringify(stored)).toContain('sk-test-SECRETKEY');
+
+    // Evaluate inside the content script's isolated world through the DevTools protocol.
+    const { page } = await openFixture(h, 'demo/source.html');
+    const cdp = await h.context.newCDPSession(page);
+    const contexts: Array<{ id: number; name: string; auxData?: { type?: string } }> = [];
+    cdp.on('Runtime.executionContextCreated', (e: { context: { id: number; name: string; auxData?: { type?: string } } }) => contexts.push(e.context));
+    await cdp.send('Runtime.enable');
+    const isolated = contexts.find((c) => c.auxData?.type === 'isolated' && c.name === 'Answer panel');
+    expect(isolated, 'content script world not found').toBeDefined();
+    const probe = await cdp.send('Runtime.evaluate', {
+      contextId: isolated!.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `chrome.storage.local.get(null).then((v) => JSON.stringify(v), (e) => 'denied: ' + e.message)`,
+    });
+    const seen = String((probe as { result: { value?: unknown } }).result.value);
+    expect(seen).not.toContain('SECRETKEY');
+    expect(seen).toMatch(/denied|^\{\}$|undefined/);
+    await options.close();
+    await page.close();
+  });
+
+  it('builds the manifest we reviewed: CSP, permissions, content scripts', () => {
+    const manifest = builtManifest();
+    const snapshot = JSON.parse(readFileSync(resolve(ROOT, 'test/e2e/manifest.snapshot.json'), 'utf8')) as Record<string, unknown>;
+    const pick = (m: Record<string, unknown>) => ({
+      manifest_version: m.manifest_version,
+      content_security_policy: m.content_security_policy,
+      permissions: m.permissions,
+      host_permissions: m.host_permissions ?? [],
+      optional_host_permissions: m.optional_host_permissions ?? [],
+      content_scripts: m.content_scripts,
+      side_panel: m.side_panel,
+      background: m.background,
+      commands: m.commands,
+      web_accessible_resources: m.web_accessible_resources ?? [],
+    });
+    expect(pick(manifest)).toEqual(snapshot);
+    expect((manifest.content_security_policy as { extension_pages: string }).extension_pages).toBe("script-src 'self' 'wasm-unsafe-eval'; object-src 'self';");
+  });
+});
+
+/** README screenshot: the page with its highlight beside the panel's answer, composed in Chromium. */
+async function saveScreenshot(page: Page, panel: Page): Promise<void> {
+  const dir = resolve(ROOT, 'test/e2e/artifacts');
+  mkdirSync(dir, { recursive: true });
+  const pageShot = (await page.screenshot()).toString('base64');
+  const panelShot = (await panel.screenshot()).toString('base64');
+  const sheet = await h.context.newPage();
+  await sheet.setViewportSize({ width: 1384, height: 900 });
+  await sheet.setContent(
+    `<body style="margin:0;display:flex;background:#ccc;gap:4px"><img style="height:900px" src="data:image/png;base64,${pageShot}"><img style="height:900px" src="data:image/png;base64,${panelShot}"></body>`,
+  );
+  await sheet.screenshot({ path: resolve(dir, 'panel-answer.png') });
+  await sheet.close();
+}

@@ -1,0 +1,46 @@
+// Launches Debian's Chromium through playwright-core (Playwright cannot download browsers here).
+// Flags: headless as root with no sandbox, and no background networking, which would otherwise
+// try (and fail) to reach Google's hosts on a machine with no internet.
+
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: run \`npm test\` (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+  }
+}
+
+/** A persistent context (extensions need one), optionally with an unpacked extension loaded. */
+export async function launchChromium(extensionDir?: string): Promise<BrowserContext> {
+  assertChromium();
+  const args = [...BASE_ARGS];
+  if (extensionDir) {
+    const ext = resolve(extensionDir);
+    args.push(`--disable-extensions-except=${ext}`, `--load-extension=${ext}`);
+  }
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'answer-panel-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args,
+  });
+}
+
+export async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const [existing] = context.serviceWorkers();
+  return existing ?? (await context.waitForEvent('serviceworker'));
+}

@@ -39,11 +39,11 @@ export function composeExtractive(
           : 'The page does not seem to answer this question. The passages closest to it are listed below.',
     };
   }
-  const questionTerms = new Set(terms(question));
+  const weights = termWeights(question, relevant);
   const used = new Set<string>();
   const lines: string[] = [];
   for (const quote of relevant) {
-    const sentence = bestSentence(quote.text, questionTerms);
+    const sentence = bestSentence(quote.text, weights);
     if (used.has(sentence)) continue;
     used.add(sentence);
     lines.push(cite(sentence, quote.id));
@@ -53,19 +53,40 @@ export function composeExtractive(
 }
 
 /**
- * The quote's sentence sharing the most question terms; the first on a tie. Lines are sentences
- * of their own: a linearized table row ("Founded: 1998") is one fact.
+ * Sentences of a quote. Lines are sentences of their own: a linearized table row
+ * ("Founded: 1998") is one fact.
  */
-function bestSentence(text: string, questionTerms: ReadonlySet<string>): string {
+function sentencesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()))
+    .filter(Boolean);
+}
+
+/**
+ * Question terms weighted by rarity among the quotes' sentences, so the sentence holding the
+ * distinctive word ("956") beats one that repeats only the common ones ("earthquake").
+ */
+function termWeights(question: string, quotes: readonly Quote[]): Map<string, number> {
+  const sentenceTerms = quotes.flatMap((q) => sentencesOf(q.text)).map((s) => new Set(terms(s)));
+  const weights = new Map<string, number>();
+  for (const term of new Set(terms(question))) {
+    const df = sentenceTerms.filter((set) => set.has(term)).length;
+    weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
+  }
+  return weights;
+}
+
+/** The quote's sentence with the most question-term weight; the first on a tie. */
+function bestSentence(text: string, weights: ReadonlyMap<string, number>): string {
   let best = '';
-  let bestHits = -1;
-  const sentences = text.split('\n').flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()));
-  for (const sentence of sentences) {
-    if (!sentence) continue;
-    const hits = new Set(terms(sentence).filter((t) => questionTerms.has(t))).size;
-    if (hits > bestHits) {
+  let bestScore = -1;
+  for (const sentence of sentencesOf(text)) {
+    let score = 0;
+    for (const term of new Set(terms(sentence))) score += weights.get(term) ?? 0;
+    if (score > bestScore) {
       best = sentence;
-      bestHits = hits;
+      bestScore = score;
     }
   }
   return best;

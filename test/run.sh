@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need (Debian's Chromium when missing) and runs the whole
+# suite: type check, production build, unit tests (incl. the 130 real pages), browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_bin" ]; then
+  echo "== Installing Debian's chromium (browser tests need it)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -d node_modules ]; then
+  echo "== Installing npm packages"
+  ONNXRUNTIME_NODE_INSTALL=skip npm ci
+fi
+
+echo "== Type check"
+npx tsc --noEmit
+echo "== Build the extension (.output/chrome-mv3)"
+npx wxt build
+echo "== Unit tests"
+npx vitest run --config test/vitest.config.ts
+echo "== Browser tests (built extension in Chromium)"
+npx vitest run --config test/vitest.e2e.config.ts

@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../lib/cli/ask';
+import { loadPage } from '../../lib/cli/load-page';
+import { serveDirectory, type TestServer } from '../support/server';
+
+const PAGES = resolve(import.meta.dirname, '../fixtures/pages');
+const DEMO = resolve(PAGES, 'demo/source.html');
+
+async function run(...args: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (append: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        append(String(chunk));
+        done();
+      },
+    });
+  const code = await main(args, sink((s) => (out += s)) as unknown as NodeJS.WriteStream, sink((s) => (err += s)) as unknown as NodeJS.WriteStream);
+  return { code, out, err };
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await serveDirectory(PAGES, [
+    (req, res) => {
+      if (req.url === '/plain.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('just text'), true;
+      if (req.url === '/doc.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4'), true;
+      if (req.url === '/huge.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>' + 'a '.repeat(6_000_000)), true;
+      if (req.url === '/slow.html') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>late</p>'), 2000), true;
+      if (req.url === '/missing.html') return void res.writeHead(404).end(), true;
+      return false;
+    },
+  ]);
+});
+afterAll(() => server.close());
+
+describe('npm run ask', () => {
+  it('answers a question about a file with citations, quotes and timings', async () => {
+    const { code, out } = await run('--page', DEMO, 'Who designed the Lighthouse of Alexandria?');
+    expect(code).toBe(0);
+    expect(out).toMatch(/Sostratus of Cnidus[^\n]*\[\d\]/);
+    expect(out).toMatch(/Quotes from "Lighthouse of Alexandria/);
+    expect(out).toMatch(/Time: read [\d.]+ ms · split [\d.]+ ms · rank [\d.]+ ms · compose [\d.]+ ms/);
+  });
+
+  it('prints the structured result with --json', async () => {
+    const { code, out } = await run('--page', `${server.url}/demo/source.html`, '--json', 'Who designed the Lighthouse of Alexandria?');
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(result.answer.cited.length).toBeGreaterThan(0);
+    expect(result.quotes[0]).toMatchObject({ id: 1, source: { kind: 'page', url: `${server.url}/demo/source.html` } });
+    expect(typeof result.quotes[0].score).toBe('number');
+    expect(Object.keys(result.timings).sort()).toEqual(['compose', 'rank', 'read', 'split']);
+  });
+
+  it('verifies a claim with --claim', async () => {
+    const { code, out } = await run('--page', DEMO, '--json', '--claim', 'The lighthouse was damaged by an earthquake in 956.');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).verdict).toMatchObject({ label: 'supported', decidedBy: 'evidence-scores' });
+  });
+
+  it('prints article text and passages with --passages', async () => {
+    const { code, out } = await run('--page', DEMO, '--passages');
+    expect(code).toBe(0);
+    const parsed = JSON.parse(out);
+    expect(parsed.text).toContain('Sostratus of Cnidus');
+    expect(parsed.passages.length).toBeGreaterThan(10);
+    for (const p of parsed.passages) expect(p.tokens).toBeLessThanOrEqual(128);
+  });
+
+  it.each([
+    [['--page', DEMO, 'x'], /too short/],
+    [['--page', DEMO, 'why '.repeat(2500)], /too long/],
+    [['--page', resolve(PAGES, 'empty/source.html'), 'What is here?'], /no readable text/],
+    [['--page', resolve(PAGES, 'nope.html'), 'question'], /could not be loaded/],
+    [['--page', 'ftp://example.org/', 'question'], /could not be loaded/],
+    [['question without page'], /Missing --page/],
+    [['--page', DEMO, '--top', 'lots', 'q?'], /--top/],
+  ])('explains bad input %#', async (args, message) => {
+    const { code, err } = await run(...(args as string[]));
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+  });
+
+  it('refuses pages that are not HTML, too large or missing', async () => {
+    for (const [path, message] of [
+      ['/plain.txt', /not a web page/],
+      ['/doc.pdf', /not a web page/],
+      ['/huge.html', /too large/],
+      ['/missing.html', /HTTP 404/],
+    ] as const) {
+      const { code, err } = await run('--page', `${server.url}${path}`, 'question?');
+      expect(code, path).toBe(2);
+      expect(err, path).toMatch(message);
+    }
+  });
+});
+
+describe('loadPage', () => {
+  it('times out on a slow server', async () => {
+    await expect(loadPage(`${server.url}/slow.html`, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'page-timeout' });
+  });
+
+  it('refuses a local file that is not HTML', async () => {
+    await expect(loadPage(resolve(import.meta.dirname, '../../package-lock.json'))).rejects.toMatchObject({ code: 'page-not-html' });
+  });
+});

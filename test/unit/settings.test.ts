@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_KEY, validateSettings } from '../../lib/settings/schema';
+import { loadSettings, saveSettings, type KeyValueArea } from '../../lib/settings/store';
+
+function memoryArea(initial: Record<string, unknown> = {}): KeyValueArea & { data: Record<string, unknown> } {
+  const data = { ...initial };
+  return {
+    data,
+    get: async (key) => (key in data ? { [key]: data[key] } : {}),
+    set: async (items) => void Object.assign(data, items),
+  };
+}
+
+describe('settings', () => {
+  it('gives defaults when nothing is stored, with nothing reported as reset', () => {
+    expect(migrateSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, reset: [] });
+  });
+
+  it('defaults to the extractive composer and keyless services', () => {
+    expect(DEFAULT_SETTINGS.composer.kind).toBe('extractive');
+    expect(DEFAULT_SETTINGS.composer.apiKey).toBe('');
+    expect(DEFAULT_SETTINGS.search.provider).toBe('wikipedia');
+    expect(DEFAULT_SETTINGS.knowledgeGraph.sparqlEndpoint).toBe('https://query.wikidata.org/sparql');
+  });
+
+  it('keeps valid fields and resets invalid ones, naming them', () => {
+    const stored = {
+      version: 1,
+      composer: { kind: 'openai-compatible', endpoint: 'javascript:alert(1)', model: 'llama3', apiKey: 'sk-1' },
+      search: { provider: 'altavista', searxngUrl: 'https://searx.example', braveApiKey: '' },
+      knowledgeGraph: { sparqlEndpoint: 'http://127.0.0.1:7878/query', entitySearchEndpoint: 42 },
+    };
+    const { settings, reset } = migrateSettings(stored);
+    expect(settings.composer).toEqual({ kind: 'openai-compatible', endpoint: DEFAULT_SETTINGS.composer.endpoint, model: 'llama3', apiKey: 'sk-1' });
+    expect(settings.search.provider).toBe('wikipedia');
+    expect(settings.search.searxngUrl).toBe('https://searx.example');
+    expect(settings.knowledgeGraph.sparqlEndpoint).toBe('http://127.0.0.1:7878/query');
+    expect(reset.sort()).toEqual(['composer.endpoint', 'knowledgeGraph.entitySearchEndpoint', 'search.provider']);
+  });
+
+  it.each([null, 'corrupt', 42, [], { composer: 'x' }])('survives corrupt stored value %j', (stored) => {
+    const { settings } = migrateSettings(stored);
+    expect(validateSettings(settings).ok).toBe(true);
+  });
+
+  it('reads a future version field by field without losing valid values', () => {
+    const { settings } = migrateSettings({ version: 9, composer: { model: 'future-model', newField: true } });
+    expect(settings.version).toBe(1);
+    expect(settings.composer.model).toBe('future-model');
+  });
+
+  it('validates form input and reports errors by field', () => {
+    const result = validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'ftp://x' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors['composer.endpoint']).toMatch(/http/);
+  });
+
+  it('saves only valid settings and loads them back', async () => {
+    const area = memoryArea();
+    expect((await saveSettings(area, { ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'file:///etc' } })).ok).toBe(false);
+    expect(area.data[SETTINGS_KEY]).toBeUndefined();
+    const good = { ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, model: 'm', apiKey: ' key ' } };
+    expect((await saveSettings(area, good)).ok).toBe(true);
+    const loaded = await loadSettings(area);
+    expect(loaded.settings.composer.model).toBe('m');
+    expect(loaded.settings.composer.apiKey).toBe('key');
+  });
+
+  it('treats an unreadable store as empty', async () => {
+    const broken: KeyValueArea = { get: () => Promise.reject(new Error('IO')), set: () => Promise.resolve() };
+    expect((await loadSettings(broken)).settings).toEqual(DEFAULT_SETTINGS);
+  });
+});

@@ -23,7 +23,7 @@ export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   );
 }
 
-export function AnswerView(props: { answer: Answer; onCite: (id: number) => void; focused: number | null }) {
+export function AnswerView(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
   const { answer } = props;
   return (
     <div className={`answer ${answer.answered ? '' : 'answer-none'}`} data-answered={answer.answered}>
@@ -38,7 +38,7 @@ export function AnswerView(props: { answer: Answer; onCite: (id: number) => void
                 className={`cite ${props.focused === id ? 'cite-focused' : ''}`}
                 data-cite={id}
                 title={`Show quote ${id} on the page`}
-                onClick={() => props.onCite(id)}
+                onClick={() => props.onCite(id, sentence.text)}
               >
                 [{id}]
               </button>

@@ -14,7 +14,7 @@ export default defineContentScript({
     const route = createRouter(
       {
         'page/read': () => readPage(document, { url: location.href, isHidden: browserIsHidden(window) }),
-        'page/highlight': ({ quotes, focus }) => {
+        'page/highlight': ({ quotes, focus, focusText }) => {
           const index = buildTextIndex(document.body ?? document.documentElement, browserIsHidden(window));
           const anchored: number[] = [];
           const missing: number[] = [];
@@ -26,7 +26,9 @@ export default defineContentScript({
             all.push(...ranges);
             if (quote.id === focus) focused = ranges;
           }
-          showHighlights(document, all, focused);
+          // The cited sentence, when it can be found, is what the reader wants to see first.
+          const sentence = focusText && focused.length > 0 ? anchorQuote(index, focusText) : [];
+          showHighlights(document, all, sentence.length > 0 ? sentence : focused);
           return { anchored, missing };
         },
         'page/clear-highlights': () => {

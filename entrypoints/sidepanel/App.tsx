@@ -89,7 +89,7 @@ export function App() {
       {result && (
         <section className="result" aria-label="Answer">
           {result.verdict && <VerdictBadge verdict={result.verdict} />}
-          <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id) => void state.focusQuote(id)} />
+          <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id, sentence) => void state.focusQuote(id, sentence)} />
           {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
           {highlight.stale && <p className="notice">The page changed since this answer: its highlights were cleared.</p>}
           <h2 className="quotes-title">

@@ -22,7 +22,10 @@ export async function sendToTab<T extends MessageType>(tabId: number, type: T, p
   try {
     reply = await browser.tabs.sendMessage(tabId, envelope(type, payload), { frameId: 0 });
   } catch {
-    throw new PipelineError('page-unreadable');
+    // No content script answered. On a web page (whose URL our host access lets us see) that means
+    // the tab was open before the extension was installed or reloaded; anything else is off limits.
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    throw new PipelineError(tab?.url && /^https?:/.test(tab.url) ? 'page-not-ready' : 'page-unreadable');
   }
   return unwrap(reply);
 }

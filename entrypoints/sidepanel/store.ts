@@ -32,7 +32,8 @@ interface PanelState {
   highlight: HighlightState;
   setInput(input: string): void;
   ask(mode: Mode): Promise<void>;
-  focusQuote(id: number): Promise<void>;
+  /** Highlights quote `id` on the page; `sentence` (an answer sentence citing it) is emphasised. */
+  focusQuote(id: number, sentence?: string): Promise<void>;
   takePendingClaim(): Promise<void>;
   pageNavigated(tabId: number): void;
 }
@@ -77,10 +78,10 @@ export const usePanel = create<PanelState>((set, get) => ({
     }
   },
 
-  async focusQuote(id) {
+  async focusQuote(id, sentence) {
     const { result, resultTabId } = get();
     if (!result || resultTabId === null) return;
-    await highlight(resultTabId, result, id, set);
+    await highlight(resultTabId, result, id, set, sentence);
   },
 
   async takePendingClaim() {
@@ -103,11 +104,16 @@ async function highlight(
   result: AskResult,
   focus: number | null,
   set: (partial: Partial<PanelState>) => void,
+  focusText?: string,
 ): Promise<void> {
   const cited = new Set([...result.answer.cited, ...(focus === null ? [] : [focus])]);
   const quotes = result.quotes.filter((q) => cited.has(q.id)).map((q) => ({ id: q.id, text: q.text }));
   try {
-    const { missing } = await sendToTab(tabId, 'page/highlight', { quotes, ...(focus === null ? {} : { focus }) });
+    const { missing } = await sendToTab(tabId, 'page/highlight', {
+      quotes,
+      ...(focus === null ? {} : { focus }),
+      ...(focusText ? { focusText: focusText.slice(0, 4000) } : {}),
+    });
     set({ highlight: { focused: focus, missing, stale: false } });
   } catch {
     set({ highlight: { focused: null, missing: quotes.map((q) => q.id), stale: true } });

@@ -20,7 +20,11 @@ Options:
   --passages   print the extracted article text and the splitter's passages as JSON
   --top <n>    quotes given to the composer (default 5)`;
 
-export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+interface Output {
+  write(text: string): unknown;
+}
+
+export async function main(argv: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
   let args;
   try {
     args = parseArgs({

@@ -42,10 +42,17 @@ export const HighlightQuote = v.strictObject({ id: CitationId, text: Text(20_000
 export const PROTOCOL = {
   /** Panel → content script: read the page (Readability, visible text) into a PageSnapshot. */
   'page/read': { from: ['extension-page'], request: v.strictObject({}) },
-  /** Panel → content script: highlight these quotes; scroll to `focus`. */
+  /**
+   * Panel → content script: highlight these quotes; scroll to `focus`, emphasising `focusText`
+   * (the cited sentence) within it when that text is found on the page.
+   */
   'page/highlight': {
     from: ['extension-page'],
-    request: v.strictObject({ quotes: v.pipe(v.array(HighlightQuote), v.maxLength(50)), focus: v.optional(CitationId) }),
+    request: v.strictObject({
+      quotes: v.pipe(v.array(HighlightQuote), v.maxLength(50)),
+      focus: v.optional(CitationId),
+      focusText: v.optional(Text(4000)),
+    }),
   },
   /** Panel → content script: remove our highlights. */
   'page/clear-highlights': { from: ['extension-page'], request: v.strictObject({}) },

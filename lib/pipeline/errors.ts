@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'question-too-long'
   | 'page-empty'
   | 'page-unreadable'
+  | 'page-not-ready'
   | 'page-not-html'
   | 'page-too-large'
   | 'page-fetch-failed'
@@ -20,6 +21,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'page-empty': 'This page has no readable text to answer from.',
   'page-unreadable':
     "The extension can't read this tab. Browser pages (chrome://), the Chrome Web Store and other extensions are off limits; open a web page and try again.",
+  'page-not-ready':
+    'Reload this page so the extension can read it: it was open before the extension was installed or updated.',
   'page-not-html': 'That address is not a web page (it is not HTML), so there is nothing to read.',
   'page-too-large': 'That page is too large to read.',
   'page-fetch-failed': 'The page could not be loaded.',

@@ -38,15 +38,19 @@ describe('ask about this page', () => {
     const stages = await panel.$$eval('li.stage', (els) => els.map((e) => [e.getAttribute('data-stage'), e.getAttribute('data-status')]));
     expect(stages).toEqual([['read', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done']]);
 
-    // Clicking a marker focuses that quote on the page with the CSS Custom Highlight API.
+    // Clicking a marker highlights the cited sentence strongly and its whole quote faintly, on the
+    // page, with the CSS Custom Highlight API.
     const first = cites[0]!;
     const quoteText = (await panel.textContent(`li.quote[data-quote="${first}"] .quote-text`))!;
     await panel.click(`button.cite[data-cite="${first}"]`);
     await panel.waitForSelector(`li.quote-focused[data-quote="${first}"]`);
     const focused = await highlightText(page, 'answer-panel-focus');
-    expect(focused).not.toBeNull();
-    expect(focused!.join(' ').replace(/\s+/g, ' ')).toBe(quoteText.replace(/\s+/g, ' ').trim());
-    expect(focused!.join(' ')).toContain('Sostratus');
+    expect(focused).toEqual(['The design is usually credited to Sostratus of Cnidus, a Greek architect and courtier.']);
+    const cited = await highlightText(page, 'answer-panel-quote');
+    expect(cited!.map((t) => t.replace(/\s+/g, ' '))).toContain(quoteText.replace(/\s+/g, ' ').trim());
+    // A quote card focuses its whole passage.
+    await panel.click(`li.quote[data-quote="${first}"] .quote-button`);
+    await expect.poll(() => highlightText(page, 'answer-panel-focus')).toEqual([quoteText.trim()]);
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
 
     await saveScreenshot(page, panel);
@@ -146,6 +150,29 @@ describe('hostile and bad input', () => {
     const { page, tabId } = await openFixture(h, 'empty/source.html');
     const panel = await openPanel(h, tabId);
     await ask(panel, 'What does this page say about lighthouses?');
+    expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
+    await panel.close();
+    await page.close();
+  });
+
+  it('answers from a page with no <p> elements (line breaks only)', async () => {
+    const { page, tabId } = await openFixture(h, 'no-paragraphs/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'On which VHF channel can the harbour master be reached?');
+    expect(await panel.textContent('.answer-text')).toContain('VHF channel 12');
+    await panel.close();
+    await page.close();
+  });
+
+  it('explains that an image (not a web page) has no text to read', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=',
+      'base64',
+    );
+    await h.context.route(`${h.server.url}/pixel.png`, (route) => route.fulfill({ body: png, contentType: 'image/png' }));
+    const { page, tabId } = await openFixture(h, 'pixel.png');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'What does this show?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
     await panel.close();
     await page.close();

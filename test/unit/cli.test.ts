@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../lib/cli/ask';
 import { loadPage } from '../../lib/cli/load-page';
@@ -11,14 +10,7 @@ const DEMO = resolve(PAGES, 'demo/source.html');
 async function run(...args: string[]) {
   let out = '';
   let err = '';
-  const sink = (append: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        append(String(chunk));
-        done();
-      },
-    });
-  const code = await main(args, sink((s) => (out += s)) as unknown as NodeJS.WriteStream, sink((s) => (err += s)) as unknown as NodeJS.WriteStream);
+  const code = await main(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
   return { code, out, err };
 }
 

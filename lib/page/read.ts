@@ -20,15 +20,23 @@ export interface ReadOptions {
 
 export const MAX_PAGE_CHARS = 2_000_000;
 
+/**
+ * Readability's time grows with depth × size (it reads the text of every candidate's subtree and
+ * walks ancestors): under linkedom a 1,000-level `<div>` chain takes 12 s, 5,000 levels minutes.
+ * Real pages stay far below this (the deepest of Readability's 130 test pages is 38 levels); a
+ * deeper document is read from the body, which is linear (STYLE security 14).
+ */
+export const MAX_READABILITY_DEPTH = 200;
+
 /** Readability output shorter than this is not trusted as "the article"; the body is read instead. */
 const MIN_ARTICLE_CHARS = 200;
 
 export function readPage(document: Document, options: ReadOptions): PageSnapshot {
   const maxChars = options.maxChars ?? MAX_PAGE_CHARS;
+  // The judge is built before cloning: building it may touch the document.
+  const isHidden = options.isHidden ?? stylesheetIsHidden(document);
   const clone = document.cloneNode(true) as Document;
-  if (document.documentElement && clone.documentElement) {
-    pruneHidden(document.documentElement, clone.documentElement, options.isHidden ?? stylesheetIsHidden(document));
-  }
+  if (document.documentElement && clone.documentElement) pruneHidden(document.documentElement, clone.documentElement, isHidden);
   removeComments(clone);
 
   // The body read before Readability touches the clone: the fallback when no article is found.
@@ -38,6 +46,7 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
   let blocks = bodyBlocks;
   let title = normalizeText(document.title ?? '');
   try {
+    if (deeperThan(clone.documentElement, MAX_READABILITY_DEPTH)) throw new Error('too deep for Readability');
     const article = new Readability(clone, {
       serializer: (el: Node) => el,
       maxElemsToParse: options.maxElemsToParse ?? 0,
@@ -65,6 +74,18 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
     extractor,
     truncated,
   };
+}
+
+/** Iterative, and stops at the first element past `limit`. */
+function deeperThan(root: Element | null, limit: number): boolean {
+  if (!root) return false;
+  const stack: Array<[Element, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function textLength(blocks: readonly Block[]): number {

@@ -54,6 +54,10 @@ export function stylesheetIsHidden(document: Document, base: IsHidden = staticIs
       }
     }
   }
+  // A rule hiding the whole document is an anti-flicker trick (`body { visibility: hidden }`)
+  // that the page's scripts undo on load; in Node no script runs, so it would hide everything.
+  // (querySelector, not `document.body`: linkedom's getter adds a missing <head>, changing the tree.)
+  for (const root of [document.documentElement, document.querySelector('body')]) if (root) hidden.delete(root);
   return hidden.size === 0 ? base : (element) => hidden.has(element) || base(element);
 }
 
@@ -121,6 +125,9 @@ export function pruneHidden(live: Element, clone: Element, isHidden: IsHidden): 
     for (let i = 0; i < n; i++) {
       const le = lc[i]!;
       const ce = cc[i]!;
+      // The trees must match; if the live page changed under us, leave that subtree unpruned
+      // rather than remove the wrong element.
+      if (le.localName !== ce.localName) continue;
       if (isHidden(le)) doomed.push(ce);
       else stack.push([le, ce]);
     }

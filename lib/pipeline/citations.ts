@@ -14,6 +14,8 @@ export interface ParsedCitations {
 // `[1]`, `[1, 2]`, `[1; 3]`, `[ 2 ]`. Anything else in brackets is left as text.
 const MARKER = /\[\s*(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\s*\]/g;
 
+const LEADING_MARKERS = /^(?:\s*\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\])+/;
+
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export function parseCitations(text: string, issued: ReadonlySet<number>): ParsedCitations {
@@ -21,22 +23,28 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
   const cited: number[] = [];
   let dropped = 0;
 
+  const collect = (ids: number[]) => (_: string, list: string) => {
+    for (const part of list.split(/[,;]/)) {
+      const id = Number(part.trim());
+      if (issued.has(id)) {
+        if (!ids.includes(id)) ids.push(id);
+        if (!cited.includes(id)) cited.push(id);
+      } else {
+        dropped++;
+      }
+    }
+    return '';
+  };
+
   for (const { segment } of segmenter.segment(text)) {
     const ids: number[] = [];
-    const plain = segment.replace(MARKER, (_, list: string) => {
-      for (const part of list.split(/[,;]/)) {
-        const id = Number(part.trim());
-        if (issued.has(id)) {
-          if (!ids.includes(id)) ids.push(id);
-          if (!cited.includes(id)) cited.push(id);
-        } else {
-          dropped++;
-        }
-      }
-      return '';
-    });
-    const clean = tidy(plain);
     const previous = sentences.at(-1);
+    // Markers that open a segment came after the previous sentence's full stop ("Pharos. [1] It
+    // was…"): the segmenter puts them in the next sentence, but they cite the one before.
+    const lead = previous ? (LEADING_MARKERS.exec(segment)?.[0] ?? '') : '';
+    if (lead) lead.replace(MARKER, collect(previous!.citations));
+    const plain = segment.slice(lead.length).replace(MARKER, collect(ids));
+    const clean = tidy(plain);
     if (!clean || /^[\s\p{P}]*$/u.test(clean)) {
       // A segment holding only markers ("Cambridge. [1]") belongs to the sentence before it.
       if (previous) for (const id of ids) if (!previous.citations.includes(id)) previous.citations.push(id);

@@ -14,6 +14,9 @@ export interface ExtractiveOptions {
   maxSentences: number;
 }
 
+// minCoverage 0.5: `npm run eval` over test/fixtures/questions.json found 0.50 and 0.67 equally
+// accurate (86.4%); 0.50 keeps recall (91.7% vs 75%), which matters more when every sentence
+// shown is a checkable quote.
 export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = { mode: 'answer', minCoverage: 0.5, maxSentences: 3 };
 
 export interface Composition {
@@ -43,7 +46,7 @@ export function composeExtractive(
   const used = new Set<string>();
   const lines: string[] = [];
   for (const quote of relevant) {
-    const sentence = bestSentence(quote.text, weights);
+    const sentence = bestSentence(sentencesOf(quote), weights);
     if (used.has(sentence)) continue;
     used.add(sentence);
     lines.push(cite(sentence, quote.id));
@@ -53,14 +56,16 @@ export function composeExtractive(
 }
 
 /**
- * Sentences of a quote. Lines are sentences of their own: a linearized table row
- * ("Founded: 1998") is one fact.
+ * Sentences of a quote. Lines are sentences of their own, and a linearized table row
+ * ("Built: c. 280 BC") is one fact that must not be cut at its abbreviations.
  */
-function sentencesOf(text: string): string[] {
-  return text
-    .split('\n')
-    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()))
-    .filter(Boolean);
+function sentencesOf(quote: Quote): string[] {
+  const lines = quote.text.split('\n');
+  const sentences =
+    quote.source.blockKind === 'table'
+      ? lines.map((line) => line.trim())
+      : lines.flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()));
+  return sentences.filter(Boolean);
 }
 
 /**
@@ -68,7 +73,7 @@ function sentencesOf(text: string): string[] {
  * distinctive word ("956") beats one that repeats only the common ones ("earthquake").
  */
 function termWeights(question: string, quotes: readonly Quote[]): Map<string, number> {
-  const sentenceTerms = quotes.flatMap((q) => sentencesOf(q.text)).map((s) => new Set(terms(s)));
+  const sentenceTerms = quotes.flatMap(sentencesOf).map((s) => new Set(terms(s)));
   const weights = new Map<string, number>();
   for (const term of new Set(terms(question))) {
     const df = sentenceTerms.filter((set) => set.has(term)).length;
@@ -78,10 +83,10 @@ function termWeights(question: string, quotes: readonly Quote[]): Map<string, nu
 }
 
 /** The quote's sentence with the most question-term weight; the first on a tie. */
-function bestSentence(text: string, weights: ReadonlyMap<string, number>): string {
+function bestSentence(sentences: readonly string[], weights: ReadonlyMap<string, number>): string {
   let best = '';
   let bestScore = -1;
-  for (const sentence of sentencesOf(text)) {
+  for (const sentence of sentences) {
     let score = 0;
     for (const term of new Set(terms(sentence))) score += weights.get(term) ?? 0;
     if (score > bestScore) {

@@ -70,6 +70,7 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
               title: page.title,
               ...(passage.section ? { section: passage.section } : {}),
               blockIndex: passage.blockIndex,
+              blockKind: passage.kind,
               position: { block: passage.blockIndex + 1, of: total },
             },
           }),

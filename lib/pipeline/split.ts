@@ -51,6 +51,7 @@ export function splitParagraphs(blocks: readonly Block[], options: Partial<Split
           text,
           tokens,
           blockIndex,
+          kind: block.kind,
           start: piece.start,
           end: piece.end,
           ...(block.section ? { section: block.section } : {}),
@@ -100,8 +101,8 @@ function packRows(rows: Span[], maxTokens: number): Span[] {
 
 function breakLongSpan(text: string, span: Span, opts: SplitOptions, segmenter: Intl.Segmenter): Span[] {
   const sentences: Span[] = [];
-  for (const segment of segmenter.segment(text.slice(span.start, span.end))) {
-    const s = trimSpan(text, span.start + segment.index, span.start + segment.index + segment.segment.length);
+  for (const segment of sentenceRanges(segmenter, text.slice(span.start, span.end))) {
+    const s = trimSpan(text, span.start + segment.start, span.start + segment.end);
     if (!s) continue;
     if (s.tokens > opts.hardMaxTokens) sentences.push(...cutAtWords(text, s, opts.maxTokens));
     else sentences.push(s);
@@ -136,6 +137,29 @@ function cutAtWords(text: string, span: Span, max: number): Span[] {
     pieces.push({ start: span.start + group[0]!.start, end: span.start + group.at(-1)!.end, tokens: group.length });
   }
   return pieces;
+}
+
+/**
+ * V8's Intl.Segmenter slows down quadratically with the length of the string it iterates (a
+ * 400 kB line takes seconds, a 2 MB one minutes), so long spans are segmented in windows. A
+ * window's last sentence may be cut by the window edge: it is carried over to the next window,
+ * unless it fills the whole window (a "sentence" that long is cut at words anyway).
+ */
+const SEGMENT_WINDOW = 8192;
+
+function* sentenceRanges(segmenter: Intl.Segmenter, text: string): Generator<{ start: number; end: number }> {
+  let offset = 0;
+  while (offset < text.length) {
+    let end = Math.min(text.length, offset + SEGMENT_WINDOW);
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--; // keep surrogate pairs whole
+    const segments = Array.from(segmenter.segment(text.slice(offset, end)), (s) => ({ index: s.index, length: s.segment.length }));
+    const keep = end === text.length || segments.length <= 1 ? segments.length : segments.length - 1;
+    for (let i = 0; i < keep; i++) {
+      const { index, length } = segments[i]!;
+      yield { start: offset + index, end: offset + index + length };
+    }
+    offset = keep === segments.length ? end : offset + segments[keep]!.index;
+  }
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();

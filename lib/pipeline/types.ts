@@ -32,6 +32,8 @@ export interface Passage {
   text: string;
   tokens: number;
   blockIndex: number;
+  /** Kind of the source block: a `table` passage is linearized rows, one fact per line. */
+  kind: Block['kind'];
   /** Character offsets of `text` inside `blocks[blockIndex].text`: maps the passage back to its source. */
   start: number;
   end: number;
@@ -45,6 +47,7 @@ export interface QuoteSource {
   title: string;
   section?: string;
   blockIndex: number;
+  blockKind: Block['kind'];
   /** 1-based position of the passage's block among the page's blocks, for "paragraph 4 of 20". */
   position: { block: number; of: number };
 }

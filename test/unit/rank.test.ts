@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { rankPassages } from '../../lib/pipeline/rank';
+import type { Passage } from '../../lib/pipeline/types';
+
+function passages(...texts: string[]): Passage[] {
+  return texts.map((text, i) => ({ id: `b${i}.0`, text, tokens: 0, blockIndex: i, kind: 'paragraph' as const, start: 0, end: text.length }));
+}
+
+const ids = (ranked: ReturnType<typeof rankPassages>) => ranked.map((r) => r.passage.id);
+
+describe('rankPassages (BM25)', () => {
+  it('puts the passage that holds the question terms first', () => {
+    const ranked = rankPassages(
+      'When was the lighthouse finished?',
+      passages(
+        'Ships entered the harbour at night guided by the fire.',
+        'The lighthouse was finished around 280 BC under Ptolemy II.',
+        'Pliny recorded the cost of the tower in talents of silver.',
+      ),
+    );
+    expect(ids(ranked)[0]).toBe('b1.0');
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+  });
+
+  it('weighs a rare term above a common one (idf)', () => {
+    // "tower" is in every passage, "Qaitbay" in one: the Qaitbay passage must win even though the
+    // other one says "tower" three times.
+    const ranked = rankPassages(
+      'tower Qaitbay',
+      passages(
+        'The tower, the tower, the tower rose over the harbour.',
+        'Qaitbay built a fortress where the tower had stood.',
+        'The tower had three stages.',
+      ),
+    );
+    expect(ids(ranked)[0]).toBe('b1.0');
+    const rare = ranked.find((r) => r.passage.id === 'b1.0')!;
+    const common = ranked.find((r) => r.passage.id === 'b0.0')!;
+    expect(rare.coverage).toBe(1);
+    expect(common.coverage).toBeGreaterThan(0);
+    expect(common.coverage).toBeLessThan(0.5);
+  });
+
+  it('prefers a shorter passage for the same term count (length normalisation)', () => {
+    const ranked = rankPassages(
+      'Pharos',
+      passages(
+        'Pharos ' + 'filler words about something entirely different '.repeat(10),
+        'Pharos island.',
+      ),
+    );
+    expect(ids(ranked)).toEqual(['b1.0', 'b0.0']);
+  });
+
+  it('keeps coverage in [0, 1] and scores non-negative', () => {
+    const ranked = rankPassages(
+      'lighthouse earthquake 1303 Crete statue',
+      passages('earthquake 1303', 'Crete earthquake statue lighthouse 1303', 'nothing relevant here', ''),
+    );
+    for (const r of ranked) {
+      expect(r.coverage).toBeGreaterThanOrEqual(0);
+      expect(r.coverage).toBeLessThanOrEqual(1);
+      expect(r.score).toBeGreaterThanOrEqual(0);
+    }
+    expect(ranked[0]!.coverage).toBe(1);
+    expect(ranked.find((r) => r.passage.id === 'b2.0')!.coverage).toBe(0);
+  });
+
+  it('returns nothing for no passages', () => {
+    expect(rankPassages('lighthouse', [])).toEqual([]);
+  });
+
+  it('gives zero scores and coverage when the question has no content terms', () => {
+    const ranked = rankPassages('what is it?', passages('The tower stood.', 'It was tall.'));
+    expect(ranked).toHaveLength(2);
+    for (const r of ranked) expect([r.score, r.coverage]).toEqual([0, 0]);
+  });
+
+  it('keeps page order for equal scores (stable ties)', () => {
+    const ranked = rankPassages('granite', passages('granite blocks', 'granite blocks', 'limestone', 'granite blocks'));
+    expect(ids(ranked)).toEqual(['b0.0', 'b1.0', 'b3.0', 'b2.0']);
+  });
+
+  it('returns every passage exactly once', () => {
+    const input = passages('a tower', 'the harbour', 'a fire', 'tower fire harbour');
+    const ranked = rankPassages('tower fire', input);
+    expect(new Set(ids(ranked))).toEqual(new Set(input.map((p) => p.id)));
+    expect(ranked).toHaveLength(input.length);
+  });
+});

@@ -1,0 +1,131 @@
+// runPipeline end to end on the demo article (read in Node, as the CLI does).
+import { describe, expect, it } from 'vitest';
+import { PipelineError } from '../../lib/pipeline/errors';
+import { DEFAULT_TOP_K, runPipeline } from '../../lib/pipeline/run';
+import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
+import { readFixture } from '../fixtures/regen';
+
+const demo = readFixture('demo');
+const ask = (question: string, mode: AskRequest['mode'] = 'answer', page: PageSnapshot = demo) =>
+  runPipeline({ mode, question, page });
+
+async function errorCode(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(PipelineError);
+    return (error as PipelineError).code;
+  }
+  return undefined;
+}
+
+describe('runPipeline on the demo page', () => {
+  it.each([
+    ['When was the lighthouse finished?', '280 BC'],
+    ['Who designed the lighthouse?', 'Sostratus of Cnidus'],
+    ['When did Ibn Battuta visit Alexandria?', '1326'],
+    ['Which sultan built a fortress on the site?', 'Qaitbay'],
+    ['Who led the team that mapped the underwater site in 1994?', 'Jean-Yves Empereur'],
+  ])('answers %j, citing a quote that holds %j', async (question, answer) => {
+    const result = await ask(question);
+    expect(result.answer.answered).toBe(true);
+    expect(result.answer.cited.length).toBeGreaterThan(0);
+    expect(result.answer.droppedCitations).toBe(0);
+    const cited = result.quotes.filter((q) => result.answer.cited.includes(q.id));
+    expect(cited.some((q) => q.text.includes(answer))).toBe(true);
+    for (const s of result.answer.sentences) expect(s.citations.length).toBeGreaterThan(0);
+  });
+
+  it.each(['What is the capital of Australia?', 'How do I bake sourdough bread?', 'Who won the 2018 football World Cup?'])(
+    'says %j is not answered by the page',
+    async (question) => {
+      const result = await ask(question);
+      expect(result.answer.answered).toBe(false);
+      expect(result.answer.cited).toEqual([]);
+      expect(result.answer.text).toMatch(/does not seem to answer/);
+    },
+  );
+
+  it('returns at most topK quotes with issued IDs 1..n and sources on the page', async () => {
+    const result = await ask('earthquake damage to the tower');
+    expect(result.quotes).toHaveLength(DEFAULT_TOP_K);
+    expect(result.quotes.map((q) => q.id)).toEqual([1, 2, 3, 4, 5]);
+    for (const q of result.quotes) {
+      expect(q.source.url).toBe('https://fixtures.test/demo/');
+      expect(q.source.position.of).toBe(demo.blocks.length);
+      expect(demo.blocks[q.source.blockIndex]!.text).toContain(q.text);
+    }
+    expect(result.passageCount).toBeGreaterThan(20);
+    expect(result.page).toEqual({ url: demo.url, title: demo.title, extractor: 'readability', truncated: false });
+    expect((await runPipeline({ mode: 'answer', question: 'earthquake', page: demo, topK: 2 })).quotes).toHaveLength(2);
+  });
+
+  it('verify mode: a claim the page makes (in other words) is supported', async () => {
+    const result = await ask('The tower was completed around 280 BC, under Ptolemy II.', 'verify');
+    expect(result.verdict?.label).toBe('supported');
+    expect(result.verdict?.decidedBy).toBe('evidence-scores');
+    expect(result.verdict?.quoteIds.length).toBeGreaterThan(0);
+    expect(result.answer.text.startsWith('The page says: ')).toBe(true);
+  });
+
+  it.each(['The lighthouse was built in Rome.', 'The lighthouse was completed in 150 BC.'])(
+    'verify mode: %j, which the page does not say, is not-enough-evidence',
+    async (claim) => {
+      const result = await ask(claim, 'verify');
+      expect(result.verdict?.label).toBe('not-enough-evidence');
+      expect(result.verdict?.quoteIds).toEqual([]);
+    },
+  );
+
+  it('answer mode has no verdict', async () => {
+    expect((await ask('Who designed the lighthouse?')).verdict).toBeUndefined();
+  });
+
+  it('reports progress running → done for split, rank, compose, in order, with timings', async () => {
+    const events: StageProgress[] = [];
+    let clock = 0;
+    const result = await runPipeline(
+      { mode: 'answer', question: 'Who designed the lighthouse?', page: demo },
+      { onProgress: (p) => events.push(p), now: () => (clock += 5) },
+    );
+    expect(events.map((e) => `${e.stage}:${e.status}`)).toEqual([
+      'split:running',
+      'split:done',
+      'rank:running',
+      'rank:done',
+      'compose:running',
+      'compose:done',
+    ]);
+    expect(events.find((e) => e.stage === 'split' && e.status === 'done')?.detail).toBe(`${result.passageCount} passages`);
+    expect(result.timings).toEqual({ split: 5, rank: 5, compose: 5 });
+  });
+
+  it('throws page-empty for a page with no blocks, and for blocks too short to be passages', async () => {
+    const empty = readFixture('empty');
+    expect(await errorCode(ask('Who designed the lighthouse?', 'answer', empty))).toBe('page-empty');
+    const tiny: PageSnapshot = { ...empty, blocks: [{ kind: 'lines', text: 'Menu' }], textLength: 4 };
+    expect(await errorCode(ask('Who designed the lighthouse?', 'answer', tiny))).toBe('page-empty');
+  });
+
+  it('stops after split, with no further stage, when no block makes a passage', async () => {
+    const events: StageProgress[] = [];
+    const tiny: PageSnapshot = { ...demo, blocks: [{ kind: 'lines', text: 'Menu' }] };
+    await expect(
+      runPipeline({ mode: 'answer', question: 'lighthouse', page: tiny }, { onProgress: (p) => events.push(p) }),
+    ).rejects.toThrow(PipelineError);
+    expect(events.map((e) => `${e.stage}:${e.status}`)).toEqual(['split:running', 'split:done']);
+  });
+
+  it('checks the question before any stage runs', async () => {
+    const events: StageProgress[] = [];
+    const run = runPipeline({ mode: 'answer', question: '  ', page: demo }, { onProgress: (p) => events.push(p) });
+    expect(await errorCode(run)).toBe('question-empty');
+    expect(await errorCode(ask('x'.repeat(10_000)))).toBe('question-too-long');
+    expect(events).toEqual([]);
+  });
+
+  it('returns structured-cloneable plain data', async () => {
+    const result = await ask('Who designed the lighthouse?');
+    expect(structuredClone(result)).toEqual(result);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { countTokens, normalizeText, stem, terms, tokenSpans } from '../../lib/pipeline/tokens';
+
+describe('countTokens', () => {
+  it.each([
+    ['', 0],
+    ['   \n\t ', 0],
+    ['The tower', 2],
+    ['built in 280 BC.', 5],
+    ["Pharos's light didn't fail", 4],
+    ['a-b', 3],
+    ['東京タワー', 5],
+    ['ภาษาไทย', 7],
+    ['café naïve', 2],
+  ])('%j has %i tokens', (text, n) => {
+    expect(countTokens(text)).toBe(n);
+  });
+
+  it('agrees with tokenSpans, whose offsets slice back to each token', () => {
+    const text = 'Pliny wrote: "800 talents" (a huge sum)! 東京';
+    const spans = tokenSpans(text);
+    expect(spans).toHaveLength(countTokens(text));
+    for (const s of spans) expect(text.slice(s.start, s.end)).toBe(s.text);
+    expect(spans.map((s) => s.text)).toEqual(['Pliny', 'wrote', ':', '"', '800', 'talents', '"', '(', 'a', 'huge', 'sum', ')', '!', '東', '京']);
+  });
+});
+
+describe('terms', () => {
+  it('drops stopwords and punctuation, lower-cases and stems', () => {
+    expect(terms('When was the Lighthouse built?')).toEqual(['lighthous', 'built']);
+    expect(terms('Which harbours were damaged?')).toEqual(['harbour', 'damag']);
+  });
+  it('strips the possessive', () => {
+    expect(terms("Alexandria's harbour")).toEqual(terms('Alexandria harbour'));
+  });
+  it('keeps numbers whole', () => {
+    expect(terms('in 1303, 956 and 280')).toEqual(['1303', '956', '280']);
+  });
+  it('is empty for a question made only of stopwords', () => {
+    expect(terms('What is it?')).toEqual([]);
+  });
+});
+
+describe('stem', () => {
+  it.each([
+    ['earthquakes', 'earthquak'],
+    ['damaged', 'damag'],
+    ['damage', 'damag'],
+    ['stories', 'story'],
+    ['building', 'build'],
+    ['harbours', 'harbour'],
+    ['glass', 'glass'],
+    ['status', 'status'],
+    ['1303s', '1303s'],
+    ['sea', 'sea'],
+  ])('%s → %s', (word, stemmed) => {
+    expect(stem(word)).toBe(stemmed);
+  });
+});
+
+describe('normalizeText', () => {
+  it('drops zero-width characters and soft hyphens', () => {
+    expect(normalizeText('pol\u200Blen hi\uFEFFve dan\u200Dcing light\u00ADhouse')).toBe('pollen hive dancing lighthouse');
+  });
+  it('collapses spaces, trims lines and keeps single line breaks', () => {
+    expect(normalizeText('  a \t b \r\n\r\n\n  c  ')).toBe('a b\nc');
+  });
+});

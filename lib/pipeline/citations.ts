@@ -43,7 +43,13 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
     // was…"): the segmenter puts them in the next sentence, but they cite the one before.
     const lead = previous ? (LEADING_MARKERS.exec(segment)?.[0] ?? '') : '';
     if (lead) lead.replace(MARKER, collect(previous!.citations));
-    const plain = segment.slice(lead.length).replace(MARKER, collect(ids));
+    // Removing a marker can join brackets around it into a new one ("[[0]0]" → "[0]"): repeat
+    // until none is left, so no unchecked marker ever reaches the reader.
+    let plain = segment.slice(lead.length);
+    for (let before = ''; before !== plain; ) {
+      before = plain;
+      plain = plain.replace(MARKER, collect(ids));
+    }
     const clean = tidy(plain);
     if (!clean || /^[\s\p{P}]*$/u.test(clean)) {
       // A segment holding only markers ("Cambridge. [1]") belongs to the sentence before it.

@@ -84,3 +84,12 @@ describe('parseCitations', () => {
     );
   });
 });
+
+describe('parseCitations on nested brackets', () => {
+  it('leaves no marker formed by removing an inner one', () => {
+    const parsed = parseCitations('Nested [[0]0] brackets [1[2]].', new Set([1, 2]));
+    expect(parsed.sentences.map((s) => s.text)).toEqual(['Nested brackets.']);
+    expect(parsed.sentences[0]!.citations).toEqual([2, 1]);
+    expect(parsed.dropped).toBe(2);
+  });
+});

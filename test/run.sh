@@ -31,7 +31,7 @@ npx vitest run --config test/vitest.e2e.config.ts --reporter=default --reporter=
 node -e '
   let passed = 0, failed = 0;
   for (const file of process.argv.slice(1)) {
-    try { const r = require(file); passed += r.numPassedTests; failed += r.numFailedTests || r.numFailedTestSuites; // a suite that failed to load has no failed tests }
+    try { const r = require(file); passed += r.numPassedTests; failed += r.numFailedTests || r.numFailedTestSuites; /* a suite that failed to load has no failed tests */ }
     catch { failed += 1; console.error(`no test report at ${file}`); }
   }
   console.log(`${passed} passed, ${failed} failed`);

@@ -27,13 +27,5 @@ npx vitest run --config test/vitest.config.ts --reporter=default --reporter=json
 echo "== Browser tests (built extension in Chromium)"
 npx vitest run --config test/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile="$reports/e2e.json" || status=1
 
-# One closing line for the whole suite, counted from both runs' JSON reports.
-node -e '
-  let passed = 0, failed = 0;
-  for (const file of process.argv.slice(1)) {
-    try { const r = require(file); passed += r.numPassedTests; failed += r.numFailedTests || r.numFailedTestSuites; /* a suite that failed to load has no failed tests */ }
-    catch { failed += 1; console.error(`no test report at ${file}`); }
-  }
-  console.log(`${passed} passed, ${failed} failed`);
-' "$reports/unit.json" "$reports/e2e.json"
+node test/support/summary.mjs "$reports/unit.json" "$reports/e2e.json"
 exit $status

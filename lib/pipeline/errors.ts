@@ -12,6 +12,14 @@ export type ErrorCode =
   | 'page-too-large'
   | 'page-fetch-failed'
   | 'page-timeout'
+  | 'search-failed'
+  | 'search-rate-limited'
+  | 'search-timeout'
+  | 'search-bad-response'
+  | 'search-not-configured'
+  | 'model-missing'
+  | 'model-corrupt'
+  | 'model-download-failed'
   | 'internal';
 
 const MESSAGES: Record<ErrorCode, string> = {
@@ -27,6 +35,14 @@ const MESSAGES: Record<ErrorCode, string> = {
   'page-too-large': 'That page is too large to read.',
   'page-fetch-failed': 'The page could not be loaded.',
   'page-timeout': 'The page took too long to load.',
+  'search-failed': 'Web search failed, so the answer uses this page only.',
+  'search-rate-limited': 'The search service is limiting requests right now; the answer uses this page only. Try again in a minute.',
+  'search-timeout': 'Web search took too long, so the answer uses this page only.',
+  'search-bad-response': 'The search service sent a response the extension could not read; the answer uses this page only.',
+  'search-not-configured': 'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
+  'model-missing': 'The ranking models are not installed, so passages are ranked by keywords. Download them in Settings.',
+  'model-corrupt': 'A model file is damaged (its checksum does not match), so passages are ranked by keywords. Download the models again in Settings.',
+  'model-download-failed': 'The models could not be downloaded. Check the connection and try again.',
   internal: 'Something went wrong inside the extension.',
 };
 

@@ -1,0 +1,56 @@
+// Side effects the retrieval stages need, passed in as ports (STYLE: side effects through
+// parameters). Real adapters live in lib/models (transformers.js on ONNX Runtime) and lib/search
+// (web search providers); tests pass fakes with known scores.
+
+import type { PageSnapshot } from './types';
+
+/**
+ * A cross-encoder: one relevance logit per (query, passage) pair, higher is more relevant.
+ * EWEK-QA §3.1.1 uses a 6-layer MiniLM trained on MS MARCO as the filter and a large DeBERTa as
+ * the re-ranker; both fit this port.
+ */
+export interface PairScorer {
+  readonly modelId: string;
+  score(pairs: ReadonlyArray<readonly [query: string, passage: string]>): Promise<Float32Array>;
+}
+
+/** A bi-encoder: one L2-normalised embedding per text (EWEK-QA §3.1.1 Deduplicator: MiniLM). */
+export interface Embedder {
+  readonly modelId: string;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** Which inference device a model runs on; reported in the panel. */
+export type ModelDevice = 'webgpu' | 'wasm' | 'cpu';
+
+export interface ModelPorts {
+  /** Cross-encoder filter (required for the neural path). */
+  filter?: PairScorer;
+  /** Optional larger second-stage reranker (off by default). */
+  reranker?: PairScorer;
+  /** Bi-encoder for dedup. */
+  embedder?: Embedder;
+  device?: ModelDevice;
+  /** Why a model is absent, said in the panel ("model files missing: …"). */
+  unavailableReason?: string;
+}
+
+/** A search result page, fetched and read into the same snapshot shape as the current page. */
+export interface SearchResultPage {
+  rank: number;
+  page: PageSnapshot;
+}
+
+export interface SearchReport {
+  provider: string;
+  query: string;
+  pages: SearchResultPage[];
+  /** Result URLs that were skipped, with why (not HTML, too large, timed out, HTTP error). */
+  skipped: Array<{ url: string; reason: string }>;
+}
+
+/** Web search: runs the query, fetches and reads the top result pages. Throws a coded error. */
+export interface SearchPort {
+  readonly provider: string;
+  search(query: string, options: { maxResults: number; signal?: AbortSignal }): Promise<SearchReport>;
+}

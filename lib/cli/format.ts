@@ -18,21 +18,36 @@ export function formatResult(result: AskResult): string {
     lines.push(`  ${sentence.text}${marks ? ` ${marks}` : ''}`);
   }
   if (answer.droppedCitations > 0) lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
+  const r = result.retrieval;
+  const ranking =
+    r.path === 'neural'
+      ? `MiniLM cross-encoder${r.models.reranker ? ' + reranker' : ''}${r.models.embedder ? ', bi-encoder dedup' : ', lexical dedup'}${r.device ? ` on ${r.device}` : ''}`
+      : 'keywords (BM25), lexical dedup';
+  lines.push('', `Ranking: ${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`);
+  for (const note of r.notes) lines.push(`  note: ${note}`);
+  if (r.webSearched) for (const s of r.sources.slice(1)) lines.push(`  web: ${s.title} <${s.url}>${s.quoted ? ' (quoted)' : ''}`);
   lines.push('', `Quotes from "${result.page.title}" (${result.passageCount} passages read${result.page.truncated ? ', page truncated' : ''}):`);
   for (const quote of result.quotes) lines.push(...formatQuote(quote, answer.cited.includes(quote.id)));
   const t = result.timings;
   const ms = (n?: number) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
-  lines.push('', `Time: read ${ms(t.read)} · split ${ms(t.split)} · rank ${ms(t.rank)} · compose ${ms(t.compose)}`);
+  const optional = (name: 'models' | 'search') => (t[name] === undefined ? '' : ` · ${name} ${ms(t[name])}`);
+  lines.push('', `Time: read ${ms(t.read)}${optional('models')} · split ${ms(t.split)}${optional('search')} · rank ${ms(t.rank)} · compose ${ms(t.compose)}`);
   return `${lines.join('\n')}\n`;
 }
 
 function formatQuote(quote: Quote, cited: boolean): string[] {
-  const where = [quote.source.section ? `§ ${quote.source.section}` : null, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`]
+  const where = [
+    quote.source.kind === 'search' ? `${quote.source.title} <${quote.source.link ?? quote.source.url}>` : null,
+    quote.source.section ? `§ ${quote.source.section}` : null,
+    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+    quote.origin === 'evidence' ? 'evidence window' : null,
+  ]
     .filter(Boolean)
     .join(', ');
+  const neural = quote.filterScore === undefined ? '' : ` · MiniLM ${quote.filterScore.toFixed(2)}`;
   const text = quote.text.replace(/\s*\n\s*/g, ' / ');
   return [
-    `  [${quote.id}]${cited ? '*' : ' '} ${where} · BM25 ${quote.score.toFixed(2)} · coverage ${quote.coverage.toFixed(2)}`,
+    `  [${quote.id}]${cited ? '*' : ' '} ${where} · BM25 ${quote.score.toFixed(2)} · coverage ${quote.coverage.toFixed(2)}${neural}`,
     `       "${text.length > 400 ? `${text.slice(0, 400)}…` : text}"`,
   ];
 }

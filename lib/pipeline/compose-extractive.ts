@@ -3,6 +3,7 @@
 // Later issues add LLM composers behind the same `(question, quotes) => text` shape; whatever
 // composes, its text goes through the citation parser.
 
+import { relevance } from './retrieve';
 import { terms } from './tokens';
 import type { Mode, Quote } from './types';
 
@@ -32,7 +33,7 @@ export function composeExtractive(
   options: Partial<ExtractiveOptions> = {},
 ): Composition {
   const opts = { ...EXTRACTIVE_DEFAULTS, ...options };
-  const relevant = quotes.filter((q) => q.coverage >= opts.minCoverage && q.score > 0).slice(0, opts.maxSentences);
+  const relevant = quotes.filter((q) => isRelevant(q, opts.minCoverage)).slice(0, opts.maxSentences);
   if (relevant.length === 0) {
     return {
       answered: false,
@@ -53,6 +54,15 @@ export function composeExtractive(
   }
   const lead = opts.mode === 'verify' ? 'The page says: ' : '';
   return { answered: true, text: lead + lines.join(' ') };
+}
+
+/**
+ * A quote is used when the cross-encoder judged it relevant (sigmoid of its logit ≥ 0.5, the
+ * model's own decision boundary), or, on the keyword path, when it covers enough of the question.
+ */
+function isRelevant(quote: Quote, minCoverage: number): boolean {
+  if (quote.filterScore !== undefined) return relevance(quote.filterScore) >= 0.5;
+  return quote.coverage >= minCoverage && quote.score > 0;
 }
 
 /**

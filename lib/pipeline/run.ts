@@ -1,14 +1,19 @@
-// Runs one question through the pipeline: split → rank → compose (→ verdict). The same function
-// runs in the side panel's Web Worker, the CLI, vitest and the benchmark; the page reading that
-// precedes it needs a DOM and happens in the content script (browser) or lib/page (Node).
+// Runs one question through the pipeline:
+//   split (Paragraph Splitter + Evidence Extractor windows) → rank (BM25 first stage → MiniLM
+//   filter → optional reranker → dedup) → [search the web when the page falls short] → compose
+//   → citations (→ verdict).
+// The same function runs in the side panel's Web Worker, the CLI, vitest and the benchmark; the
+// page reading that precedes it needs a DOM and happens in the content script or lib/page (Node).
 
 import { parseCitations } from './citations';
 import { composeExtractive } from './compose-extractive';
-import { PipelineError } from './errors';
+import { PipelineError, toErrorInfo } from './errors';
+import { extractEvidenceWindows } from './evidence';
+import type { ModelPorts, PairScorer, SearchPort } from './ports';
 import { validateQuestion } from './question';
-import { rankPassages } from './rank';
+import { firstStage, relevance, rerankAndDedup, RETRIEVE_DEFAULTS, type RetrievalOutcome, type RetrieveOptions } from './retrieve';
 import { splitParagraphs } from './split';
-import type { AskRequest, AskResult, Quote, StageName, StageProgress } from './types';
+import type { AskRequest, AskResult, Candidate, PageSnapshot, Passage, Quote, RetrievalReport, StageName, StageProgress } from './types';
 import { verdictFromEvidence } from './verdict';
 
 export interface PipelinePorts {
@@ -16,22 +21,36 @@ export interface PipelinePorts {
   onProgress?: (progress: StageProgress) => void;
   /** Milliseconds clock; injected so tests and benchmarks control time. */
   now?: () => number;
+  /** Ranking models; absent models mean the keyword path (said in the report). */
+  models?: ModelPorts;
+  /** Web search; null or absent when the user turned it off. */
+  search?: SearchPort | null;
+  retrieve?: Partial<RetrieveOptions>;
+  /** How many search results to read (EWEK-QA reads the top results of one search). */
+  maxSearchResults?: number;
 }
 
 /** EWEK-QA §A.1: the top 5 quotes go to the composer. */
-export const DEFAULT_TOP_K = 5;
+export const DEFAULT_TOP_K = RETRIEVE_DEFAULTS.topK;
+
+/**
+ * Adaptive retrieval: the page alone answers when its best quote clears this bar — a cross-encoder
+ * relevance (sigmoid of the logit) of 0.5, or on the keyword path the composer's coverage bar.
+ */
+export const PAGE_SUFFICIENT_RELEVANCE = 0.5;
+export const PAGE_SUFFICIENT_COVERAGE = 0.5;
 
 export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}): Promise<AskResult> {
   const now = ports.now ?? (() => performance.now());
   const timings: Partial<Record<StageName, number>> = {};
-  const stage = async <T>(name: StageName, work: () => T, detail: (result: T) => string): Promise<T> => {
+  const stage = async <T>(name: StageName, work: () => T | Promise<T>, detail: (result: T) => string): Promise<T> => {
     ports.onProgress?.({ stage: name, status: 'running' });
     const started = now();
     try {
       // Yield before each stage so progress messages reach the UI between stages.
       await Promise.resolve();
-      const result = work();
-      timings[name] = now() - started;
+      const result = await work();
+      timings[name] = (timings[name] ?? 0) + (now() - started);
       ports.onProgress?.({ stage: name, status: 'done', ms: timings[name], detail: detail(result) });
       return result;
     } catch (error) {
@@ -43,42 +62,60 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   const question = validateQuestion(request.question);
   const { page } = request;
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
+  const models = ports.models ?? {};
+  const options = { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) };
+  const filter = models.filter ? memoised(models.filter) : undefined;
+  const rankModels: ModelPorts = { ...models, ...(filter ? { filter } : {}) };
 
-  const passages = await stage(
+  const { passages, candidates } = await stage(
     'split',
-    () => splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {}),
-    (p) => `${p.length} passages`,
+    () => candidatesOf(page, 0),
+    (c) => `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
   );
   if (passages.length === 0) throw new PipelineError('page-empty', 'no passage of 10 words or more');
 
-  const quotes = await stage(
-    'rank',
-    () => {
-      const total = page.blocks.length;
-      return rankPassages(question, passages)
-        .slice(0, request.topK ?? DEFAULT_TOP_K)
-        .map(
-          ({ passage, score, coverage }, i): Quote => ({
-            id: i + 1,
-            passageId: passage.id,
-            text: passage.text,
-            score,
-            coverage,
-            source: {
-              kind: 'page',
-              url: page.url,
-              title: page.title,
-              ...(passage.section ? { section: passage.section } : {}),
-              blockIndex: passage.blockIndex,
-              blockKind: passage.kind,
-              position: { block: passage.blockIndex + 1, of: total },
-            },
-          }),
-        );
-    },
-    (q) => `top ${q.length} of ${passages.length}`,
-  );
+  const rank = (all: Candidate[]) =>
+    stage(
+      'rank',
+      () => rerankAndDedup(question, firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK), rankModels, options),
+      (o) => `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
+    );
 
+  const sources: PageSnapshot[] = [page];
+  const notes: string[] = [];
+  if (!filter) notes.push(models.unavailableReason ?? 'Ranking models are not loaded, so passages are ranked by keywords (BM25).');
+  let allCandidates = candidates;
+  let outcome = await rank(allCandidates);
+  let webSearched = false;
+
+  const mode = request.sources ?? 'auto';
+  const sufficient = pageSuffices(outcome);
+  if (mode === 'page+web' || (mode === 'auto' && !sufficient)) {
+    if (!ports.search) {
+      if (mode === 'page+web' || !sufficient) notes.push('Web search is off in Settings, so only this page was used.');
+    } else {
+      try {
+        const report = await stage(
+          'search',
+          () => ports.search!.search(question, { maxResults: ports.maxSearchResults ?? 3 }),
+          (r) => `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
+        );
+        webSearched = true;
+        for (const result of report.pages) {
+          sources.push(result.page);
+          allCandidates = allCandidates.concat(candidatesOf(result.page, sources.length - 1).candidates);
+        }
+        if (report.pages.length === 0) notes.push('The web search found no readable pages, so only this page was used.');
+        else outcome = await rank(allCandidates);
+      } catch (error) {
+        notes.push(toErrorInfo(error).message);
+      }
+    }
+  } else if (mode === 'auto' && ports.search) {
+    notes.push('This page had strong evidence, so the web was not searched.');
+  }
+
+  const quotes = outcome.ranked.map((item, i) => toQuote(item, i + 1, sources));
   const answer = await stage(
     'compose',
     () => {
@@ -93,8 +130,29 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
         answered: composed.answered,
       };
     },
-    (a) => (a.answered ? `${a.cited.length} citations` : 'no answer on this page'),
+    (a) => (a.answered ? `${a.cited.length} citations` : 'no answer in the sources'),
   );
+
+  const quotedSources = new Set(quotes.map((q) => q.source.url));
+  const retrieval: RetrievalReport = {
+    path: outcome.path,
+    notes,
+    ...(models.device && filter ? { device: models.device } : {}),
+    models: {
+      ...(models.filter ? { filter: models.filter.modelId } : {}),
+      ...(models.reranker && options.rerank ? { reranker: models.reranker.modelId } : {}),
+      ...(models.embedder ? { embedder: models.embedder.modelId } : {}),
+    },
+    sources: sources.map((s, i) => ({ kind: i === 0 ? 'page' : 'search', url: s.url, title: s.title, quoted: quotedSources.has(s.url) })),
+    webSearched,
+    counts: {
+      candidates: allCandidates.length,
+      firstStage: outcome.counts.firstStage,
+      filtered: outcome.counts.filtered,
+      deduplicated: outcome.counts.deduplicated,
+      quotes: quotes.length,
+    },
+  };
 
   return {
     mode: request.mode,
@@ -105,5 +163,82 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
     timings,
     passageCount: passages.length,
     page: { url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated },
+    retrieval,
+  };
+}
+
+/** Splitter passages and evidence windows of one source. */
+function candidatesOf(page: PageSnapshot, sourceIndex: number): { passages: Passage[]; candidates: Candidate[] } {
+  const lang = page.lang ? { lang: page.lang } : {};
+  const passages = splitParagraphs(page.blocks, lang);
+  const fromSplitter = passages.map(
+    (p): Candidate => ({
+      id: `s${sourceIndex}.${p.id}`,
+      text: p.text,
+      tokens: p.tokens,
+      blockIndex: p.blockIndex,
+      endBlockIndex: p.blockIndex,
+      kind: p.kind,
+      origin: 'splitter',
+      sourceIndex,
+      ...(p.section ? { section: p.section } : {}),
+    }),
+  );
+  return { passages, candidates: fromSplitter.concat(extractEvidenceWindows(page.blocks, { ...lang, sourceIndex })) };
+}
+
+function pageSuffices(outcome: RetrievalOutcome): boolean {
+  const best = outcome.ranked[0];
+  if (!best) return false;
+  return outcome.path === 'neural' ? relevance(best.filter ?? -Infinity) >= PAGE_SUFFICIENT_RELEVANCE : best.coverage >= PAGE_SUFFICIENT_COVERAGE;
+}
+
+/**
+ * Scores each distinct pair once: the page's candidates are ranked again when search results join
+ * them, and a window can repeat a passage's text.
+ */
+function memoised(scorer: PairScorer): PairScorer {
+  const cache = new Map<string, number>();
+  const key = (q: string, p: string) => `${q}\u0000${p}`;
+  return {
+    modelId: scorer.modelId,
+    async score(pairs) {
+      const seen = new Set<string>();
+      const missing = pairs.filter(([q, p]) => {
+        const k = key(q, p);
+        if (cache.has(k) || seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      if (missing.length > 0) {
+        const logits = await scorer.score(missing);
+        missing.forEach(([q, p], i) => cache.set(key(q, p), logits[i]!));
+      }
+      return Float32Array.from(pairs, ([q, p]) => cache.get(key(q, p))!);
+    },
+  };
+}
+
+function toQuote(item: RetrievalOutcome['ranked'][number], id: number, sources: readonly PageSnapshot[]): Quote {
+  const { candidate } = item;
+  const source = sources[candidate.sourceIndex]!;
+  return {
+    id,
+    passageId: candidate.id,
+    text: candidate.text,
+    origin: candidate.origin,
+    score: item.bm25,
+    coverage: item.coverage,
+    ...(item.filter !== undefined ? { filterScore: item.filter } : {}),
+    ...(item.rerank !== undefined ? { rerankScore: item.rerank } : {}),
+    source: {
+      kind: candidate.sourceIndex === 0 ? 'page' : 'search',
+      url: source.url,
+      title: source.title,
+      ...(candidate.section ? { section: candidate.section } : {}),
+      blockIndex: candidate.blockIndex,
+      blockKind: candidate.kind,
+      position: { block: candidate.blockIndex + 1, of: source.blocks.length },
+    },
   };
 }

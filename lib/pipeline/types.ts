@@ -40,14 +40,34 @@ export interface Passage {
   section?: string;
 }
 
-/** Where a quote came from; later issues add `search` (another URL) and `kg` (Wikidata triples). */
+/**
+ * A ranking candidate: a splitter passage or an evidence window (evidence.ts), from the current
+ * page (`sourceIndex` 0) or a search-result page (1…).
+ */
+export interface Candidate {
+  /** Unique across sources: `s<source>.<passage id>` or `s<source>.e…` for windows. */
+  id: string;
+  text: string;
+  tokens: number;
+  blockIndex: number;
+  /** Last block the text comes from (evidence windows may cross paragraphs). */
+  endBlockIndex: number;
+  kind: Block['kind'];
+  origin: 'splitter' | 'evidence';
+  sourceIndex: number;
+  section?: string;
+}
+
+/** Where a quote came from: the current page, or a search-result page; the KG issue adds `kg`. */
 export interface QuoteSource {
-  kind: 'page';
+  kind: 'page' | 'search';
   url: string;
   title: string;
   section?: string;
   blockIndex: number;
   blockKind: Block['kind'];
+  /** For search results: the page URL with a text fragment that scrolls to the quote. */
+  link?: string;
   /** 1-based position of the passage's block among the page's blocks, for "paragraph 4 of 20". */
   position: { block: number; of: number };
 }
@@ -58,8 +78,14 @@ export interface Quote {
   id: number;
   passageId: string;
   text: string;
-  /** BM25 score of the passage for the question (unbounded, only comparable within one page). */
+  /** Which candidate generator produced it (EWEK-QA §3.1.1: Paragraph Splitter or Evidence Extractor). */
+  origin: Candidate['origin'];
+  /** BM25 score of the passage for the question (unbounded, only comparable within one ranking). */
   score: number;
+  /** Cross-encoder filter logit (neural path only). */
+  filterScore?: number;
+  /** Second-stage reranker logit (when enabled). */
+  rerankScore?: number;
   /** IDF-weighted share of the question's content words that occur in the quote, in [0, 1]. */
   coverage: number;
   source: QuoteSource;
@@ -104,7 +130,7 @@ export interface Verdict {
 
 export type Mode = 'answer' | 'verify';
 
-export type StageName = 'read' | 'split' | 'rank' | 'compose';
+export type StageName = 'read' | 'models' | 'split' | 'search' | 'rank' | 'compose';
 
 export interface StageProgress {
   stage: StageName;
@@ -115,8 +141,13 @@ export interface StageProgress {
   detail?: string;
 }
 
+/** Where evidence may come from: this page only, the web too, or the web when the page falls short. */
+export type SourcesMode = 'page' | 'auto' | 'page+web';
+
 export interface AskRequest {
   mode: Mode;
+  /** Default `auto` (EWEK-QA's adaptive retrieval). */
+  sources?: SourcesMode;
   /** The question, or the claim in verify mode. */
   question: string;
   page: PageSnapshot;
@@ -134,4 +165,20 @@ export interface AskResult {
   timings: Partial<Record<StageName, number>>;
   passageCount: number;
   page: { url: string; title: string; extractor: PageSnapshot['extractor']; truncated: boolean };
+  retrieval: RetrievalReport;
+}
+
+/** How the quotes were chosen, for the panel to say which path ran and which sources were used. */
+export interface RetrievalReport {
+  /** `neural`: MiniLM cross-encoder filter (+ bi-encoder dedup); `keyword`: BM25 and lexical dedup. */
+  path: 'neural' | 'keyword';
+  /** Why the keyword path ran, or why the web was not used, in words for the panel. */
+  notes: string[];
+  device?: 'webgpu' | 'wasm' | 'cpu';
+  models: { filter?: string; reranker?: string; embedder?: string };
+  /** Sources considered: the page first, then search results. */
+  sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
+  webSearched: boolean;
+  /** Candidate counts after each stage. */
+  counts: { candidates: number; firstStage: number; filtered: number; deduplicated: number; quotes: number };
 }

@@ -7,6 +7,7 @@ function quote(id: number, text: string, coverage = 1, score = 5): Quote {
   return {
     id,
     passageId: `b${id}.0`,
+    origin: 'splitter',
     text,
     score,
     coverage,

@@ -6,6 +6,7 @@ function quote(id: number, coverage: number, score = 3): Quote {
   return {
     id,
     passageId: `b${id}.0`,
+    origin: 'splitter',
     text: `passage ${id}`,
     score,
     coverage,

@@ -1,0 +1,157 @@
+// Retrieve and rerank, then deduplicate (EWEK-QA §3.1.1, WeKnow-RAG §4.1.3):
+//   1. BM25 first stage over every candidate keeps the top K — this is what keeps the cost of the
+//      neural stages independent of page size;
+//   2. the MiniLM cross-encoder filter scores the survivors in batches and keeps the best 70;
+//   3. an optional larger cross-encoder reorders those 70;
+//   4. the MiniLM bi-encoder drops a quote whose cosine similarity to a better-ranked one is > 0.9;
+//   5. the top 5 quotes of at most 128 tokens go to the composer.
+// Without model weights steps 2–4 fall back to BM25 order and lexical dedup, and the report says
+// so: a keyword score is never dressed up as a neural one.
+
+import type { Embedder, ModelPorts, PairScorer } from './ports';
+import { rankPassages } from './rank';
+import { terms } from './tokens';
+import type { Candidate } from './types';
+
+export interface RetrieveOptions {
+  /** BM25 survivors passed to the cross-encoder. */
+  firstStageK: number;
+  /** EWEK-QA §3.1.1: the filtration model keeps the best 70 quotes. */
+  filterK: number;
+  /** Run the optional second reranker (off by default: it is the slow part). */
+  rerank: boolean;
+  /** EWEK-QA §3.1.1: "any passage with cosine similarity > 0.9 is removed". */
+  dedupThreshold: number;
+  /** EWEK-QA §A.1: top 5 quotes. */
+  topK: number;
+  /** EWEK-QA §A.1: quotes of at most 128 tokens. */
+  maxQuoteTokens: number;
+  /** Pairs per cross-encoder call. */
+  batchSize: number;
+}
+
+export const RETRIEVE_DEFAULTS: RetrieveOptions = {
+  firstStageK: 200,
+  filterK: 70,
+  rerank: false,
+  dedupThreshold: 0.9,
+  topK: 5,
+  maxQuoteTokens: 128,
+  batchSize: 32,
+};
+
+export interface Scored {
+  candidate: Candidate;
+  bm25: number;
+  coverage: number;
+  filter?: number;
+  rerank?: number;
+}
+
+/** Step 1: BM25 over all candidates, best `k` kept (ties keep reading order). */
+export function firstStage(question: string, candidates: readonly Candidate[], k: number): Scored[] {
+  const byPassage = new Map<string, Candidate>();
+  const asPassages = candidates.map((c) => {
+    byPassage.set(c.id, c);
+    return { id: c.id, text: c.text, tokens: c.tokens, blockIndex: c.blockIndex, kind: c.kind, start: 0, end: c.text.length };
+  });
+  return rankPassages(question, asPassages)
+    .slice(0, k)
+    .map(({ passage, score, coverage }) => ({ candidate: byPassage.get(passage.id)!, bm25: score, coverage }));
+}
+
+/** Step 2 (and 3): cross-encoder scores for every item, in batches; returns items sorted by it. */
+export async function scoreWith(
+  scorer: PairScorer,
+  question: string,
+  items: readonly Scored[],
+  field: 'filter' | 'rerank',
+  batchSize: number,
+): Promise<Scored[]> {
+  const scored: Scored[] = [];
+  for (let i = 0; i < items.length; i += batchSize) {
+    const batch = items.slice(i, i + batchSize);
+    const logits = await scorer.score(batch.map((item) => [question, item.candidate.text] as const));
+    if (logits.length !== batch.length) throw new Error(`${scorer.modelId} returned ${logits.length} scores for ${batch.length} pairs`);
+    batch.forEach((item, j) => scored.push({ ...item, [field]: logits[j]! }));
+  }
+  return scored.sort((a, b) => b[field]! - a[field]!);
+}
+
+/** Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the threshold. */
+export async function dedupByEmbedding(embedder: Embedder, items: readonly Scored[], threshold: number): Promise<Scored[]> {
+  const vectors = await embedder.embed(items.map((item) => item.candidate.text));
+  const kept: number[] = [];
+  items.forEach((_, i) => {
+    if (!kept.some((j) => cosine(vectors[i]!, vectors[j]!) > threshold)) kept.push(i);
+  });
+  return kept.map((i) => items[i]!);
+}
+
+/**
+ * Step 4 without weights: the share of the shorter text's terms that the other contains (overlap
+ * coefficient). Overlapping evidence windows and the passage they were cut from count as
+ * duplicates when nearly all of one is inside the other.
+ */
+export function dedupLexically(items: readonly Scored[], threshold: number): Scored[] {
+  const sets = items.map((item) => new Set(terms(item.candidate.text)));
+  const kept: number[] = [];
+  items.forEach((_, i) => {
+    if (!kept.some((j) => overlap(sets[i]!, sets[j]!) > threshold)) kept.push(i);
+  });
+  return kept.map((i) => items[i]!);
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  if (small.size === 0) return large.size === 0 ? 1 : 0;
+  let shared = 0;
+  for (const term of small) if (large.has(term)) shared++;
+  return shared / small.size;
+}
+
+export interface RetrievalOutcome {
+  ranked: Scored[];
+  path: 'neural' | 'keyword';
+  counts: { firstStage: number; filtered: number; deduplicated: number };
+}
+
+/** Steps 2–5 over first-stage survivors (possibly from several sources). */
+export async function rerankAndDedup(
+  question: string,
+  survivors: readonly Scored[],
+  models: ModelPorts,
+  options: Partial<RetrieveOptions> = {},
+): Promise<RetrievalOutcome> {
+  const opts = { ...RETRIEVE_DEFAULTS, ...options };
+  const neural = Boolean(models.filter);
+  let ranked: Scored[] = models.filter
+    ? (await scoreWith(models.filter, question, survivors, 'filter', opts.batchSize)).slice(0, opts.filterK)
+    : [...survivors].sort((a, b) => b.bm25 - a.bm25).slice(0, opts.filterK);
+  const filtered = ranked.length;
+  if (opts.rerank && models.reranker) ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
+  ranked = ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);
+  ranked = models.embedder ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold) : dedupLexically(ranked, opts.dedupThreshold);
+  return {
+    ranked: ranked.slice(0, opts.topK),
+    path: neural ? 'neural' : 'keyword',
+    counts: { firstStage: survivors.length, filtered, deduplicated: ranked.length },
+  };
+}
+
+/** Logistic of a cross-encoder logit: MS MARCO cross-encoders are trained with a sigmoid head. */
+export function relevance(logit: number): number {
+  return 1 / (1 + Math.exp(-logit));
+}

@@ -1,11 +1,26 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'wxt';
 
 // Extension pages may compile WebAssembly (ONNX Runtime, next issue) and nothing else: WXT adds
 // 'wasm-unsafe-eval' only to dev builds, so the production CSP is written out here (STYLE security 1).
 export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 
+/**
+ * ONNX Runtime's WebAssembly binary, shipped in the package (no remote code): transformers.js uses
+ * onnxruntime-web's WebGPU bundle, which loads this file (the asyncify build runs both the WebGPU
+ * and the WASM execution providers). Vite does not copy it, so the build hook below does.
+ */
+export const ORT_WASM = 'ort-wasm-simd-threaded.asyncify.wasm';
+const ortDist = dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ absoluteSrc: join(ortDist, ORT_WASM), relativeDest: `ort/${ORT_WASM}` });
+    },
+  },
   manifest: {
     name: 'Answer panel',
     description: 'Answers questions about the page you are reading, with citations that highlight the exact sentences.',

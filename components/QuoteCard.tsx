@@ -1,18 +1,41 @@
 import type { Quote } from '@/lib/pipeline/types';
 
+/** Links go only to https pages we quoted (STYLE security 4). */
+function safeLink(quote: Quote): string | null {
+  const href = quote.source.link ?? quote.source.url;
+  try {
+    return new URL(href).protocol === 'https:' ? href : null;
+  } catch {
+    return null;
+  }
+}
+
 export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolean; missing: boolean; onShow: (id: number) => void }) {
   const { quote } = props;
-  const where = [quote.source.section, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`].filter(Boolean).join(' · ');
+  const fromWeb = quote.source.kind === 'search';
+  const where = [fromWeb ? quote.source.title : null, quote.source.section, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`]
+    .filter(Boolean)
+    .join(' · ');
+  const link = fromWeb ? safeLink(quote) : null;
   return (
     <li className={`quote ${props.cited ? 'quote-cited' : ''} ${props.focused ? 'quote-focused' : ''}`} data-quote={quote.id}>
-      <button type="button" className="quote-button" onClick={() => props.onShow(quote.id)} title="Show on the page">
-        <span className="quote-id">[{quote.id}]</span>
-        <span className="quote-text">{quote.text}</span>
-      </button>
+      {fromWeb ? (
+        // A quote from another page opens that page at the quote (text fragment) in a new tab.
+        <a className="quote-button" href={link ?? undefined} target="_blank" rel="noreferrer noopener" data-source="search">
+          <span className="quote-id">[{quote.id}]</span>
+          <span className="quote-text">{quote.text}</span>
+        </a>
+      ) : (
+        <button type="button" className="quote-button" onClick={() => props.onShow(quote.id)} title="Show on the page">
+          <span className="quote-id">[{quote.id}]</span>
+          <span className="quote-text">{quote.text}</span>
+        </button>
+      )}
       <div className="quote-meta">
         <span className="quote-where">{where}</span>
-        <span className="quote-score" title="BM25 score · share of the question's key words in this quote">
-          BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
+        <span className="quote-score" title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words">
+          {quote.filterScore !== undefined ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · ` : ''}BM25 {quote.score.toFixed(2)} · match{' '}
+          {(quote.coverage * 100).toFixed(0)}%
         </span>
         {props.missing && <span className="quote-missing">Not found on the page now (it may have changed).</span>}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ComposerKinds, SearchProviders, type Settings } from '@/lib/settings/schema';
+import { ComposerKinds, DevicePreferences, ModelSources, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
 const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {
@@ -13,7 +13,21 @@ const SEARCH_LABELS: Record<(typeof SearchProviders)[number], string> = {
   brave: 'Brave Search (API key)',
 };
 
-type Path = `${'composer' | 'search' | 'knowledgeGraph'}.${string}`;
+const SOURCES_LABELS: Record<(typeof SourcesModes)[number], string> = {
+  auto: 'This page, and the web when the page falls short',
+  page: 'This page only',
+  'page+web': 'This page and the web, always',
+};
+const MODEL_SOURCE_LABELS: Record<(typeof ModelSources)[number], string> = {
+  bundled: 'Shipped with the extension',
+  download: 'Download on first use',
+};
+const DEVICE_LABELS: Record<(typeof DevicePreferences)[number], string> = {
+  auto: 'WebGPU when available, else WebAssembly',
+  wasm: 'WebAssembly only',
+};
+
+type Path = `${'composer' | 'search' | 'knowledgeGraph' | 'retrieval'}.${string}`;
 
 export function SettingsForm({ area }: { area: KeyValueArea }) {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -30,7 +44,7 @@ export function SettingsForm({ area }: { area: KeyValueArea }) {
 
   if (!settings) return <p className="options">Loading settings…</p>;
 
-  const update = (path: Path, value: string) => {
+  const update = (path: Path, value: string | boolean) => {
     const [group, field] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
     setSettings({ ...settings, [group]: { ...settings[group], [field]: value } });
     setSaved('idle');
@@ -96,6 +110,41 @@ export function SettingsForm({ area }: { area: KeyValueArea }) {
         </select>
         {field('search.searxngUrl', 'SearXNG instance URL', { placeholder: 'https://searx.example.org' })}
         {field('search.braveApiKey', 'Brave Search API key', { type: 'password' })}
+      </fieldset>
+      <fieldset>
+        <legend>Retrieval</legend>
+        <label htmlFor="retrieval.sources">Evidence from</label>
+        <select id="retrieval.sources" value={settings.retrieval.sources} onChange={(e) => update('retrieval.sources', e.target.value)}>
+          {SourcesModes.map((m) => (
+            <option key={m} value={m}>
+              {SOURCES_LABELS[m]}
+            </option>
+          ))}
+        </select>
+        <label>
+          <input type="checkbox" id="retrieval.useModels" checked={settings.retrieval.useModels} onChange={(e) => update('retrieval.useModels', e.target.checked)} /> Rank with
+          the MiniLM models (otherwise keywords only)
+        </label>
+        <label>
+          <input type="checkbox" id="retrieval.rerank" checked={settings.retrieval.rerank} onChange={(e) => update('retrieval.rerank', e.target.checked)} /> Second-stage
+          reranker (larger model: better order, slower)
+        </label>
+        <label htmlFor="retrieval.modelSource">Model files</label>
+        <select id="retrieval.modelSource" value={settings.retrieval.modelSource} onChange={(e) => update('retrieval.modelSource', e.target.value)}>
+          {ModelSources.map((m) => (
+            <option key={m} value={m}>
+              {MODEL_SOURCE_LABELS[m]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="retrieval.device">Run models on</label>
+        <select id="retrieval.device" value={settings.retrieval.device} onChange={(e) => update('retrieval.device', e.target.value)}>
+          {DevicePreferences.map((d) => (
+            <option key={d} value={d}>
+              {DEVICE_LABELS[d]}
+            </option>
+          ))}
+        </select>
       </fieldset>
       <fieldset>
         <legend>Knowledge graph</legend>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { AnswerView, VerdictBadge } from '@/components/AnswerView';
 import { ProgressList } from '@/components/ProgressList';
 import { QuoteCard } from '@/components/QuoteCard';
+import { RetrievalSummary } from '@/components/RetrievalSummary';
 import { createRouter } from '@/lib/messages/protocol';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import { targetTabId } from './bridge';
@@ -92,9 +93,8 @@ export function App() {
           <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id, sentence) => void state.focusQuote(id, sentence)} />
           {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
           {highlight.stale && <p className="notice">The page changed since this answer: its highlights were cleared.</p>}
-          <h2 className="quotes-title">
-            Quotes from <span className="page-title">{result.page.title}</span>
-          </h2>
+          <RetrievalSummary report={result.retrieval} />
+          <h2 className="quotes-title">Quotes</h2>
           <ol className="quotes">
             {result.quotes.map((quote) => (
               <QuoteCard
@@ -107,9 +107,7 @@ export function App() {
               />
             ))}
           </ol>
-          <p className="footnote">
-            Extractive composer (no language model) · ranked by keywords (BM25) over {result.passageCount} passages.
-          </p>
+          <p className="footnote">Extractive composer (no language model): every sentence is a quote from a source.</p>
         </section>
       )}
     </main>

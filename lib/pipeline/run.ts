@@ -12,6 +12,7 @@ import { extractEvidenceWindows } from './evidence';
 import type { ModelPorts, PairScorer, SearchPort } from './ports';
 import { validateQuestion } from './question';
 import { firstStage, relevance, rerankAndDedup, RETRIEVE_DEFAULTS, type RetrievalOutcome, type RetrieveOptions } from './retrieve';
+import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from './split';
 import type { AskRequest, AskResult, Candidate, PageSnapshot, Passage, Quote, RetrievalReport, StageName, StageProgress } from './types';
 import { verdictFromEvidence } from './verdict';
@@ -238,6 +239,8 @@ function toQuote(item: RetrievalOutcome['ranked'][number], id: number, sources: 
       ...(candidate.section ? { section: candidate.section } : {}),
       blockIndex: candidate.blockIndex,
       blockKind: candidate.kind,
+      // A quote from another page opens that page scrolled to the quote.
+      ...(candidate.sourceIndex > 0 ? { link: textFragmentLink(source.url, candidate.text) } : {}),
       position: { block: candidate.blockIndex + 1, of: source.blocks.length },
     },
   };

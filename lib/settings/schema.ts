@@ -4,7 +4,8 @@
 
 import * as v from 'valibot';
 
-export const SETTINGS_VERSION = 1;
+/** v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). */
+export const SETTINGS_VERSION = 2;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -16,9 +17,12 @@ const HttpUrl = v.pipe(
 
 export const ComposerKinds = ['extractive', 'openai-compatible'] as const;
 export const SearchProviders = ['none', 'wikipedia', 'searxng', 'brave'] as const;
+export const SourcesModes = ['auto', 'page', 'page+web'] as const;
+export const ModelSources = ['bundled', 'download'] as const;
+export const DevicePreferences = ['auto', 'wasm'] as const;
 
-const SettingsV1 = v.object({
-  version: v.literal(1),
+const SettingsSchema = v.object({
+  version: v.literal(SETTINGS_VERSION),
   composer: v.object({
     /** `extractive` needs no model and no network: the offline default. */
     kind: v.picklist(ComposerKinds),
@@ -36,19 +40,36 @@ const SettingsV1 = v.object({
     sparqlEndpoint: HttpUrl,
     entitySearchEndpoint: HttpUrl,
   }),
+  retrieval: v.object({
+    /** EWEK-QA's adaptive retrieval: the web only when the page falls short (`auto`). */
+    sources: v.picklist(SourcesModes),
+    /** Rank with the MiniLM models when their files are present; off means keywords only. */
+    useModels: v.boolean(),
+    /** Where model files come from: shipped in the extension, or downloaded on first use. */
+    modelSource: v.picklist(ModelSources),
+    /** The larger second-stage cross-encoder: better order, slower. */
+    rerank: v.boolean(),
+    /** `auto` tries WebGPU and falls back to WebAssembly. */
+    device: v.picklist(DevicePreferences),
+  }),
 });
 
-export type Settings = v.InferOutput<typeof SettingsV1>;
+export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  version: 1,
+  version: SETTINGS_VERSION,
   composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
   search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
+  retrieval: { sources: 'auto', useModels: true, modelSource: 'bundled', rerank: false, device: 'auto' },
 };
+
+const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;
+/** The version that introduced each group: older stored settings lack it, which is not an error. */
+const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2 };
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -70,15 +91,17 @@ export function migrateSettings(stored: unknown): Migration {
   const reset: string[] = [];
   const source = isRecord(stored) ? stored : {};
   if (stored !== undefined && !isRecord(stored)) reset.push('(all)');
-  // Version 1 is the first; a future version we do not know is read field by field like v1.
+  // Every version so far only added groups, so an upgrade is: keep each stored field that is
+  // still valid, default the rest. A future version we do not know is read the same way.
+  const storedVersion = typeof source.version === 'number' ? source.version : 1;
   const settings = structuredClone(DEFAULT_SETTINGS);
-  for (const group of ['composer', 'search', 'knowledgeGraph'] as const) {
+  for (const group of GROUPS) {
     const storedGroup = isRecord(source[group]) ? source[group] : {};
-    const entries = SettingsV1.entries[group].entries as Record<string, v.GenericSchema>;
+    const entries = SettingsSchema.entries[group].entries as Record<string, v.GenericSchema>;
     const target = settings[group] as Record<string, unknown>;
     for (const [field, schema] of Object.entries(entries)) {
       if (!Object.hasOwn(storedGroup, field)) {
-        if (stored !== undefined && isRecord(stored)) reset.push(`${group}.${field}`);
+        if (isRecord(stored) && storedVersion >= GROUP_SINCE[group]) reset.push(`${group}.${field}`);
         continue;
       }
       const parsed = v.safeParse(schema, storedGroup[field]);
@@ -91,7 +114,7 @@ export function migrateSettings(stored: unknown): Migration {
 
 /** Validates settings coming from the form; returns field errors by dotted path. */
 export function validateSettings(candidate: unknown): { ok: true; settings: Settings } | { ok: false; errors: Record<string, string> } {
-  const parsed = v.safeParse(SettingsV1, candidate);
+  const parsed = v.safeParse(SettingsSchema, candidate);
   if (parsed.success) return { ok: true, settings: parsed.output };
   const errors: Record<string, string> = {};
   for (const issue of parsed.issues) {

@@ -114,3 +114,12 @@ describe('adaptive retrieval', () => {
     expect(result.quotes.every((q) => q.filterScore === undefined)).toBe(true);
   });
 });
+
+describe('quotes from search results', () => {
+  it('link to the source page at the quote with a text fragment', async () => {
+    const result = await ask('What is the population of Canberra in Australia?', fakeSearch(report));
+    const web = result.quotes.find((q) => q.source.kind === 'search')!;
+    expect(web.source.link).toMatch(/^https:\/\/web\.test\/canberra#:~:text=/);
+    expect(result.quotes.filter((q) => q.source.kind === 'page').every((q) => q.source.link === undefined)).toBe(true);
+  });
+});

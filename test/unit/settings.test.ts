@@ -45,8 +45,26 @@ describe('settings', () => {
 
   it('reads a future version field by field without losing valid values', () => {
     const { settings } = migrateSettings({ version: 9, composer: { model: 'future-model', newField: true } });
-    expect(settings.version).toBe(1);
+    expect(settings.version).toBe(2);
     expect(settings.composer.model).toBe('future-model');
+  });
+
+  it('upgrades version 1 settings with data: every v1 value kept, v2 fields defaulted, nothing reported as reset', () => {
+    const v1 = {
+      version: 1,
+      composer: { kind: 'openai-compatible', endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen', apiKey: 'sk-v1' },
+      search: { provider: 'searxng', searxngUrl: 'https://searx.example', braveApiKey: '' },
+      knowledgeGraph: { sparqlEndpoint: 'http://127.0.0.1:7878/query', entitySearchEndpoint: 'http://127.0.0.1:7879/w/api.php' },
+    };
+    const { settings, reset } = migrateSettings(v1);
+    expect(reset).toEqual([]);
+    expect(settings).toEqual({ ...v1, version: 2, retrieval: DEFAULT_SETTINGS.retrieval });
+    expect(validateSettings(settings).ok).toBe(true);
+  });
+
+  it('reports a v2 field that is missing from v2 settings', () => {
+    const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
+    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.modelSource', 'retrieval.rerank', 'retrieval.useModels']);
   });
 
   it('validates form input and reports errors by field', () => {

@@ -1,0 +1,34 @@
+import type { RetrievalReport } from '@/lib/pipeline/types';
+
+// Says which ranking path ran and which sources were used (issue: "the panel says which path ran").
+
+export function RetrievalSummary({ report }: { report: RetrievalReport }) {
+  const ranking =
+    report.path === 'neural'
+      ? `Ranked by the MiniLM cross-encoder${report.models.reranker ? ' and the reranker' : ''}${report.device ? ` (${report.device === 'webgpu' ? 'WebGPU' : report.device === 'wasm' ? 'WebAssembly' : 'CPU'})` : ''}`
+      : 'Ranked by keywords (BM25)';
+  const web = report.sources.filter((s) => s.kind === 'search');
+  return (
+    <div className="retrieval" data-path={report.path} data-web={report.webSearched}>
+      <div className="retrieval-path">
+        {ranking} · {report.counts.candidates} candidates → {report.counts.quotes} quotes
+      </div>
+      {report.notes.map((note, i) => (
+        <div key={i} className="retrieval-note">
+          {note}
+        </div>
+      ))}
+      {web.length > 0 && (
+        <div className="retrieval-sources">
+          Web pages read:{' '}
+          {web.map((s, i) => (
+            <span key={s.url} className={s.quoted ? 'source-quoted' : 'source-unused'} title={s.url}>
+              {i > 0 ? ', ' : ''}
+              {s.title}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -8,7 +8,9 @@ import { readHtml } from '../page/node';
 import { PipelineError, toErrorInfo } from '../pipeline/errors';
 import { runPipeline } from '../pipeline/run';
 import { splitParagraphs } from '../pipeline/split';
-import type { AskResult, PageSnapshot } from '../pipeline/types';
+import type { AskResult, PageSnapshot, SourcesMode } from '../pipeline/types';
+import { createSearchPort } from '../search';
+import { SearchProviders, SourcesModes } from '../settings/schema';
 import { loadPage } from './load-page';
 import { formatResult } from './format';
 
@@ -16,9 +18,11 @@ const USAGE = `Usage:
   npm run ask -- --page <file-or-url> "question"
   npm run ask -- --page <file-or-url> --claim "claim to verify"
 Options:
-  --json       print the structured result (answer, citations, quotes, verdict, timings)
-  --passages   print the extracted article text and the splitter's passages as JSON
-  --top <n>    quotes given to the composer (default 5)`;
+  --json                 print the structured result (answer, citations, quotes, verdict, timings)
+  --passages             print the extracted article text and the splitter's passages as JSON
+  --top <n>              quotes given to the composer (default 5)
+  --search <provider>    none (default), wikipedia, searxng (with --searxng-url) or brave (BRAVE_API_KEY)
+  --sources <mode>       auto (web when the page falls short; default), page, page+web`;
 
 interface Output {
   write(text: string): unknown;
@@ -36,6 +40,9 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
         json: { type: 'boolean', default: false },
         passages: { type: 'boolean', default: false },
         top: { type: 'string' },
+        search: { type: 'string', default: 'none' },
+        'searxng-url': { type: 'string', default: '' },
+        sources: { type: 'string', default: 'auto' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -60,6 +67,23 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     return 2;
   }
 
+  if (!(SearchProviders as readonly string[]).includes(values.search!)) {
+    err.write(`--search must be one of ${SearchProviders.join(', ')}.\n`);
+    return 2;
+  }
+  if (!(SourcesModes as readonly string[]).includes(values.sources!)) {
+    err.write(`--sources must be one of ${SourcesModes.join(', ')}.\n`);
+    return 2;
+  }
+  const search = createSearchPort(
+    {
+      provider: values.search as (typeof SearchProviders)[number],
+      searxngUrl: values['searxng-url']!,
+      braveApiKey: process.env.BRAVE_API_KEY ?? '',
+    },
+    { fetch: (url, init) => fetch(url, init) },
+  );
+
   try {
     const started = performance.now();
     const loaded = await loadPage(values.page);
@@ -74,7 +98,10 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     }
     if (page.blocks.length === 0) throw new PipelineError('page-empty');
 
-    const result: AskResult = await runPipeline({ mode, question, page, ...(topK ? { topK } : {}) });
+    const result: AskResult = await runPipeline(
+      { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },
+      { search },
+    );
     result.timings.read = readMs;
     out.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result));
     return 0;

@@ -93,7 +93,7 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   const sufficient = pageSuffices(outcome);
   if (mode === 'page+web' || (mode === 'auto' && !sufficient)) {
     if (!ports.search) {
-      if (mode === 'page+web' || !sufficient) notes.push('Web search is off in Settings, so only this page was used.');
+      notes.push('Web search is off, so only this page was used.');
     } else {
       try {
         const report = await stage(

@@ -100,3 +100,33 @@ describe('loadPage', () => {
     await expect(loadPage(resolve(import.meta.dirname, '../../package-lock.json'))).rejects.toMatchObject({ code: 'page-not-html' });
   });
 });
+
+describe('npm run ask with web search', () => {
+  it('searches a SearXNG instance when the page falls short and cites the result page', async () => {
+    const { startHarness, fixture } = await import('../fixtures/search/harness');
+    const searx = await startHarness([
+      (_req, res, url) => {
+        if (url.pathname !== '/search') return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(fixture('searxng-search.json').replaceAll('{{BASE}}', `http://127.0.0.1:${new URL(searx.url).port}`));
+        return true;
+      },
+    ]);
+    try {
+      const page = resolve(PAGES, 'no-paragraphs/source.html');
+      const { code, out } = await run('--page', page, '--search', 'searxng', '--searxng-url', searx.url, '--json', 'Which architect designed the Lighthouse of Alexandria?');
+      expect(code).toBe(0);
+      const result = JSON.parse(out);
+      expect(result.retrieval.webSearched).toBe(true);
+      const cited = result.quotes.filter((q: { id: number }) => result.answer.cited.includes(q.id));
+      expect(cited.some((q: { text: string; source: { kind: string } }) => q.source.kind === 'search' && q.text.includes('Sostratus'))).toBe(true);
+      expect(searx.count('/search')).toBe(1);
+    } finally {
+      await searx.close();
+    }
+  });
+
+  it('rejects an unknown provider or sources mode', async () => {
+    expect((await run('--page', DEMO, '--search', 'altavista', 'q?')).err).toMatch(/--search must be one of/);
+    expect((await run('--page', DEMO, '--sources', 'everything', 'q?')).err).toMatch(/--sources must be one of/);
+  });
+});

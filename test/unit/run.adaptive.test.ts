@@ -81,7 +81,7 @@ describe('adaptive retrieval', () => {
 
   it('says web search is off when there is no provider and the page falls short', async () => {
     const result = await ask('What is the population of Canberra in Australia?', null);
-    expect(result.retrieval.notes).toContain('Web search is off in Settings, so only this page was used.');
+    expect(result.retrieval.notes).toContain('Web search is off, so only this page was used.');
   });
 
   it('decides sufficiency by cross-encoder relevance on the neural path and scores page candidates once', async () => {

@@ -27,6 +27,8 @@ export default defineConfig({
     // sidePanel.open() from a context-menu click needs Chrome 116.
     minimum_chrome_version: '116',
     permissions: ['sidePanel', 'contextMenus', 'storage'],
+    // Asked for when the user turns on a web-search provider (lib/search/permissions.ts).
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Ask about this page' },
     commands: {
       _execute_action: {

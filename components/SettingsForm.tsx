@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ComposerKinds, DevicePreferences, ModelSources, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
+import { originsForSearch } from '@/lib/search/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
 const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {
@@ -29,11 +30,18 @@ const DEVICE_LABELS: Record<(typeof DevicePreferences)[number], string> = {
 
 type Path = `${'composer' | 'search' | 'knowledgeGraph' | 'retrieval'}.${string}`;
 
-export function SettingsForm({ area }: { area: KeyValueArea }) {
+export interface SettingsFormProps {
+  area: KeyValueArea;
+  /** Asks the browser for host access (optional host permissions); resolves to whether it was granted. */
+  requestOrigins?: (origins: string[]) => Promise<boolean>;
+}
+
+export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [reset, setReset] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<'idle' | 'saved' | 'failed'>('idle');
+  const [permissionNote, setPermissionNote] = useState<string | null>(null);
 
   useEffect(() => {
     void loadSettings(area).then((m) => {
@@ -68,7 +76,16 @@ export function SettingsForm({ area }: { area: KeyValueArea }) {
       onSubmit={async (e) => {
         e.preventDefault();
         try {
-          const result = await saveSettings(area, settings);
+          let candidate = settings;
+          setPermissionNote(null);
+          // Host access for the search provider is asked for now, in the click that saves it.
+          const origins = originsForSearch(settings.search);
+          if (origins.length > 0 && requestOrigins && !(await requestOrigins(origins).catch(() => false))) {
+            candidate = { ...settings, search: { ...settings.search, provider: 'none' } };
+            setSettings(candidate);
+            setPermissionNote(`Web search needs access to ${origins.join(', ')}. It was not granted, so web search is off.`);
+          }
+          const result = await saveSettings(area, candidate);
           if (result.ok) {
             setErrors({});
             setSaved('saved');
@@ -151,6 +168,11 @@ export function SettingsForm({ area }: { area: KeyValueArea }) {
         {field('knowledgeGraph.sparqlEndpoint', 'SPARQL endpoint')}
         {field('knowledgeGraph.entitySearchEndpoint', 'Entity search (wbsearchentities) endpoint')}
       </fieldset>
+      {permissionNote && (
+        <p className="notice" role="alert" data-permission="denied">
+          {permissionNote}
+        </p>
+      )}
       <button type="submit">Save</button>{' '}
       {saved === 'saved' && <span role="status" data-saved="true">Saved.</span>}
       {saved === 'failed' && <span role="alert">Could not save the settings. Try again.</span>}

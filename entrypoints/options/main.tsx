@@ -8,4 +8,6 @@ const area: KeyValueArea = {
   set: (items) => browser.storage.local.set(items),
 };
 
-createRoot(document.getElementById('root')!).render(<SettingsForm area={area} />);
+const requestOrigins = (origins: string[]) => browser.permissions.request({ origins });
+
+createRoot(document.getElementById('root')!).render(<SettingsForm area={area} requestOrigins={requestOrigins} />);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { defineConfig } from 'wxt';
 
 // Extension pages may compile WebAssembly (ONNX Runtime, next issue) and nothing else: WXT adds
@@ -14,11 +15,26 @@ export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object
 export const ORT_WASM = 'ort-wasm-simd-threaded.asyncify.wasm';
 const ortDist = dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
 
+/**
+ * Test builds only (`ANSWER_PANEL_TEST_MODELS=<dir>`): ship the small generated models from <dir>
+ * as if they were the real ones, into a separate output folder so they can never end up in the
+ * build a user loads (their random weights would give meaningless scores).
+ */
+const testModels = process.env.ANSWER_PANEL_TEST_MODELS;
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
+  ...(testModels ? { outDir: '.output/test-models' } : {}),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push({ absoluteSrc: join(ortDist, ORT_WASM), relativeDest: `ort/${ORT_WASM}` });
+      if (testModels) {
+        for (const file of readdirSync(testModels, { recursive: true, withFileTypes: true })) {
+          if (!file.isFile()) continue;
+          const absoluteSrc = join(file.parentPath, file.name);
+          files.push({ absoluteSrc, relativeDest: join('models', relative(testModels, absoluteSrc)) });
+        }
+      }
     },
   },
   manifest: {

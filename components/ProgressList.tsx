@@ -1,9 +1,14 @@
 import type { StageName, StageProgress } from '@/lib/pipeline/types';
 
-export function ProgressList(props: { stages: Array<{ name: StageName; label: string }>; progress: Partial<Record<StageName, StageProgress>> }) {
+export function ProgressList(props: {
+  stages: Array<{ name: StageName; label: string; optional?: boolean }>;
+  progress: Partial<Record<StageName, StageProgress>>;
+}) {
   return (
     <ol className="progress" aria-label="Progress">
-      {props.stages.map(({ name, label }) => {
+      {props.stages
+        .filter((s) => !s.optional || props.progress[s.name])
+        .map(({ name, label }) => {
         const p = props.progress[name];
         const status = p?.status ?? 'pending';
         return (

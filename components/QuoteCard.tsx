@@ -21,7 +21,15 @@ export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolea
     <li className={`quote ${props.cited ? 'quote-cited' : ''} ${props.focused ? 'quote-focused' : ''}`} data-quote={quote.id}>
       {fromWeb ? (
         // A quote from another page opens that page at the quote (text fragment) in a new tab.
-        <a className="quote-button" href={link ?? undefined} target="_blank" rel="noreferrer noopener" data-source="search">
+        <a
+          className="quote-button"
+          href={link ?? undefined}
+          target="_blank"
+          rel="noreferrer noopener"
+          data-source="search"
+          data-link={quote.source.link}
+          title={link ? 'Open the page at this quote' : 'Not linked: only https pages are opened'}
+        >
           <span className="quote-id">[{quote.id}]</span>
           <span className="quote-text">{quote.text}</span>
         </a>

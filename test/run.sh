@@ -20,6 +20,10 @@ echo "== Type check"
 npx tsc --noEmit
 echo "== Build the extension (.output/chrome-mv3)"
 npx wxt build
+echo "== Build it again with small generated models (.output/test-models/chrome-mv3, tests only)"
+rm -rf test/tmp/models
+npx tsx models/generate.ts --size tiny --dest test/tmp/models
+ANSWER_PANEL_TEST_MODELS="$PWD/test/tmp/models" npx wxt build
 reports="$(mktemp -d)"
 status=0
 echo "== Unit tests"

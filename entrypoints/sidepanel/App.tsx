@@ -5,6 +5,7 @@ import { QuoteCard } from '@/components/QuoteCard';
 import { RetrievalSummary } from '@/components/RetrievalSummary';
 import { createRouter } from '@/lib/messages/protocol';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
+import type { SourcesMode } from '@/lib/pipeline/types';
 import { targetTabId } from './bridge';
 import { STAGES, usePanel } from './store';
 
@@ -73,6 +74,17 @@ export function App() {
           <button type="button" disabled={running} data-action="verify" onClick={() => void state.ask('verify')}>
             Verify claim
           </button>
+          <select
+            aria-label="Evidence from"
+            className="sources"
+            value={state.sources ?? ''}
+            onChange={(e) => e.target.value && state.setSources(e.target.value as SourcesMode)}
+          >
+            <option value="">Sources: as in Settings</option>
+            <option value="page">This page only</option>
+            <option value="auto">Page, web if needed</option>
+            <option value="page+web">Page + web</option>
+          </select>
           <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
             Settings
           </a>

@@ -1,17 +1,64 @@
-// The pipeline's Web Worker: keeps splitting, ranking and composing off the panel's UI thread.
+// The pipeline's Web Worker: model inference, web search, splitting, ranking and composing all run
+// here, off the panel's UI thread (and never in the service worker, which MV3 stops when idle).
 // Errors come back as coded ErrorInfo values (Error subclasses do not survive postMessage).
 
 import * as Comlink from 'comlink';
+import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
+import type { ModelPorts } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
+import { createSearchPort } from '@/lib/search';
+import type { Settings } from '@/lib/settings/schema';
 
 export type WorkerReply = { ok: true; result: AskResult } | { ok: false; error: ErrorInfo };
 
+export interface WorkerConfig {
+  search: Settings['search'];
+  retrieval: Settings['retrieval'];
+  /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
+  urls: { models: string; ortWasm: string };
+}
+
+let loaded: { key: string; ports: Promise<LoadedModelPorts> } | null = null;
+
+/** Loads the models once per worker (and again only when the settings that shape them change). */
+async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) => void): Promise<ModelPorts> {
+  const { retrieval } = config;
+  if (!retrieval.useModels) return { unavailableReason: 'Model ranking is off in Settings, so passages are ranked by keywords (BM25).' };
+  const key = JSON.stringify([retrieval.device, retrieval.rerank, config.urls.models]);
+  if (loaded?.key !== key) {
+    void loaded?.ports.then((p) => p.dispose()).catch(() => undefined);
+    loaded = {
+      key,
+      ports: loadModelPorts({
+        modelBaseUrl: config.urls.models,
+        wasmUrl: config.urls.ortWasm,
+        device: retrieval.device,
+        roles: retrieval.rerank ? ['cross-encoder', 'bi-encoder', 'reranker'] : ['cross-encoder', 'bi-encoder'],
+      }),
+    };
+  }
+  onProgress({ stage: 'models', status: 'running' });
+  const started = performance.now();
+  const ports = await loaded.ports;
+  const detail = ports.filter ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}` : 'not installed: keyword ranking';
+  onProgress({ stage: 'models', status: 'done', ms: performance.now() - started, detail });
+  return ports;
+}
+
 const api = {
-  async run(request: AskRequest, onProgress: (progress: StageProgress) => void): Promise<WorkerReply> {
+  async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
     try {
-      return { ok: true, result: await runPipeline(request, { onProgress }) };
+      const models = await modelPorts(config, onProgress);
+      const search = createSearchPort(config.search, { fetch: (url, init) => fetch(url, init) });
+      const result = await runPipeline(
+        { ...request, sources: request.sources ?? config.retrieval.sources },
+        { onProgress, models, search, retrieve: { rerank: config.retrieval.rerank } },
+      );
+      const note = (models as LoadedModelPorts).deviceNote;
+      if (note) result.retrieval.notes.push(note);
+      return { ok: true, result };
     } catch (error) {
       return { ok: false, error: toErrorInfo(error) };
     }

@@ -4,12 +4,16 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import { PipelineError, toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import { validateQuestion } from '@/lib/pipeline/question';
-import type { AskResult, Mode, StageName, StageProgress } from '@/lib/pipeline/types';
+import type { AskResult, Mode, SourcesMode, StageName, StageProgress } from '@/lib/pipeline/types';
+import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
+import type { WorkerConfig } from './pipeline.worker';
 import { pipelineWorker, sendToBackground, sendToTab, targetTabId } from './bridge';
 
-export const STAGES: Array<{ name: StageName; label: string }> = [
+export const STAGES: Array<{ name: StageName; label: string; optional?: boolean }> = [
   { name: 'read', label: 'Reading page' },
+  { name: 'models', label: 'Loading ranking models', optional: true },
   { name: 'split', label: 'Splitting into passages' },
+  { name: 'search', label: 'Searching the web', optional: true },
   { name: 'rank', label: 'Ranking passages' },
   { name: 'compose', label: 'Composing answer' },
 ];
@@ -23,6 +27,9 @@ export interface HighlightState {
 
 interface PanelState {
   input: string;
+  /** Evidence sources for the next question; null until the user picks (then the setting applies). */
+  sources: SourcesMode | null;
+  setSources(sources: SourcesMode): void;
   status: 'idle' | 'running' | 'done' | 'error';
   mode: Mode;
   stages: Partial<Record<StageName, StageProgress>>;
@@ -40,8 +47,18 @@ interface PanelState {
 
 const NO_HIGHLIGHT: HighlightState = { focused: null, missing: [], stale: false };
 
+/** ONNX Runtime's wasm, copied into the build by wxt.config.ts. */
+const ORT_WASM_FILE = 'ort-wasm-simd-threaded.asyncify.wasm';
+
+const settingsArea: KeyValueArea = {
+  get: (key) => browser.storage.local.get(key),
+  set: (items) => browser.storage.local.set(items),
+};
+
 export const usePanel = create<PanelState>((set, get) => ({
   input: '',
+  sources: null,
+  setSources: (sources) => set({ sources }),
   status: 'idle',
   mode: 'answer',
   stages: {},
@@ -68,7 +85,15 @@ export const usePanel = create<PanelState>((set, get) => ({
       });
       const readMs = performance.now() - started;
       onProgress({ stage: 'read', status: 'done', ms: readMs, detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}` });
-      const reply = await pipelineWorker().run({ mode, question, page }, Comlink.proxy(onProgress));
+      const settings = (await loadSettings(settingsArea)).settings;
+      const config: WorkerConfig = {
+        search: settings.search,
+        retrieval: settings.retrieval,
+        // Built-time files (copied by the build hook, or generated into public/models/), unknown to
+        // WXT's typed public paths, so the URLs are made from the extension's own origin.
+        urls: { models: new URL('/models/', location.origin).href, ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href },
+      };
+      const reply = await pipelineWorker().run({ mode, question, page, sources: get().sources ?? settings.retrieval.sources }, Comlink.proxy(onProgress), config);
       if (!reply.ok) throw reply.error;
       reply.result.timings.read = readMs;
       set({ status: 'done', result: reply.result, resultTabId: tabId });

@@ -1,14 +1,33 @@
 // Shared set-up for the browser tests: the built extension in Debian's Chromium, fixture pages
 // from a 127.0.0.1 server, and every non-loopback request refused.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { extensionWorker, launchChromium } from '../support/chromium';
-import { serveDirectory, type TestServer } from '../support/server';
+import { serveDirectory, type Route, type TestServer } from '../support/server';
+
+/** Stores settings the way the options page does (tests skip the form where it is not the subject). */
+export async function setSettings(h: Harness, patch: Record<string, Record<string, unknown>>): Promise<void> {
+  await h.worker.evaluate(async (p) => {
+    const { settings } = (await chrome.storage.local.get('settings')) as { settings?: Record<string, Record<string, unknown>> };
+    const base: Record<string, Record<string, unknown>> = settings ?? {
+      composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
+      search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
+      knowledgeGraph: { sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
+      retrieval: { sources: 'auto', useModels: true, modelSource: 'bundled', rerank: false, device: 'auto' },
+    };
+    const next: Record<string, unknown> = { ...base, version: 2 };
+    for (const [group, fields] of Object.entries(p)) next[group] = { ...base[group], ...fields };
+    await chrome.storage.local.set({ settings: next });
+  }, patch);
+}
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const EXTENSION_DIR = resolve(ROOT, '.output/chrome-mv3');
+/** The same extension with small generated models shipped (built by test/run.sh; see wxt.config.ts). */
+export const TEST_MODELS_EXTENSION_DIR = resolve(ROOT, '.output/test-models/chrome-mv3');
 export const PAGES_DIR = resolve(ROOT, 'test/fixtures/pages');
 
 export interface Harness {
@@ -18,25 +37,49 @@ export interface Harness {
   server: TestServer;
   /** Hosts of requests that were refused because they were not loopback. */
   blocked: string[];
+  /** Chromium's own network log: every URL any context (workers included) requested. */
+  netLogPath: string;
   close(): Promise<void>;
 }
 
 export function isLoopback(url: string): boolean {
   try {
     const { protocol, hostname } = new URL(url);
-    if (protocol === 'chrome-extension:' || protocol === 'data:' || protocol === 'blob:' || protocol === 'chrome:' || protocol === 'about:') return true;
+    if (['chrome-extension:', 'data:', 'blob:', 'chrome:', 'about:'].includes(protocol)) return true;
     return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
   } catch {
     return false;
   }
 }
 
-export async function startHarness(): Promise<Harness> {
-  if (!existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` first (npm test does).`);
+/**
+ * Non-loopback http(s) URLs that web content or the extension asked for, from Chromium's net log
+ * (read after the browser closed). Chromium's own services (update checks, time sync) start
+ * requests with no initiating origin ("not an origin"); those are the browser's, not ours, and
+ * the resolver rules above stop them anyway.
+ */
+export function externalRequests(netLogPath: string): string[] {
+  const log = JSON.parse(readFileSync(netLogPath, 'utf8')) as { events: Array<{ params?: { url?: string; initiator?: string } }> };
+  const urls = new Set<string>();
+  for (const { params } of log.events) {
+    if (!params?.url || !/^https?:/.test(params.url) || isLoopback(params.url)) continue;
+    if (params.initiator === undefined || params.initiator === 'not an origin') continue;
+    urls.add(`${params.url} (from ${params.initiator})`);
   }
-  const server = await serveDirectory(PAGES_DIR);
-  const context = await launchChromium(EXTENSION_DIR);
+  return [...urls];
+}
+
+export async function startHarness(extensionDir = EXTENSION_DIR, routes: Route[] = []): Promise<Harness> {
+  if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension at ${extensionDir}: run \`npm test\`, which builds it.`);
+  }
+  const server = await serveDirectory(PAGES_DIR, routes);
+  const netLogPath = join(mkdtempSync(join(tmpdir(), 'netlog-')), 'netlog.json');
+  const context = await launchChromium(extensionDir, [
+    // Every name but loopback fails to resolve: nothing can leave this machine, whatever asks.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+    `--log-net-log=${netLogPath}`,
+  ]);
   const blocked: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -52,6 +95,7 @@ export async function startHarness(): Promise<Harness> {
     extensionId,
     server,
     blocked,
+    netLogPath,
     async close() {
       await context.close();
       await server.close();

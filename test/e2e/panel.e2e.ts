@@ -5,15 +5,20 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, builtManifest, openFixture, openPanel, ROOT, startHarness, type Harness } from './harness';
+import { searxng } from './searxng';
+import { ask, builtManifest, externalRequests, openFixture, openPanel, ROOT, setSettings, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(undefined, [searxng]);
+  // This build ships no models (keyword path) and web search is off: this page only.
+  await setSettings(h, { search: { provider: 'none' } });
 });
 afterAll(async () => {
   await h?.close();
+  // Chromium's own log of every request, workers included: nothing left 127.0.0.1.
+  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
 });
 
 const highlightText = (page: Page, name: string) =>
@@ -36,7 +41,10 @@ describe('ask about this page', () => {
     expect(cites.length).toBeGreaterThan(0);
     expect(await panel.$$eval('li.quote', (els) => els.length)).toBeGreaterThanOrEqual(cites.length);
     const stages = await panel.$$eval('li.stage', (els) => els.map((e) => [e.getAttribute('data-stage'), e.getAttribute('data-status')]));
-    expect(stages).toEqual([['read', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done']]);
+    expect(stages).toEqual([['read', 'done'], ['models', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done']]);
+    // No model files in this build: the panel says it ranked by keywords, and why.
+    expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('keyword');
+    expect(await panel.textContent('.retrieval')).toMatch(/Ranked by keywords \(BM25\)[\s\S]*keyword/);
 
     // Clicking a marker highlights the cited sentence strongly and its whole quote faintly, on the
     // page, with the CSS Custom Highlight API.
@@ -202,6 +210,27 @@ describe('hostile and bad input', () => {
     await ask(panel, 'Who installed the copper weathervane on the customs house?');
     expect(await panel.textContent('.answer-text')).toContain('tinsmiths');
     expect(await panel.textContent('.result')).toContain('only its first part was read');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('web search from the panel', () => {
+  it('reads result pages from the configured SearXNG and links quotes to them with text fragments', async () => {
+    await setSettings(h, { search: { provider: 'searxng', searxngUrl: h.server.url }, retrieval: { sources: 'page+web' } });
+    const { page, tabId } = await openFixture(h, 'tables/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Which architect designed the Lighthouse of Alexandria?');
+    expect(await panel.getAttribute('.retrieval', 'data-web')).toBe('true');
+    expect(await panel.textContent('.retrieval-sources')).toContain('Lighthouse of Alexandria - history');
+    const cards = await panel.$$eval('a[data-source="search"]', (els) => els.map((e) => [e.getAttribute('data-link'), e.getAttribute('href')]));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const [link, href] of cards) {
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/results\/[^#]+#:~:text=/);
+      // Only https pages are made clickable (STYLE security 4); these test pages are http.
+      expect(href).toBeNull();
+    }
+    await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
     await panel.close();
     await page.close();
   });

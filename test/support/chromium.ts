@@ -26,9 +26,9 @@ export function assertChromium(): void {
 }
 
 /** A persistent context (extensions need one), optionally with an unpacked extension loaded. */
-export async function launchChromium(extensionDir?: string): Promise<BrowserContext> {
+export async function launchChromium(extensionDir?: string, extraArgs: readonly string[] = []): Promise<BrowserContext> {
   assertChromium();
-  const args = [...BASE_ARGS];
+  const args = [...BASE_ARGS, ...extraArgs];
   if (extensionDir) {
     const ext = resolve(extensionDir);
     args.push(`--disable-extensions-except=${ext}`, `--load-extension=${ext}`);

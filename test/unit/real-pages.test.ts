@@ -2,7 +2,7 @@
 // (news, blogs, wikis, malformed markup; mozilla/readability test/test-pages, kept outside the
 // repository in ../shared/data). Properties only: nothing throws, and every passage keeps the
 // EWEK-QA §A.7.1 / §A.1 token rules (at least 10 tokens, at most 128) and maps back to its block.
-// Timings are written to test/bench/real-pages.json for people to read; they are never asserted
+// Timings are written to test/bench/tmp/real-pages.json (not tracked) for people to read; they are never asserted
 // (STYLE: benchmarks are not tests).
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import type { PageSnapshot, Passage } from '../../lib/pipeline/types';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PAGES_DIR = resolve(here, '../../../shared/data/readability-test-pages');
-const REPORT = resolve(here, '../bench/real-pages.json');
+const REPORT = resolve(here, '../bench/tmp/real-pages.json');
 const exists = existsSync(PAGES_DIR);
 /** In CI (or when asked) the data must be there; on a laptop without it we say so and move on. */
 const required = Boolean(process.env.CI) || process.env.REQUIRE_SHARED_DATA === '1';

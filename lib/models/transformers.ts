@@ -1,0 +1,395 @@
+// The real model adapter: transformers.js (ONNX Runtime) behind the pipeline's ports.
+//   PairScorer: the MiniLM cross-encoder filter and the optional larger reranker (EWEK-QA §3.1.1
+//               Retrieve and Rerank). Raw logits, one per (question, passage) pair.
+//   Embedder:   the MiniLM bi-encoder for the Deduplicator (§3.1.1): mean pooling over the
+//               attention mask, then L2 normalisation (what sentence-transformers does for
+//               all-MiniLM-L6-v2), so cosine similarity is a dot product.
+//
+// Runs in Node (vitest, CLI, benchmarks: ONNX Runtime's CPU backend), in a Web Worker and in
+// extension pages (WebGPU when the browser gives an adapter, else WASM). It never names
+// `browser`/`chrome`: the caller passes the model folder URL and the ORT wasm URL.
+//
+// Degrade, don't crash (STYLE): a missing folder or file gives ports without that model and an
+// `unavailableReason` ('model-missing'); files that are present but fail to load give
+// 'model-corrupt'. Never a made-up score.
+
+import { AutoModel, AutoModelForSequenceClassification, AutoTokenizer, Tensor, env } from '@huggingface/transformers';
+import { type ErrorCode, PipelineError } from '../pipeline/errors';
+import type { Embedder, ModelDevice, ModelPorts, PairScorer } from '../pipeline/ports';
+import { type ManifestModel, type ModelManifest, type ModelRole, MODEL_MANIFEST, modelForRole } from './manifest';
+
+export type DevicePreference = 'auto' | ModelDevice;
+
+/** The bits of `navigator.gpu` we use (injectable for tests). */
+export interface GpuLike {
+  requestAdapter(): Promise<unknown | null>;
+}
+
+export interface LoadModelPortsOptions {
+  /** Browser/Worker: URL of the folder holding the model folders, e.g. `chrome-extension://<id>/models/`. */
+  modelBaseUrl?: string;
+  /** Node: filesystem path of that folder (e.g. `public/models` or a generated temp dir). */
+  localModelPath?: string;
+  /** 'auto' (default): WebGPU when an adapter is available, else WASM (Node: CPU). */
+  device?: DevicePreference;
+  manifest?: ModelManifest;
+  /** Which models to load; default the filter and the embedder (the reranker is off by default). */
+  roles?: readonly ModelRole[];
+  /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
+  wasmUrl?: string;
+  /** Loading progress per file, from transformers.js. */
+  onProgress?: (event: { modelId: string; file: string; loaded: number; total: number }) => void;
+  /** Used to check that files exist in URL mode (default: global fetch). */
+  fetch?: (url: string, init?: { method?: string }) => Promise<{ ok: boolean }>;
+  /** Default `navigator.gpu`. */
+  gpu?: GpuLike | null;
+  /** Word pieces kept per passage (EWEK-QA: quotes are at most 128 tokens). */
+  maxPassageTokens?: number;
+  /** Word pieces kept per text for the embedder (all-MiniLM-L6-v2 was trained with 256). */
+  maxEmbedTokens?: number;
+  batchSize?: number;
+}
+
+export interface ModelProblem {
+  role: ModelRole;
+  modelId: string;
+  code: ErrorCode;
+  detail: string;
+}
+
+export interface LoadedModelPorts extends ModelPorts {
+  /** Why the device is not the preferred one (e.g. "WebGPU failed: …; using WASM"), said in the panel. */
+  deviceNote?: string;
+  /** Every model that could not be loaded, with a code the UI can map to a sentence. */
+  problems: ModelProblem[];
+  dispose(): Promise<void>;
+}
+
+const DEFAULT_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
+const MAX_POSITIONS = 512;
+
+/** WebGPU when asked for (or 'auto') and an adapter exists; else WASM in browsers, CPU in Node. */
+export async function pickDevice(preference: DevicePreference = 'auto', gpu: GpuLike | null | undefined = defaultGpu()): Promise<{ device: ModelDevice; note?: string }> {
+  const fallback: ModelDevice = isNode() ? 'cpu' : 'wasm';
+  if (preference === 'cpu' || preference === 'wasm') return { device: isNode() ? 'cpu' : preference === 'cpu' ? 'wasm' : preference };
+  if (!gpu) return { device: fallback, ...(preference === 'webgpu' ? { note: 'WebGPU is not available in this browser; using WASM' } : {}) };
+  try {
+    const adapter = await gpu.requestAdapter();
+    if (adapter) return { device: 'webgpu' };
+    return { device: fallback, ...(preference === 'webgpu' ? { note: 'no WebGPU adapter (GPU blocked or absent); using WASM' } : {}) };
+  } catch (error) {
+    return { device: fallback, note: `WebGPU adapter request failed (${errorText(error)}); using WASM` };
+  }
+}
+
+function isNode(): boolean {
+  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof p?.versions?.node === 'string';
+}
+
+function defaultGpu(): GpuLike | null {
+  const nav = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator;
+  return nav?.gpu ?? null;
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * The ONNX file to load. Real Xenova repos ship `model_quantized.onnx` (int8, 4× smaller) and the
+ * manifest fetches only that one, so every device uses q8; if the manifest also lists the fp32
+ * `model.onnx`, WebGPU uses it (WebGPU runs fp32 matmuls natively; int8 ops fall back to CPU there).
+ */
+export function dtypeFor(device: ModelDevice, model: ManifestModel): 'q8' | 'fp32' {
+  const has = (path: string) => model.files.some((f) => f.path === path);
+  if (device === 'webgpu' && has('onnx/model.onnx')) return 'fp32';
+  return has('onnx/model_quantized.onnx') ? 'q8' : 'fp32';
+}
+
+function filesNeeded(model: ManifestModel, dtype: 'q8' | 'fp32'): string[] {
+  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx'];
+}
+
+function joinPath(base: string, ...parts: string[]): string {
+  return [base.replace(/\/+$/, ''), ...parts].join('/');
+}
+
+async function missingFiles(options: LoadModelPortsOptions, model: ManifestModel, files: string[]): Promise<string[]> {
+  const missing: string[] = [];
+  if (options.localModelPath !== undefined) {
+    // Node only. getBuiltinModule keeps `node:fs` out of browser bundles (no static import).
+    const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as
+      | typeof import('node:fs')
+      | undefined;
+    if (!fs) throw new PipelineError('internal', 'localModelPath needs Node; pass modelBaseUrl in a browser');
+    for (const file of files) {
+      if (!fs.existsSync(joinPath(options.localModelPath, model.folder, file))) missing.push(file);
+    }
+    return missing;
+  }
+  const fetchFn = options.fetch ?? ((url: string, init?: { method?: string }) => fetch(url, init));
+  for (const file of files) {
+    const ok = await fetchFn(joinPath(options.modelBaseUrl!, model.folder, file), { method: 'HEAD' }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!ok) missing.push(file);
+  }
+  return missing;
+}
+
+function configureEnv(options: LoadModelPortsOptions): void {
+  // Bundled or generated files only: never the hub, never a CDN (DESIGN security 2: no remote code).
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.localModelPath = (options.localModelPath ?? options.modelBaseUrl!).replace(/\/?$/, '/');
+  env.useBrowserCache = false; // bundled files are already local; caching them would double the storage
+  env.useFSCache = false;
+  env.useWasmCache = false;
+  if (options.wasmUrl) {
+    // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
+    // (/work/shared/ENVIRONMENT.md, "ONNX in the extension").
+    const wasm = env.backends.onnx.wasm;
+    if (wasm) wasm.wasmPaths = { wasm: options.wasmUrl };
+  }
+}
+
+// Minimal structural types for what we use of transformers.js (its own types are very wide).
+interface Tokenizer {
+  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
+  pad_token_id: number;
+  sep_token_id: number;
+  convert_tokens_to_ids(token: string): number;
+  dispose?(): void;
+}
+interface LoadedSession {
+  (inputs: Record<string, Tensor>): Promise<Record<string, Tensor>>;
+  dispose(): Promise<unknown>;
+}
+
+interface Loaded {
+  tokenizer: Tokenizer;
+  session: LoadedSession;
+  device: ModelDevice;
+}
+
+async function loadOne(model: ManifestModel, device: ModelDevice, options: LoadModelPortsOptions): Promise<Loaded> {
+  const progress_callback = (info: { status?: string; file?: string; loaded?: number; total?: number }) => {
+    if (info.status === 'progress' && options.onProgress) {
+      options.onProgress({ modelId: model.id, file: info.file ?? '', loaded: info.loaded ?? 0, total: info.total ?? 0 });
+    }
+  };
+  const loadOptions = { device, dtype: dtypeFor(device, model), local_files_only: true, progress_callback };
+  // Node: the full path, not the bare folder name. transformers.js memoizes configs and file
+  // metadata by model id (not by env.localModelPath), so two model directories with the same
+  // folder names (two test dirs) would otherwise share stale entries; a path is not a hub id, so
+  // it is read from disk as is. Browser: the folder name under env.localModelPath, the layout
+  // verified in the extension (ENVIRONMENT.md); a Worker uses one model directory, so the memo
+  // cannot mix two.
+  const where = options.localModelPath !== undefined ? joinPath(options.localModelPath, model.folder) : model.folder;
+  const tokenizer = (await AutoTokenizer.from_pretrained(where, { local_files_only: true, progress_callback })) as unknown as Tokenizer;
+  const Auto = model.role === 'bi-encoder' ? AutoModel : AutoModelForSequenceClassification;
+  const session = (await Auto.from_pretrained(where, loadOptions)) as unknown as LoadedSession;
+  return { tokenizer, session, device };
+}
+
+/** [CLS] a [SEP] (b [SEP]) as int64 tensors, padded to the longest row. */
+function encodeBatch(tokenizer: Tokenizer, rows: Array<{ a: number[]; b?: number[] }>): Record<string, Tensor> {
+  const cls = tokenizer.convert_tokens_to_ids('[CLS]');
+  const sep = tokenizer.sep_token_id;
+  const seqs = rows.map(({ a, b }) => {
+    const ids = [cls, ...a, sep, ...(b ? [...b, sep] : [])];
+    const types = [...Array<number>(a.length + 2).fill(0), ...(b ? Array<number>(b.length + 1).fill(1) : [])];
+    return { ids, types };
+  });
+  const width = Math.max(...seqs.map((s) => s.ids.length));
+  const ids = new BigInt64Array(rows.length * width).fill(BigInt(tokenizer.pad_token_id));
+  const mask = new BigInt64Array(rows.length * width);
+  const types = new BigInt64Array(rows.length * width);
+  seqs.forEach((s, r) => {
+    for (let i = 0; i < s.ids.length; i++) {
+      ids[r * width + i] = BigInt(s.ids[i]!);
+      mask[r * width + i] = 1n;
+      types[r * width + i] = BigInt(s.types[i]!);
+    }
+  });
+  const dims = [rows.length, width];
+  return {
+    input_ids: new Tensor('int64', ids, dims),
+    attention_mask: new Tensor('int64', mask, dims),
+    token_type_ids: new Tensor('int64', types, dims),
+  };
+}
+
+/**
+ * Loads the selected models. Never throws for missing or broken models: those are reported in
+ * `problems` and `unavailableReason`, and the pipeline falls back to keyword ranking.
+ */
+export async function loadModelPorts(options: LoadModelPortsOptions): Promise<LoadedModelPorts> {
+  if ((options.localModelPath === undefined) === (options.modelBaseUrl === undefined)) {
+    throw new PipelineError('internal', 'loadModelPorts needs exactly one of localModelPath (Node) or modelBaseUrl (browser)');
+  }
+  const manifest = options.manifest ?? MODEL_MANIFEST;
+  const roles = options.roles ?? DEFAULT_ROLES;
+  const maxPassage = options.maxPassageTokens ?? 128;
+  const maxEmbed = options.maxEmbedTokens ?? 256;
+  const batchSize = options.batchSize ?? 16;
+  configureEnv(options);
+
+  const picked = await pickDevice(options.device ?? 'auto', options.gpu === undefined ? defaultGpu() : options.gpu);
+  const fallbackDevice: ModelDevice = isNode() ? 'cpu' : 'wasm';
+  // Shared across the models so the panel reports one device: once WebGPU fails for one model,
+  // every model moves to WASM on its next call.
+  const state: { device: ModelDevice; note?: string } = { device: picked.device, note: picked.note };
+  const problems: ModelProblem[] = [];
+  const sessions: Loaded[] = [];
+
+  const fallBack = (reason: string) => {
+    if (state.device === 'webgpu') {
+      state.device = fallbackDevice;
+      state.note = `WebGPU failed (${reason}); using ${fallbackDevice.toUpperCase()}`;
+    }
+  };
+
+  /** Loads a model on the current device, falling back from WebGPU once. Returns null if it cannot load. */
+  const load = async (model: ManifestModel): Promise<Loaded | null> => {
+    const dtype = dtypeFor(state.device, model);
+    const missing = await missingFiles(options, model, filesNeeded(model, dtype));
+    if (missing.length > 0) {
+      problems.push({ role: model.role, modelId: model.id, code: 'model-missing', detail: `${model.folder}/: missing ${missing.join(', ')}` });
+      return null;
+    }
+    try {
+      const loaded = await loadOne(model, state.device, options);
+      sessions.push(loaded);
+      return loaded;
+    } catch (error) {
+      if (state.device === 'webgpu') {
+        fallBack(errorText(error));
+        return load(model);
+      }
+      problems.push({ role: model.role, modelId: model.id, code: 'model-corrupt', detail: `${model.folder}/: ${errorText(error)}` });
+      return null;
+    }
+  };
+
+  /** Runs `fn` on a session on the current device; reloads on WASM and retries once if WebGPU fails mid-run. */
+  const runner = (model: ManifestModel, first: Loaded) => {
+    let current = first;
+    return async <T>(fn: (loaded: Loaded) => Promise<T>): Promise<T> => {
+      if (current.device !== state.device) current = (await load(model)) ?? current;
+      try {
+        return await fn(current);
+      } catch (error) {
+        if (current.device !== 'webgpu') throw error;
+        fallBack(errorText(error));
+        const reloaded = await load(model);
+        if (!reloaded) throw error;
+        current = reloaded;
+        return fn(current);
+      }
+    };
+  };
+
+  const makeScorer = (model: ManifestModel, loaded: Loaded): PairScorer => {
+    const run = runner(model, loaded);
+    return {
+      modelId: model.id,
+      async score(pairs) {
+        const out = new Float32Array(pairs.length);
+        for (let start = 0; start < pairs.length; start += batchSize) {
+          const batch = pairs.slice(start, start + batchSize);
+          await run(async ({ tokenizer, session }) => {
+            // Truncate the passage, not the question, and keep the final [SEP]
+            // (transformers.js's own truncation cuts the tail of the whole pair).
+            const maxQuestion = MAX_POSITIONS - 3 - maxPassage;
+            const rows = batch.map(([q, p]) => ({
+              a: tokenizer.encode(q, { add_special_tokens: false }).slice(0, maxQuestion),
+              b: tokenizer.encode(p, { add_special_tokens: false }).slice(0, maxPassage),
+            }));
+            const { logits } = await session(encodeBatch(tokenizer, rows));
+            if (!logits) throw new PipelineError('model-corrupt', `${model.id} has no "logits" output`);
+            const data = logits.data as Float32Array;
+            const labels = logits.dims[1] ?? 1;
+            // ms-marco cross-encoders have one label: the relevance logit.
+            for (let i = 0; i < batch.length; i++) out[start + i] = data[i * labels]!;
+          });
+        }
+        return out;
+      },
+    };
+  };
+
+  const makeEmbedder = (model: ManifestModel, loaded: Loaded): Embedder => {
+    const run = runner(model, loaded);
+    return {
+      modelId: model.id,
+      async embed(texts) {
+        const out: Float32Array[] = [];
+        for (let start = 0; start < texts.length; start += batchSize) {
+          const batch = texts.slice(start, start + batchSize);
+          await run(async ({ tokenizer, session }) => {
+            const rows = batch.map((t) => ({ a: tokenizer.encode(t, { add_special_tokens: false }).slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2) }));
+            const inputs = encodeBatch(tokenizer, rows);
+            const { last_hidden_state: hidden } = await session(inputs);
+            if (!hidden) throw new PipelineError('model-corrupt', `${model.id} has no "last_hidden_state" output`);
+            const [, seq, dim] = hidden.dims as [number, number, number];
+            const data = hidden.data as Float32Array;
+            const mask = inputs.attention_mask!.data as BigInt64Array;
+            for (let r = 0; r < batch.length; r++) {
+              // Mean over real tokens (mask 1), then L2 normalise.
+              const v = new Float32Array(dim);
+              let count = 0;
+              for (let t = 0; t < seq; t++) {
+                if (mask[r * seq + t] !== 1n) continue;
+                count++;
+                const offset = (r * seq + t) * dim;
+                for (let d = 0; d < dim; d++) v[d]! += data[offset + d]!;
+              }
+              let norm = 0;
+              for (let d = 0; d < dim; d++) {
+                v[d]! /= Math.max(count, 1);
+                norm += v[d]! * v[d]!;
+              }
+              norm = Math.sqrt(norm) || 1;
+              for (let d = 0; d < dim; d++) v[d]! /= norm;
+              out.push(v);
+            }
+          });
+        }
+        return out;
+      },
+    };
+  };
+
+  const ports: LoadedModelPorts = {
+    problems,
+    async dispose() {
+      await Promise.all(sessions.map((s) => s.session.dispose().catch(() => {})));
+    },
+  };
+  for (const role of roles) {
+    const model = modelForRole(manifest, role);
+    if (!model) {
+      problems.push({ role, modelId: role, code: 'model-missing', detail: `no ${role} in the model manifest` });
+      continue;
+    }
+    const loaded = await load(model);
+    if (!loaded) continue;
+    if (role === 'bi-encoder') ports.embedder = makeEmbedder(model, loaded);
+    else if (role === 'cross-encoder') ports.filter = makeScorer(model, loaded);
+    else ports.reranker = makeScorer(model, loaded);
+  }
+  Object.defineProperty(ports, 'device', { enumerable: true, get: () => state.device });
+  Object.defineProperty(ports, 'deviceNote', { enumerable: true, get: () => state.note });
+  Object.defineProperty(ports, 'unavailableReason', {
+    enumerable: true,
+    get: () => {
+      if (problems.length === 0) return undefined;
+      // The panel shows one sentence: the first problem's coded message, with every detail.
+      return new PipelineError(problems[0]!.code, problems.map((p) => `${p.modelId}: ${p.detail}`).join('; ')).message;
+    },
+  });
+  return ports;
+}

@@ -1,0 +1,93 @@
+// tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]
+//
+// Writes random-weight BERT models into <dest>/<folder>/ for each model of the manifest, with the
+// folder names, file names, input and output names of the real ones, so the extension, the tests
+// and the benchmarks load them exactly as they load real weights. They rank nothing usefully:
+// tests assert shapes and fingerprints, benchmarks time them. Never commit the output
+// (public/models/ and test/tmp/ are gitignored).
+//
+//   --size tiny       2 layers, hidden 32: for unit and e2e tests (≈0.1 MB a model, < 1 s)
+//   --size minilm-l6  MiniLM-L6's shape (6 layers, hidden 384, vocab 30522, ≈90 MB fp32 per
+//                     file): for benchmarks. With --all the reranker gets 12 layers like
+//                     ms-marco-MiniLM-L-12-v2.
+//   --all             include optional models (the reranker)
+
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type ModelManifest, MODEL_MANIFEST, selectModels, validateManifest } from '../lib/models/manifest';
+import { type TinyBertSize, generateModelFiles } from '../lib/models/tiny-bert';
+
+/** Fixed seeds, so a size always produces byte-identical files (test fingerprints rely on it). */
+const SEEDS = { 'cross-encoder': 1, 'bi-encoder': 2, reranker: 3 } as const;
+
+export interface GenerateOptions {
+  size: TinyBertSize;
+  dest: string;
+  manifest?: ModelManifest;
+  includeOptional?: boolean;
+}
+
+/** Generates the model folders; returns the folders written. */
+export async function generateModels(options: GenerateOptions): Promise<string[]> {
+  const models = selectModels(options.manifest ?? MODEL_MANIFEST, { includeOptional: options.includeOptional });
+  const written: string[] = [];
+  for (const model of models) {
+    const files = generateModelFiles({
+      size: options.size,
+      head: model.role === 'bi-encoder' ? 'bi-encoder' : 'cross-encoder',
+      name: model.id,
+      seed: SEEDS[model.role],
+      layers: model.role === 'reranker' && options.size === 'minilm-l6' ? 12 : undefined,
+    });
+    const folder = join(options.dest, model.folder);
+    for (const file of files) {
+      const path = join(folder, file.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(`${path}.part`, file.bytes);
+      await rename(`${path}.part`, path);
+    }
+    written.push(folder);
+  }
+  return written;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let size: TinyBertSize | null = null;
+  let dest: string | null = null;
+  let manifestPath: string | null = null;
+  let includeOptional = false;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--size') size = argv[++i] as TinyBertSize;
+    else if (flag === '--dest') dest = argv[++i] ?? null;
+    else if (flag === '--manifest') manifestPath = argv[++i] ?? null;
+    else if (flag === '--all') includeOptional = true;
+    else {
+      console.error(`unknown option ${flag}`);
+      size = null;
+      break;
+    }
+  }
+  if ((size !== 'tiny' && size !== 'minilm-l6') || !dest) {
+    console.error('usage: tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]');
+    return 2;
+  }
+  let manifest = MODEL_MANIFEST;
+  if (manifestPath) {
+    const result = validateManifest(JSON.parse(await readFile(manifestPath, 'utf8')));
+    if (!result.ok) {
+      console.error(`${manifestPath} is invalid: ${result.errors.join('; ')}`);
+      return 2;
+    }
+    manifest = result.manifest;
+  }
+  const started = performance.now();
+  const folders = await generateModels({ size, dest: resolve(dest), manifest, includeOptional });
+  console.error(`generated ${size} random-weight models in ${Math.round(performance.now() - started)} ms:\n  ${folders.join('\n  ')}`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exit(await main(process.argv.slice(2)));
+}

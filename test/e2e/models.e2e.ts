@@ -1,0 +1,34 @@
+// The extension with (small, generated) ONNX models shipped: transformers.js + onnxruntime-web
+// (WASM; headless Chromium has no WebGPU adapter) inside the panel's worker. Every request is
+// logged by Chromium; none may leave 127.0.0.1 (no CDN, no model hub).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, externalRequests, openFixture, openPanel, setSettings, startHarness, TEST_MODELS_EXTENSION_DIR, type Harness } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness(TEST_MODELS_EXTENSION_DIR);
+  await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
+});
+afterAll(async () => {
+  await h?.close();
+  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
+});
+
+describe('ranking with the shipped models', () => {
+  it('runs the MiniLM cross-encoder and bi-encoder on WASM in the worker and says so', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who designed the Lighthouse of Alexandria?');
+    expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
+    expect(await panel.textContent('.retrieval-path')).toMatch(/MiniLM cross-encoder \(WebAssembly\)/);
+    expect(await panel.getAttribute('li.stage[data-stage="models"]', 'data-status')).toBe('done');
+    expect(await panel.textContent('li.stage[data-stage="models"]')).toContain('wasm');
+    const scores = await panel.$$eval('.quote-score', (els) => els.map((e) => e.textContent ?? ''));
+    expect(scores.length).toBeGreaterThan(0);
+    for (const s of scores) expect(s).toMatch(/^MiniLM \d+% · BM25/);
+    await panel.close();
+    await page.close();
+  });
+});

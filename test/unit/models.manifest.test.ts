@@ -1,0 +1,102 @@
+// models/manifest.json and its validator (lib/models/manifest.ts): config is data, and tested.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { MODEL_MANIFEST, isPinned, modelForRole, parseManifest, selectModels, unpinnedFiles, validateManifest } from '../../lib/models/manifest';
+
+const raw = JSON.parse(await readFile(new URL('../../models/manifest.json', import.meta.url), 'utf8'));
+
+describe('models/manifest.json', () => {
+  it('is valid and has the three EWEK-QA §3.1.1 roles, the reranker optional', () => {
+    expect(validateManifest(raw).ok).toBe(true);
+    expect(MODEL_MANIFEST.models.map((m) => [m.id, m.role, m.optional])).toEqual([
+      ['Xenova/ms-marco-MiniLM-L-6-v2', 'cross-encoder', false],
+      ['Xenova/all-MiniLM-L6-v2', 'bi-encoder', false],
+      ['Xenova/ms-marco-MiniLM-L-12-v2', 'reranker', true],
+    ]);
+    expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.standsFor).toMatch(/filtration model.*MiniLM.*22M/);
+    expect(modelForRole(MODEL_MANIFEST, 'bi-encoder')!.standsFor).toMatch(/Deduplicator/);
+    expect(modelForRole(MODEL_MANIFEST, 'reranker')!.standsFor).toMatch(/900M-parameter DeBERTa/);
+  });
+
+  it('lists the files transformers.js loads for each model', () => {
+    for (const model of MODEL_MANIFEST.models) {
+      expect(model.files.map((f) => f.path)).toEqual(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']);
+    }
+  });
+
+  it('says honestly what is not yet verified: null means unpinned, never a guessed value', () => {
+    for (const model of MODEL_MANIFEST.models) {
+      // Whatever is pinned must look real; whatever is not must be null.
+      if (model.revision !== null) expect(model.revision).toMatch(/^[0-9a-f]{40}$/);
+      for (const f of model.files) {
+        expect(f.sha256 === null || /^[0-9a-f]{64}$/.test(f.sha256)).toBe(true);
+        expect(f.size === null || f.size > 0).toBe(true);
+      }
+      expect(isPinned(model)).toBe(model.revision !== null && unpinnedFiles(model).length === 0);
+    }
+  });
+});
+
+describe('validateManifest', () => {
+  const good = () => structuredClone(raw);
+
+  it.each([
+    ['not an object', null, /not an object/],
+    ['wrong schema version', { ...good(), schemaVersion: 2 }, /schemaVersion/],
+    ['no models', { ...good(), models: [] }, /non-empty/],
+  ])('rejects %s', (_name, value, message) => {
+    const result = validateManifest(value);
+    expect(result.ok).toBe(false);
+    expect((result as { errors: string[] }).errors.join('\n')).toMatch(message);
+  });
+
+  it('reports each bad field with its place', () => {
+    const m = good();
+    m.models[0].role = 'generator';
+    m.models[1].folder = '../escape';
+    m.models[1].revision = 'main';
+    m.models[2].files[0].sha256 = 'ABC';
+    m.models[2].files[1].size = -1;
+    m.models[2].files[2].path = '../../etc/passwd';
+    m.models[0].files = m.models[0].files.filter((f: { path: string }) => !f.path.endsWith('.onnx'));
+    const result = validateManifest(m);
+    expect(result.ok).toBe(false);
+    const errors = (result as { errors: string[] }).errors;
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^models\[0\]\.role must be one of/),
+        expect.stringMatching(/^models\[1\]\.folder must be a plain folder name/),
+        expect.stringMatching(/^models\[1\]\.revision must be a 40-hex commit id or null/),
+        expect.stringMatching(/^models\[2\]\.files\[0\]\.sha256/),
+        expect.stringMatching(/^models\[2\]\.files\[1\]\.size/),
+        expect.stringMatching(/^models\[2\]\.files\[2\]\.path/),
+        expect.stringMatching(/^models\[0\]\.files lacks an onnx/),
+      ]),
+    );
+  });
+
+  it('rejects duplicate roles and folders', () => {
+    const m = good();
+    m.models[2].role = 'cross-encoder';
+    m.models[2].folder = m.models[0].folder;
+    const errors = (validateManifest(m) as { errors: string[] }).errors;
+    expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/role cross-encoder appears twice/), expect.stringMatching(/folder .* appears twice/)]));
+  });
+
+  it('never throws on arbitrary input; parseManifest throws a coded error', () => {
+    for (const value of [undefined, 1, 'x', [], { models: 'x' }, { schemaVersion: 1, models: [1, null, { files: [null] }] }]) {
+      expect(() => validateManifest(value)).not.toThrow();
+      expect(validateManifest(value).ok).toBe(false);
+    }
+    expect(() => parseManifest({})).toThrow(expect.objectContaining({ code: 'internal' }));
+  });
+});
+
+describe('selectModels', () => {
+  it('defaults to the non-optional models; --all adds the reranker; --only takes ids or folders', () => {
+    expect(selectModels(MODEL_MANIFEST).map((m) => m.role)).toEqual(['cross-encoder', 'bi-encoder']);
+    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(3);
+    expect(selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role)).toEqual(['reranker']);
+    expect(() => selectModels(MODEL_MANIFEST, { only: ['nope/nope'] })).toThrow(expect.objectContaining({ code: 'model-missing' }));
+  });
+});

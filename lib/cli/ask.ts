@@ -9,6 +9,7 @@ import { PipelineError, toErrorInfo } from '../pipeline/errors';
 import { runPipeline } from '../pipeline/run';
 import { splitParagraphs } from '../pipeline/split';
 import type { AskResult, PageSnapshot, SourcesMode } from '../pipeline/types';
+import { loadModelPorts } from '../models/transformers';
 import { createSearchPort } from '../search';
 import { SearchProviders, SourcesModes } from '../settings/schema';
 import { loadPage } from './load-page';
@@ -22,7 +23,10 @@ Options:
   --passages             print the extracted article text and the splitter's passages as JSON
   --top <n>              quotes given to the composer (default 5)
   --search <provider>    none (default), wikipedia, searxng (with --searxng-url) or brave (BRAVE_API_KEY)
-  --sources <mode>       auto (web when the page falls short; default), page, page+web`;
+  --sources <mode>       auto (web when the page falls short; default), page, page+web
+  --models <dir>         rank with the MiniLM models in <dir> (e.g. public/models after
+                         \`npm run models:fetch\`); without it, keywords (BM25)
+  --rerank               also run the larger second-stage reranker (needs its files in <dir>)`;
 
 interface Output {
   write(text: string): unknown;
@@ -43,6 +47,8 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
         search: { type: 'string', default: 'none' },
         'searxng-url': { type: 'string', default: '' },
         sources: { type: 'string', default: 'auto' },
+        models: { type: 'string' },
+        rerank: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -98,10 +104,18 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     }
     if (page.blocks.length === 0) throw new PipelineError('page-empty');
 
+    const models = values.models
+      ? await loadModelPorts({
+          localModelPath: values.models,
+          device: 'cpu',
+          roles: values.rerank ? ['cross-encoder', 'bi-encoder', 'reranker'] : ['cross-encoder', 'bi-encoder'],
+        })
+      : { unavailableReason: 'No --models folder given, so passages are ranked by keywords (BM25).' };
     const result: AskResult = await runPipeline(
       { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },
-      { search },
+      { search, models, retrieve: { rerank: values.rerank! } },
     );
+    if ('dispose' in models) await models.dispose();
     result.timings.read = readMs;
     out.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result));
     return 0;

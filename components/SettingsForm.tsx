@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ComposerKinds, DevicePreferences, ModelSources, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
+import { ComposerKinds, DevicePreferences, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
 import { originsForSearch } from '@/lib/search/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
@@ -18,10 +18,6 @@ const SOURCES_LABELS: Record<(typeof SourcesModes)[number], string> = {
   auto: 'This page, and the web when the page falls short',
   page: 'This page only',
   'page+web': 'This page and the web, always',
-};
-const MODEL_SOURCE_LABELS: Record<(typeof ModelSources)[number], string> = {
-  bundled: 'Shipped with the extension',
-  download: 'Download on first use',
 };
 const DEVICE_LABELS: Record<(typeof DevicePreferences)[number], string> = {
   auto: 'WebGPU when available, else WebAssembly',
@@ -70,6 +66,22 @@ export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
     );
   };
 
+  const choice = <T extends string>(path: Path, label: string, options: readonly T[], labels: Record<T, string>) => {
+    const [group, name] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
+    return (
+      <div>
+        <label htmlFor={path}>{label}</label>
+        <select id={path} value={(settings[group] as Record<string, string>)[name]} onChange={(e) => update(path, e.target.value)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+
   return (
     <form
       className="options"
@@ -102,14 +114,7 @@ export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
       {reset.length > 0 && <p className="notice">Some stored settings were invalid and were reset to defaults: {reset.join(', ')}.</p>}
       <fieldset>
         <legend>Answer composer</legend>
-        <label htmlFor="composer.kind">Composer</label>
-        <select id="composer.kind" value={settings.composer.kind} onChange={(e) => update('composer.kind', e.target.value)}>
-          {ComposerKinds.map((k) => (
-            <option key={k} value={k}>
-              {COMPOSER_LABELS[k]}
-            </option>
-          ))}
-        </select>
+        {choice('composer.kind', 'Composer', ComposerKinds, COMPOSER_LABELS)}
         <div className="hint">Answers currently always use the extractive composer; endpoint composers arrive in a coming release.</div>
         {field('composer.endpoint', 'Endpoint base URL', { placeholder: 'http://127.0.0.1:11434/v1' })}
         {field('composer.model', 'Model', { placeholder: 'e.g. llama3.1:8b' })}
@@ -117,27 +122,13 @@ export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
       </fieldset>
       <fieldset>
         <legend>Web search</legend>
-        <label htmlFor="search.provider">Provider</label>
-        <select id="search.provider" value={settings.search.provider} onChange={(e) => update('search.provider', e.target.value)}>
-          {SearchProviders.map((p) => (
-            <option key={p} value={p}>
-              {SEARCH_LABELS[p]}
-            </option>
-          ))}
-        </select>
+        {choice('search.provider', 'Provider', SearchProviders, SEARCH_LABELS)}
         {field('search.searxngUrl', 'SearXNG instance URL', { placeholder: 'https://searx.example.org' })}
         {field('search.braveApiKey', 'Brave Search API key', { type: 'password' })}
       </fieldset>
       <fieldset>
         <legend>Retrieval</legend>
-        <label htmlFor="retrieval.sources">Evidence from</label>
-        <select id="retrieval.sources" value={settings.retrieval.sources} onChange={(e) => update('retrieval.sources', e.target.value)}>
-          {SourcesModes.map((m) => (
-            <option key={m} value={m}>
-              {SOURCES_LABELS[m]}
-            </option>
-          ))}
-        </select>
+        {choice('retrieval.sources', 'Evidence from', SourcesModes, SOURCES_LABELS)}
         <label>
           <input type="checkbox" id="retrieval.useModels" checked={settings.retrieval.useModels} onChange={(e) => update('retrieval.useModels', e.target.checked)} /> Rank with
           the MiniLM models (otherwise keywords only)
@@ -146,22 +137,7 @@ export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
           <input type="checkbox" id="retrieval.rerank" checked={settings.retrieval.rerank} onChange={(e) => update('retrieval.rerank', e.target.checked)} /> Second-stage
           reranker (larger model: better order, slower)
         </label>
-        <label htmlFor="retrieval.modelSource">Model files</label>
-        <select id="retrieval.modelSource" value={settings.retrieval.modelSource} onChange={(e) => update('retrieval.modelSource', e.target.value)}>
-          {ModelSources.map((m) => (
-            <option key={m} value={m}>
-              {MODEL_SOURCE_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="retrieval.device">Run models on</label>
-        <select id="retrieval.device" value={settings.retrieval.device} onChange={(e) => update('retrieval.device', e.target.value)}>
-          {DevicePreferences.map((d) => (
-            <option key={d} value={d}>
-              {DEVICE_LABELS[d]}
-            </option>
-          ))}
-        </select>
+        {choice('retrieval.device', 'Run models on', DevicePreferences, DEVICE_LABELS)}
       </fieldset>
       <fieldset>
         <legend>Knowledge graph</legend>

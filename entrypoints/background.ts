@@ -1,7 +1,7 @@
 // Service worker: context menu, side panel behaviour, message routing. No pipeline and no models
 // here (MV3 stops idle workers): the work runs in the side panel's Web Worker.
 
-import { createRouter } from '@/lib/messages/protocol';
+import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
 
 export default defineBackground(() => {
@@ -38,10 +38,5 @@ export default defineBackground(() => {
     },
     browser.runtime.id,
   );
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    const reply = route(message, sender);
-    if (!reply) return false;
-    void reply.then(sendResponse);
-    return true;
-  });
+  attachRouter(browser.runtime.onMessage, route);
 });

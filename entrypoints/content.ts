@@ -1,7 +1,7 @@
 // Content script: reads the page and highlights quotes on it. No network, no models; it answers
 // only messages from the extension's own pages (the router checks the sender class).
 
-import { createRouter, envelope } from '@/lib/messages/protocol';
+import { attachRouter, createRouter, envelope } from '@/lib/messages/protocol';
 import { anchorQuote, buildTextIndex } from '@/lib/page/anchor';
 import { clearHighlights, showHighlights } from '@/lib/page/highlight';
 import { readPage } from '@/lib/page/read';
@@ -38,14 +38,7 @@ export default defineContentScript({
       },
       browser.runtime.id,
     );
-    const listener = (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (r: unknown) => void) => {
-      const reply = route(message, sender);
-      if (!reply) return false;
-      void reply.then(sendResponse);
-      return true;
-    };
-    browser.runtime.onMessage.addListener(listener);
-    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(listener));
+    ctx.onInvalidated(attachRouter(browser.runtime.onMessage, route));
 
     // Highlights belong to the page they were made on: clear them when it changes (SPA navigation
     // keeps this document; a full navigation discards it and its highlights with it).

@@ -3,7 +3,7 @@ import { AnswerView, VerdictBadge } from '@/components/AnswerView';
 import { ProgressList } from '@/components/ProgressList';
 import { QuoteCard } from '@/components/QuoteCard';
 import { RetrievalSummary } from '@/components/RetrievalSummary';
-import { createRouter } from '@/lib/messages/protocol';
+import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import type { SourcesMode } from '@/lib/pipeline/types';
 import { targetTabId } from './bridge';
@@ -28,14 +28,7 @@ export function App() {
       },
       browser.runtime.id,
     );
-    const listener = (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (r: unknown) => void) => {
-      const reply = route(message, sender);
-      if (!reply) return false;
-      void reply.then(sendResponse);
-      return true;
-    };
-    browser.runtime.onMessage.addListener(listener);
-    return () => browser.runtime.onMessage.removeListener(listener);
+    return attachRouter(browser.runtime.onMessage, route);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

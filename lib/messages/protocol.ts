@@ -131,6 +131,27 @@ export function createRouter(handlers: Handlers, selfId: string) {
   };
 }
 
+/** The part of `runtime.onMessage` a router is attached to (passed in: lib/ never touches `chrome`). */
+export interface MessageEvent<S> {
+  addListener(listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean): void;
+  removeListener(listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean): void;
+}
+
+/**
+ * Answers messages on `event` with `route`; returns a function that detaches it. Returning true
+ * keeps the channel open for the asynchronous reply; false lets another context answer.
+ */
+export function attachRouter<S extends SenderInfo>(event: MessageEvent<S>, route: ReturnType<typeof createRouter>): () => void {
+  const listener = (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => {
+    const reply = route(message, sender);
+    if (!reply) return false;
+    void reply.then(sendResponse);
+    return true;
+  };
+  event.addListener(listener);
+  return () => event.removeListener(listener);
+}
+
 function parseEnvelope(raw: unknown): { ok: true; type: MessageType; payload: unknown } | Extract<Reply<never>, { ok: false }> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('bad-message', 'not an object');
   const proto = Object.getPrototypeOf(raw);

@@ -40,8 +40,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'search-timeout': 'Web search took too long, so the answer uses this page only.',
   'search-bad-response': 'The search service sent a response the extension could not read; the answer uses this page only.',
   'search-not-configured': 'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
-  'model-missing': 'The ranking models are not installed, so passages are ranked by keywords. Download them in Settings.',
-  'model-corrupt': 'A model file is damaged (its checksum does not match), so passages are ranked by keywords. Download the models again in Settings.',
+  'model-missing': 'The ranking models are not installed, so passages are ranked by keywords. Build the extension after `npm run models:fetch` to include them.',
+  'model-corrupt': 'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild.',
   'model-download-failed': 'The models could not be downloaded. Check the connection and try again.',
   internal: 'Something went wrong inside the extension.',
 };

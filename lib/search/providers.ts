@@ -145,18 +145,7 @@ export function searxngProvider(context: ProviderContext, options: { instanceUrl
       });
       const results = field(body, 'results');
       if (!Array.isArray(results)) throw badShape('searxng', 'results is not a list');
-      const hits: SearchHit[] = [];
-      for (const item of results) {
-        const url = field(item, 'url');
-        if (typeof url !== 'string' || url === '') continue;
-        hits.push({
-          rank: hits.length + 1,
-          url,
-          title: stripHtml(String(field(item, 'title') ?? '')) || url,
-          snippet: stripHtml(String(field(item, 'content') ?? '')),
-        });
-        if (hits.length >= maxResults) break;
-      }
+      const hits = hitsFrom(results, 'content', maxResults);
       if (hits.length === 0) {
         // Every engine failing (captcha, rate limit) looks like "no results": say which.
         const unresponsive = field(body, 'unresponsive_engines');
@@ -204,19 +193,7 @@ export function braveProvider(context: ProviderContext, options: { apiKey: strin
       }
       const results = field(web, 'results');
       if (!Array.isArray(results)) throw badShape('brave', 'web.results is not a list');
-      const hits: SearchHit[] = [];
-      for (const item of results) {
-        const url = field(item, 'url');
-        if (typeof url !== 'string' || url === '') continue;
-        hits.push({
-          rank: hits.length + 1,
-          url,
-          title: stripHtml(String(field(item, 'title') ?? '')) || url,
-          snippet: stripHtml(String(field(item, 'description') ?? '')),
-        });
-        if (hits.length >= maxResults) break;
-      }
-      return hits;
+      return hitsFrom(results, 'description', maxResults);
     },
   };
 }
@@ -276,6 +253,23 @@ async function requestJson(
 }
 
 /** How long a rate-limited search asked us to wait, when it said (Retry-After). */
+/** Result items of the SearXNG/Brave shape (`url`, `title`, a snippet field) as ranked hits. */
+function hitsFrom(results: unknown[], snippetField: string, maxResults: number): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const item of results) {
+    const url = field(item, 'url');
+    if (typeof url !== 'string' || url === '') continue;
+    hits.push({
+      rank: hits.length + 1,
+      url,
+      title: stripHtml(String(field(item, 'title') ?? '')) || url,
+      snippet: stripHtml(String(field(item, snippetField) ?? '')),
+    });
+    if (hits.length >= maxResults) break;
+  }
+  return hits;
+}
+
 export function retryAfterOf(error: unknown): number | undefined {
   const value = isRecord(error) ? error.retryAfterSeconds : undefined;
   return typeof value === 'number' ? value : undefined;

@@ -18,7 +18,6 @@ const HttpUrl = v.pipe(
 export const ComposerKinds = ['extractive', 'openai-compatible'] as const;
 export const SearchProviders = ['none', 'wikipedia', 'searxng', 'brave'] as const;
 export const SourcesModes = ['auto', 'page', 'page+web'] as const;
-export const ModelSources = ['bundled', 'download'] as const;
 export const DevicePreferences = ['auto', 'wasm'] as const;
 
 const SettingsSchema = v.object({
@@ -45,8 +44,6 @@ const SettingsSchema = v.object({
     sources: v.picklist(SourcesModes),
     /** Rank with the MiniLM models when their files are present; off means keywords only. */
     useModels: v.boolean(),
-    /** Where model files come from: shipped in the extension, or downloaded on first use. */
-    modelSource: v.picklist(ModelSources),
     /** The larger second-stage cross-encoder: better order, slower. */
     rerank: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
@@ -64,7 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
-  retrieval: { sources: 'auto', useModels: true, modelSource: 'bundled', rerank: false, device: 'auto' },
+  retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto' },
 };
 
 const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifySender, createRouter, envelope, MAX_REQUEST_CHARS, PROTOCOL, type MessageType, type SenderInfo } from '../../lib/messages/protocol';
+import { attachRouter, classifySender, createRouter, envelope, MAX_REQUEST_CHARS, PROTOCOL, type MessageType, type SenderInfo } from '../../lib/messages/protocol';
 
 const SELF = 'abcdefghijklmnopabcdefghijklmnop';
 const panel: SenderInfo = { id: SELF, origin: `chrome-extension://${SELF}`, url: `chrome-extension://${SELF}/sidepanel.html` };
@@ -128,5 +128,22 @@ describe('router', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('attachRouter', () => {
+  it('answers asynchronously, leaves unhandled types to others, and detaches', async () => {
+    const listeners = new Set<(m: unknown, s: SenderInfo, r: (x: unknown) => void) => boolean>();
+    const event = { addListener: (l: never) => listeners.add(l), removeListener: (l: never) => listeners.delete(l) };
+    const route = createRouter({ 'page/navigated': () => null }, SELF);
+    const detach = attachRouter(event, route);
+    const [listener] = listeners;
+    const replies: unknown[] = [];
+    expect(listener!(envelope('page/navigated', { url: 'https://a' }), content, (r) => replies.push(r))).toBe(true);
+    expect(listener!(envelope('page/read', {}), panel, (r) => replies.push(r))).toBe(false);
+    await new Promise((ok) => setTimeout(ok, 0));
+    expect(replies).toEqual([{ ok: true, data: null }]);
+    detach();
+    expect(listeners.size).toBe(0);
   });
 });

@@ -64,7 +64,7 @@ describe('settings', () => {
 
   it('reports a v2 field that is missing from v2 settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
-    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.modelSource', 'retrieval.rerank', 'retrieval.useModels']);
+    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.rerank', 'retrieval.useModels']);
   });
 
   it('validates form input and reports errors by field', () => {

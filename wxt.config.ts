@@ -53,5 +53,9 @@ export default defineConfig({
       },
     },
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
+    // Cross-origin isolation for extension pages (and the panel's worker): SharedArrayBuffer, so
+    // ONNX Runtime's WebAssembly backend can use several threads. Service workers are never isolated.
+    cross_origin_embedder_policy: { value: 'require-corp' },
+    cross_origin_opener_policy: { value: 'same-origin' },
   },
 });

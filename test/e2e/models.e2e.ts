@@ -22,6 +22,8 @@ describe('ranking with the shipped models', () => {
     const panel = await openPanel(h, tabId);
     await ask(panel, 'Who designed the Lighthouse of Alexandria?');
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
+    // Isolated (COOP/COEP in the manifest), so ONNX Runtime's WASM backend may use threads.
+    expect(await panel.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await panel.textContent('.retrieval-path')).toMatch(/MiniLM cross-encoder \(WebAssembly\)/);
     expect(await panel.getAttribute('li.stage[data-stage="models"]', 'data-status')).toBe('done');
     expect(await panel.textContent('li.stage[data-stage="models"]')).toContain('wasm');

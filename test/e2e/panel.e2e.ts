@@ -285,6 +285,8 @@ describe('settings and manifest', () => {
       background: m.background,
       commands: m.commands,
       web_accessible_resources: m.web_accessible_resources ?? [],
+      cross_origin_embedder_policy: m.cross_origin_embedder_policy,
+      cross_origin_opener_policy: m.cross_origin_opener_policy,
     });
     expect(pick(manifest)).toEqual(snapshot);
     expect((manifest.content_security_policy as { extension_pages: string }).extension_pages).toBe("script-src 'self' 'wasm-unsafe-eval'; object-src 'self';");

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ComposerKinds, DevicePreferences, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
+import { ComposerKinds, DevicePreferences, ModelSources, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
+import { ModelDownload, type ModelDownloadPorts } from './ModelDownload';
 import { originsForSearch } from '@/lib/search/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
@@ -24,15 +25,22 @@ const DEVICE_LABELS: Record<(typeof DevicePreferences)[number], string> = {
   wasm: 'WebAssembly only',
 };
 
+const MODEL_SOURCE_LABELS: Record<(typeof ModelSources)[number], string> = {
+  bundled: 'Shipped with the extension',
+  download: 'Download on first use (from the model hub)',
+};
+
 type Path = `${'composer' | 'search' | 'knowledgeGraph' | 'retrieval'}.${string}`;
 
 export interface SettingsFormProps {
   area: KeyValueArea;
   /** Asks the browser for host access (optional host permissions); resolves to whether it was granted. */
   requestOrigins?: (origins: string[]) => Promise<boolean>;
+  /** Fetch, Cache Storage and the extension origin, for downloading the models on first use. */
+  models?: ModelDownloadPorts;
 }
 
-export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
+export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [reset, setReset] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -138,6 +146,13 @@ export function SettingsForm({ area, requestOrigins }: SettingsFormProps) {
           reranker (larger model: better order, slower)
         </label>
         {choice('retrieval.device', 'Run models on', DevicePreferences, DEVICE_LABELS)}
+        {choice('retrieval.modelSource', 'Model files', ModelSources, MODEL_SOURCE_LABELS)}
+        {settings.retrieval.modelSource === 'download' && (
+          <>
+            {field('retrieval.hubUrl', 'Model hub', { placeholder: 'https://huggingface.co' })}
+            {models && <ModelDownload hubUrl={settings.retrieval.hubUrl} includeOptional={settings.retrieval.rerank} ports={{ ...models, requestOrigins: models.requestOrigins ?? requestOrigins }} />}
+          </>
+        )}
       </fieldset>
       <fieldset>
         <legend>Knowledge graph</legend>

@@ -3,6 +3,7 @@
 // Errors come back as coded ErrorInfo values (Error subclasses do not survive postMessage).
 
 import * as Comlink from 'comlink';
+import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import type { ModelPorts } from '@/lib/pipeline/ports';
@@ -26,18 +27,26 @@ let loaded: { key: string; ports: Promise<LoadedModelPorts> } | null = null;
 async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) => void): Promise<ModelPorts> {
   const { retrieval } = config;
   if (!retrieval.useModels) return { unavailableReason: 'Model ranking is off in Settings, so passages are ranked by keywords (BM25).' };
-  const key = JSON.stringify([retrieval.device, retrieval.rerank, config.urls.models]);
+  const roles = retrieval.rerank ? (['cross-encoder', 'bi-encoder', 'reranker'] as const) : (['cross-encoder', 'bi-encoder'] as const);
+  let key: string;
+  let load: () => Promise<LoadedModelPorts>;
+  if (retrieval.modelSource === 'download') {
+    // Downloaded in Settings into this origin's Cache Storage (lib/models/browser-store.ts). The
+    // record is written last, so no record = nothing (complete) downloaded: say so, never load.
+    if (typeof caches === 'undefined') return { unavailableReason: 'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.' };
+    const store = createModelStore(caches, { origin: self.location.origin });
+    const record = await store.record();
+    if (!record) return { unavailableReason: notDownloadedReason(await store.estimate()) };
+    // A new download (or a removed and repeated one) gives a new key, so the files are re-read.
+    key = JSON.stringify(['download', retrieval.device, retrieval.rerank, record.completedAt]);
+    load = () => loadModelPorts({ modelBaseUrl: store.baseUrl, modelCache: store, wasmUrl: config.urls.ortWasm, device: retrieval.device, roles });
+  } else {
+    key = JSON.stringify([retrieval.device, retrieval.rerank, config.urls.models]);
+    load = () => loadModelPorts({ modelBaseUrl: config.urls.models, wasmUrl: config.urls.ortWasm, device: retrieval.device, roles });
+  }
   if (loaded?.key !== key) {
     void loaded?.ports.then((p) => p.dispose()).catch(() => undefined);
-    loaded = {
-      key,
-      ports: loadModelPorts({
-        modelBaseUrl: config.urls.models,
-        wasmUrl: config.urls.ortWasm,
-        device: retrieval.device,
-        roles: retrieval.rerank ? ['cross-encoder', 'bi-encoder', 'reranker'] : ['cross-encoder', 'bi-encoder'],
-      }),
-    };
+    loaded = { key, ports: load() };
   }
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();

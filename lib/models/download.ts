@@ -1,6 +1,6 @@
 // Downloading model files from a Hugging Face-shaped hub and verifying them against the manifest.
-// Used by `npm run models:fetch` (models/fetch.ts, writing to disk) and, later, by the settings
-// page to download models on first use (writing to extension storage). Side effects come in as
+// Used by `npm run models:fetch` (models/fetch.ts, writing to disk) and by the settings page to
+// download models on first use (lib/models/browser-store.ts, writing to Cache Storage). Side effects come in as
 // ports (STYLE): `fetch`, a file sink or a `write(path, bytes)` port, and a sha256 factory, so the
 // same code runs in Node, in a Worker and in the browser, and tests drive it against loopback.
 
@@ -9,7 +9,7 @@ import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles } f
 
 export const DEFAULT_HUB = 'https://huggingface.co';
 
-export type FetchLike = (url: string, init?: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (url: string, init?: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
 
 /** `<hub>/<id>/resolve/<revision>/<path>`, the hub's raw-file URL. */
 export function fileUrl(hub: string, modelId: string, revision: string, path: string): string {
@@ -200,6 +200,16 @@ export interface DownloadModelsOptions {
   signal?: AbortSignal;
   /** Bytes of all selected files so far, and their total from the manifest. */
   onProgress?: (loaded: number, total: number) => void;
+  /**
+   * Trust on first use: download files the manifest has not pinned (revision `main`, size and
+   * sha256 unchecked) instead of refusing. Only for a download the user explicitly confirmed,
+   * and only with `onFile` recording what arrived, so a later load can verify nothing changed.
+   */
+  allowUnpinned?: boolean;
+  /** With `allowUnpinned`: the total to report in `onProgress` for files the manifest has no size for (see `estimateDownloadSize`). */
+  expectedBytes?: number;
+  /** Called once per verified and written file with its measured size and sha256 (the trust-on-first-use record). */
+  onFile?: (path: string, file: DownloadedFile) => void | Promise<void>;
 }
 
 /** Throws `model-download-failed` naming the unpinned files (the extension downloads pinned files only). */
@@ -215,30 +225,77 @@ export function assertPinned(models: readonly ManifestModel[]): void {
 
 /**
  * Downloads and verifies every file of the selected models, calling `write` once per verified
- * file (never with unverified bytes). Refuses unpinned manifests.
+ * file (never with unverified bytes). Refuses unpinned manifests unless `allowUnpinned` (trust on
+ * first use, see there).
  */
 export async function downloadModels(options: DownloadModelsOptions): Promise<{ files: number; bytes: number }> {
   const models = selectModels(options.manifest, options);
-  assertPinned(models);
-  const total = downloadSize(options.manifest, options).bytes;
+  if (!options.allowUnpinned) assertPinned(models);
+  const known = downloadSize(options.manifest, options);
+  const total = known.unknownFiles.length > 0 && options.expectedBytes !== undefined ? Math.max(options.expectedBytes, known.bytes) : known.bytes;
   let done = 0;
   let files = 0;
   for (const model of models) {
     for (const file of model.files) {
-      await downloadFile({
-        url: fileUrl(options.hub ?? DEFAULT_HUB, model.id, model.revision!, file.path),
+      const path = `${model.folder}/${file.path}`;
+      const result = await downloadFile({
+        // Unpinned (trust on first use only): the hub's current `main`; pinned values are still checked.
+        url: fileUrl(options.hub ?? DEFAULT_HUB, model.id, model.revision ?? 'main', file.path),
         expected: file,
         fetch: options.fetch,
         hash: options.hash,
         signal: options.signal,
-        sink: memorySink(`${model.folder}/${file.path}`, options.write),
-        onProgress: (loaded) => options.onProgress?.(done + loaded, total),
+        sink: memorySink(path, options.write),
+        onProgress: (loaded) => options.onProgress?.(done + loaded, Math.max(total, done + loaded)),
       });
-      done += file.size!;
+      await options.onFile?.(path, result);
+      done += result.size;
       files++;
     }
   }
   return { files, bytes: done };
+}
+
+export interface SizeEstimate {
+  /** Sum of the sizes known from the manifest or from the hub's headers. */
+  bytes: number;
+  /** Files whose size neither the manifest nor the hub told (`bytes` undercounts by these). */
+  unknownFiles: string[];
+}
+
+/**
+ * The download size before anything is downloaded: the manifest's size when pinned, else a HEAD
+ * request per file to `<hub>/<id>/resolve/<revision or main>/<file>`, reading `x-linked-size`
+ * (the hub's size of an LFS file, on its redirect) or `content-length` (after the redirect).
+ * Never throws for a file it cannot size: it lists it in `unknownFiles`.
+ */
+export async function estimateDownloadSize(
+  manifest: ModelManifest,
+  options: {
+    fetch: (url: string, init: { method: 'HEAD'; signal?: AbortSignal }) => Promise<Pick<Response, 'ok' | 'headers'>>;
+    hub?: string;
+    only?: readonly string[];
+    includeOptional?: boolean;
+    signal?: AbortSignal;
+  },
+): Promise<SizeEstimate> {
+  const hub = options.hub ?? DEFAULT_HUB;
+  const sized = await Promise.all(
+    selectModels(manifest, options).flatMap((model) =>
+      model.files.map(async (file) => {
+        if (file.size !== null) return { name: `${model.id}/${file.path}`, bytes: file.size };
+        const url = fileUrl(hub, model.id, model.revision ?? 'main', file.path);
+        const response = await options.fetch(url, { method: 'HEAD', signal: options.signal }).catch(() => null);
+        const header = response?.ok ? (response.headers.get('x-linked-size') ?? response.headers.get('content-length')) : null;
+        const bytes = header === null ? NaN : Number(header);
+        return { name: `${model.id}/${file.path}`, bytes: Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null };
+      }),
+    ),
+  );
+  return {
+    bytes: sized.reduce((n, f) => n + (f.bytes ?? 0), 0),
+    unknownFiles: sized.filter((f) => f.bytes === null).map((f) => f.name),
+  };
 }
 
 /** Collects chunks and hands the whole file to `write` on commit. */

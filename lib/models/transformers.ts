@@ -16,6 +16,7 @@
 import { AutoModel, AutoModelForSequenceClassification, AutoTokenizer, Tensor, env } from '@huggingface/transformers';
 import { type ErrorCode, PipelineError } from '../pipeline/errors';
 import type { Embedder, ModelDevice, ModelPorts, PairScorer } from '../pipeline/ports';
+import type { ModelCachePort } from './browser-store';
 import { type ManifestModel, type ModelManifest, type ModelRole, MODEL_MANIFEST, modelForRole } from './manifest';
 
 export type DevicePreference = 'auto' | ModelDevice;
@@ -41,6 +42,12 @@ export interface LoadModelPortsOptions {
   onProgress?: (event: { modelId: string; file: string; loaded: number; total: number }) => void;
   /** Used to check that files exist in URL mode (default: global fetch). */
   fetch?: (url: string, init?: { method?: string }) => Promise<{ ok: boolean }>;
+  /**
+   * Browser: models downloaded in Settings (lib/models/browser-store.ts), read through
+   * transformers.js's `env.customCache` under `modelBaseUrl`. Files are checked against the record
+   * made at download (size, sha256) instead of HEAD-fetched: a changed file is 'model-corrupt'.
+   */
+  modelCache?: ModelCachePort;
   /** Default `navigator.gpu`. */
   gpu?: GpuLike | null;
   /** Word pieces kept per passage (EWEK-QA: quotes are at most 128 tokens). */
@@ -115,6 +122,19 @@ function joinPath(base: string, ...parts: string[]): string {
   return [base.replace(/\/+$/, ''), ...parts].join('/');
 }
 
+/** Files that are absent, and (downloaded models only) files that differ from what was downloaded. */
+async function checkFiles(options: LoadModelPortsOptions, model: ManifestModel, files: string[]): Promise<{ missing: string[]; changed: string[] }> {
+  if (!options.modelCache) return { missing: await missingFiles(options, model, files), changed: [] };
+  const missing: string[] = [];
+  const changed: string[] = [];
+  for (const file of files) {
+    const result = await options.modelCache.check(`${model.folder}/${file}`).catch((error: unknown) => ({ status: 'changed' as const, detail: `${file}: ${errorText(error)}` }));
+    if (result.status === 'missing') missing.push(file);
+    else if (result.status === 'changed') changed.push(result.detail);
+  }
+  return { missing, changed };
+}
+
 async function missingFiles(options: LoadModelPortsOptions, model: ManifestModel, files: string[]): Promise<string[]> {
   const missing: string[] = [];
   if (options.localModelPath !== undefined) {
@@ -147,6 +167,10 @@ function configureEnv(options: LoadModelPortsOptions): void {
   env.useBrowserCache = false; // bundled files are already local; caching them would double the storage
   env.useFSCache = false;
   env.useWasmCache = false;
+  // Downloaded models: transformers.js asks the custom cache for `<localModelPath><folder>/<file>`
+  // before fetching it (getModelFile → tryCache), so the files come out of Cache Storage.
+  env.useCustomCache = options.modelCache !== undefined;
+  env.customCache = options.modelCache ? (options.modelCache.customCache as typeof env.customCache) : null;
   if (options.wasmUrl) {
     // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
     // (/work/shared/ENVIRONMENT.md, "ONNX in the extension").
@@ -255,9 +279,14 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
   /** Loads a model on the current device, falling back from WebGPU once. Returns null if it cannot load. */
   const load = async (model: ManifestModel): Promise<Loaded | null> => {
     const dtype = dtypeFor(state.device, model);
-    const missing = await missingFiles(options, model, filesNeeded(model, dtype));
+    const { missing, changed } = await checkFiles(options, model, filesNeeded(model, dtype));
     if (missing.length > 0) {
       problems.push({ role: model.role, modelId: model.id, code: 'model-missing', detail: `${model.folder}/: missing ${missing.join(', ')}` });
+      return null;
+    }
+    if (changed.length > 0) {
+      // Trust on first use: the bytes differ from what the user downloaded, so they are not used.
+      problems.push({ role: model.role, modelId: model.id, code: 'model-corrupt', detail: `changed since it was downloaded: ${changed.join('; ')}` });
       return null;
     }
     try {

@@ -41,7 +41,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   'search-bad-response': 'The search service sent a response the extension could not read; the answer uses this page only.',
   'search-not-configured': 'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
   'model-missing': 'The ranking models are not installed, so passages are ranked by keywords. Build the extension after `npm run models:fetch` to include them.',
-  'model-corrupt': 'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild.',
+  'model-corrupt': 'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild, or, for models downloaded in Settings, remove and download them again there.',
   'model-download-failed': 'The models could not be downloaded. Check the connection and try again.',
   internal: 'Something went wrong inside the extension.',
 };

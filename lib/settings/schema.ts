@@ -19,6 +19,11 @@ export const ComposerKinds = ['extractive', 'openai-compatible'] as const;
 export const SearchProviders = ['none', 'wikipedia', 'searxng', 'brave'] as const;
 export const SourcesModes = ['auto', 'page', 'page+web'] as const;
 export const DevicePreferences = ['auto', 'wasm'] as const;
+/** `bundled`: model files shipped in the package; `download`: fetched from `hubUrl` on first use (Settings). */
+export const ModelSources = ['bundled', 'download'] as const;
+
+/** A required http(s) address (no empty value: there is no sensible "off"). */
+const RequiredHttpUrl = v.pipe(v.string(), v.trim(), v.maxLength(2048), v.check(isHttpUrl, 'must be an http:// or https:// address'));
 
 const SettingsSchema = v.object({
   version: v.literal(SETTINGS_VERSION),
@@ -48,6 +53,10 @@ const SettingsSchema = v.object({
     rerank: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
     device: v.picklist(DevicePreferences),
+    /** Where the model files come from: the package, or a download from the hub made in Settings. */
+    modelSource: v.picklist(ModelSources),
+    /** Hugging Face-shaped hub the download reads `<hub>/<id>/resolve/<revision>/<file>` from. */
+    hubUrl: RequiredHttpUrl,
   }),
 });
 
@@ -61,7 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
-  retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto' },
+  retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
 };
 
 const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;

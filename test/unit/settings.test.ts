@@ -64,7 +64,23 @@ describe('settings', () => {
 
   it('reports a v2 field that is missing from v2 settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
-    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.rerank', 'retrieval.useModels']);
+    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.hubUrl', 'retrieval.modelSource', 'retrieval.rerank', 'retrieval.useModels']);
+  });
+
+  it('defaults to bundled models and the Hugging Face hub; the hub must be an http(s) address', () => {
+    expect(DEFAULT_SETTINGS.retrieval.modelSource).toBe('bundled');
+    expect(DEFAULT_SETTINGS.retrieval.hubUrl).toBe('https://huggingface.co');
+    for (const hubUrl of ['', 'ftp://hub.example', 'javascript:alert(1)']) {
+      const result = validateSettings({ ...DEFAULT_SETTINGS, retrieval: { ...DEFAULT_SETTINGS.retrieval, hubUrl } });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.errors['retrieval.hubUrl']).toMatch(/http/);
+    }
+    const local = { ...DEFAULT_SETTINGS, retrieval: { ...DEFAULT_SETTINGS.retrieval, modelSource: 'download', hubUrl: 'http://127.0.0.1:8080' } };
+    expect(validateSettings(local).ok).toBe(true);
+    const { settings, reset } = migrateSettings({ ...local, retrieval: { ...local.retrieval, modelSource: 'cloud' } });
+    expect(settings.retrieval.modelSource).toBe('bundled');
+    expect(settings.retrieval.hubUrl).toBe('http://127.0.0.1:8080');
+    expect(reset).toEqual(['retrieval.modelSource']);
   });
 
   it('validates form input and reports errors by field', () => {

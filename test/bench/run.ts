@@ -1,9 +1,11 @@
 // `npm run bench`: how long reading a page (read → split → BM25) takes, in Node on linkedom and in
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
-// and over Mozilla Readability's real test pages. Writes test/bench/results.json (merged with
-// other benches' figures) and test/bench/RESULTS.md. Not a test: nothing here asserts a time.
+// and over Mozilla Readability's real test pages; then the model bench (test/bench/models.ts).
+// Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
+// Not a test: nothing here asserts a time.
 //
-// Options: --sizes=1,4   only these multiples (figures of other sizes are kept)
+// Options: --only=pages|models   one bench (default both)
+//          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,9 @@ import { CHROMIUM, launchChromium } from '../support/chromium';
 import { serveDirectory } from '../support/server';
 import type { BrowserBench } from './browser-entry';
 import { measurePass, type PassTimings } from './measure';
-import { freeMemoryGiB, load1, machineMeta, mergeResults, renderMarkdown, type Figures } from './results';
+import { renderAllMarkdown } from './models-report';
+import { freeMemoryGiB, load1, machineMeta, mergeResults, type Figures } from './results';
+import { QUESTION, syntheticArticle, type Synthetic } from './synthetic';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TMP = join(here, 'tmp');
@@ -26,8 +30,6 @@ const RESULTS_JSON = join(here, 'results.json');
 const RESULTS_MD = join(here, 'RESULTS.md');
 const PAGES_DIR = resolve(here, '../../../shared/data/readability-test-pages');
 
-const WORDS_PER_UNIT = 5000;
-const QUESTION = 'When did the harbour council rebuild the northern railway bridge after the flood of 1887?';
 /** Timed runs per size: fewer for big pages, to keep the bench short. */
 const REPS: Record<number, number> = { 1: 9, 4: 5, 16: 3, 64: 3 };
 /** Untimed runs first: more for small pages, whose first runs are mostly the JIT warming up. */
@@ -39,166 +41,8 @@ const SIZES = sizesArg ? sizesArg.slice('--sizes='.length).split(',').map(Number
 const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
-
-// ---------------------------------------------------------------------------------------------
-// Synthetic article
-
-/** mulberry32: a small seeded PRNG, so every run benchmarks the same page. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FUNCTION_WORDS = (
-  'the the the of of and and a a to in in is was for on that with as by at from it this which were ' +
-  'be its their an or had has not but after before during under over between into its they'
-).split(' ');
-const CONTENT_WORDS = (
-  'harbour council railway bridge northern southern flood river valley town city mayor engineer ' +
-  'station line track timber stone iron steel merchant trade market wool grain coal ship ships ' +
-  'dock quay warehouse street road tunnel canal lock mill factory workers union strike wages ' +
-  'school church hospital library museum archive record records survey map census population ' +
-  'families settlers farmers land estate tenant rent tax budget loan bank company shares board ' +
-  'committee report inquiry evidence witness court judge law act parliament election vote ' +
-  'newspaper editor letter letters photograph winter summer spring autumn storm rain drought ' +
-  'harvest fire plague fever doctor nurse teacher pupils students college university professor ' +
-  'history historian century decade year years month weeks days morning evening night crowd ' +
-  'ceremony opening celebration memorial statue monument garden park square hall tower clock ' +
-  'rebuilt repaired opened closed expanded demolished built designed financed approved rejected ' +
-  'delayed completed announced recorded reported described argued claimed estimated measured ' +
-  'important major minor local regional national early late new old large small first second ' +
-  'final original modern ancient wooden narrow wide busy quiet famous controversial expensive'
-).split(' ');
-const NAMES = 'Ashford Brennan Calloway Dunmore Elsworth Fairley Galbraith Hollis Ingram Jarrow Kestrel Lindqvist Marrow Northcote'.split(' ');
-
-interface Synthetic {
-  html: string;
-  words: number;
-}
-
-function syntheticArticle(multiplier: number, seed = 20261122): Synthetic {
-  const rand = prng(seed + multiplier);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-  const target = multiplier * WORDS_PER_UNIT;
-  let words = 0;
-
-  const word = (): string => {
-    const r = rand();
-    if (r < 0.45) return pick(FUNCTION_WORDS);
-    if (r < 0.93) return pick(CONTENT_WORDS);
-    if (r < 0.97) return pick(NAMES);
-    return String(between(1820, 1960));
-  };
-  const phrase = (n: number): string => {
-    const ws: string[] = [];
-    for (let i = 0; i < n; i++) ws.push(word());
-    words += n;
-    return ws.join(' ');
-  };
-  const sentence = (): string => {
-    // Mostly 6–30 words; one in 40 is a run-on of 90–150 words (over the 128-token quote cap).
-    const n = rand() < 0.025 ? between(90, 150) : between(6, 30);
-    const ws = phrase(n).split(' ');
-    for (let i = 4; i < ws.length - 3; i += between(6, 14)) ws[i] += ',';
-    const s = ws.join(' ');
-    return s[0]!.toUpperCase() + s.slice(1) + (rand() < 0.1 ? '?' : '.');
-  };
-  const paragraph = (): string => {
-    // Lengths from a one-line aside to ~250 words: many cross the splitter's 80-token limit.
-    const r = rand();
-    const n = r < 0.1 ? 1 : r < 0.55 ? between(2, 4) : r < 0.9 ? between(4, 7) : between(8, 12);
-    const sentences: string[] = [];
-    // Stops at the target word count, so an article overshoots N × 5,000 by at most one sentence.
-    for (let i = 0; i < n && (i === 0 || words < target); i++) {
-      let s = sentence();
-      if (rand() < 0.15) {
-        const a = s.split(' ');
-        const i0 = between(1, Math.max(1, a.length - 2));
-        a[i0] = rand() < 0.5 ? `<a href="/wiki/${a[i0]}">${a[i0]}</a>` : `<em>${a[i0]}</em>`;
-        s = a.join(' ');
-      }
-      sentences.push(s);
-    }
-    return `<p>${sentences.join(' ')}</p>`;
-  };
-  const table = (): string => {
-    const cols = ['Year', 'Station', 'Passengers', 'Freight (tons)'];
-    words += cols.length + 1;
-    const rows: string[] = [];
-    for (let i = 0, n = between(6, 12); i < n; i++) {
-      const station = `${pick(NAMES)} ${pick(['Junction', 'Halt', 'Road', 'Quay'])}`;
-      rows.push(`<tr><td>${between(1850, 1939)}</td><td>${station}</td><td>${between(1000, 90000)}</td><td>${between(100, 20000)}</td></tr>`);
-      words += 5;
-    }
-    return (
-      `<table><caption>Traffic at ${phrase(1)} stations</caption>` +
-      `<thead><tr>${cols.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
-    );
-  };
-  const list = (): string => {
-    const items: string[] = [];
-    for (let i = 0, n = between(4, 8); i < n; i++) items.push(`<li>${phrase(between(3, 16))}.</li>`);
-    return `<ul>${items.join('')}</ul>`;
-  };
-
-  const sections: string[] = [];
-  let unitsWithTable = 0;
-  let unitsWithList = 0;
-  while (words < target) {
-    const parts = [`<h2>${capitalise(phrase(between(2, 6)))}</h2>`];
-    for (let i = 0, n = between(3, 8); i < n && words < target; i++) {
-      parts.push(paragraph());
-      const unit = Math.floor(words / WORDS_PER_UNIT);
-      // One table and one list in every 5,000 words, a third and two thirds of the way through.
-      if (words % WORDS_PER_UNIT > WORDS_PER_UNIT / 3 && unitsWithTable <= unit) {
-        parts.push(table());
-        unitsWithTable = unit + 1;
-      } else if (words % WORDS_PER_UNIT > (2 * WORDS_PER_UNIT) / 3 && unitsWithList <= unit) {
-        parts.push(list());
-        unitsWithList = unit + 1;
-      }
-    }
-    sections.push(`<section>${parts.join('\n')}</section>`);
-  }
-
-  const navLinks = ['Home', 'News', 'History', 'Archive', 'Maps', 'Photographs', 'About us', 'Contact']
-    .map((l) => `<li><a href="/${l.toLowerCase().replace(' ', '-')}">${l}</a></li>`)
-    .join('');
-  const related = NAMES.slice(0, 6)
-    .map((n) => `<li><a href="/people/${n.toLowerCase()}">${n} family papers</a></li>`)
-    .join('');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>The Northern Railway and the Harbour Town (×${multiplier})</title>
-<style>body{font:16px/1.5 serif;max-width:48rem;margin:auto} .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}</style></head>
-<body>
-<header><a class="logo" href="/">Harbour Town Historical Society</a><nav><ul>${navLinks}</ul></nav>
-<form role="search"><input type="search" placeholder="Search the archive"><button>Search</button></form></header>
-<div id="cookie-banner" style="display:none">We use cookies to remember your reading position. Accept all cookies or manage preferences.</div>
-<main><article>
-<h1>The Northern Railway and the Harbour Town</h1>
-<p class="byline">By ${NAMES[0]} ${NAMES[1]} · <span class="sr-only">Published on</span> 12 March 2024 · 14 min read</p>
-${sections.join('\n')}
-</article>
-<aside><h3>Related collections</h3><ul>${related}</ul><p>Share this article: <a href="#">Mail</a> · <a href="#">Print</a></p></aside></main>
-<footer><p>© 2024 Harbour Town Historical Society. Registered charity 1234567.</p>
-<ul><li><a href="/privacy">Privacy</a></li><li><a href="/terms">Terms</a></li><li><a href="/accessibility">Accessibility</a></li></ul></footer>
-</body></html>
-`;
-  // Words of article text as a reader counts them (tags stripped), not the generator's tally.
-  const articleWords = sections.join(' ').replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
-  return { html, words: articleWords };
-}
-
-function capitalise(s: string): string {
-  return s[0]!.toUpperCase() + s.slice(1);
-}
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined && only !== 'pages' && only !== 'models') throw new Error(`--only=${only}: expected pages or models`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -387,6 +231,13 @@ function chromiumVersion(context?: BrowserContext): string | null {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  const loadAtStart = load1();
+  if (only !== 'models') await benchPages();
+  // Imported here: the model bench loads ONNX Runtime, which the page bench does not need.
+  if (only !== 'pages') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
+}
+
+async function benchPages(): Promise<void> {
   const started = performance.now();
   const loadAtStart = load1();
   const cores = cpus().length;
@@ -498,7 +349,7 @@ async function main(): Promise<void> {
   for (const f of failures) log(`FAILED ${f.page}: ${f.error}`);
 
   const results = mergeResults(RESULTS_JSON, figures, machineMeta(chromium, loadAtStart), fullRun ? ['pageRead.', 'realPages.'] : []);
-  writeFileSync(RESULTS_MD, renderMarkdown(results));
+  writeFileSync(RESULTS_MD, renderAllMarkdown(results));
   log(`wrote ${RESULTS_JSON} and ${RESULTS_MD} (free memory ${freeMemoryGiB()} GiB)`);
 }
 

@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
-import type { ModelPorts } from '@/lib/pipeline/ports';
+import type { ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
@@ -56,11 +56,20 @@ async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) =
   return ports;
 }
 
+let searchPort: { key: string; port: SearchPort | null } | null = null;
+
+/** One search port per provider settings, so its page and result caches outlive a question. */
+function searchFor(settings: Settings['search']): SearchPort | null {
+  const key = JSON.stringify(settings);
+  if (searchPort?.key !== key) searchPort = { key, port: createSearchPort(settings, { fetch: (url, init) => fetch(url, init) }) };
+  return searchPort.port;
+}
+
 const api = {
   async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
     try {
       const models = await modelPorts(config, onProgress);
-      const search = createSearchPort(config.search, { fetch: (url, init) => fetch(url, init) });
+      const search = searchFor(config.search);
       const result = await runPipeline(
         { ...request, sources: request.sources ?? config.retrieval.sources },
         { onProgress, models, search, retrieve: { rerank: config.retrieval.rerank } },

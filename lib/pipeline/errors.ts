@@ -20,7 +20,11 @@ export type ErrorCode =
   | 'model-missing'
   | 'model-corrupt'
   | 'model-download-failed'
-  | 'internal';
+  | 'internal'
+  | 'kg-rate-limited'
+  | 'kg-timeout'
+  | 'kg-failed'
+  | 'kg-bad-response';
 
 const MESSAGES: Record<ErrorCode, string> = {
   'question-empty': 'Type a question first.',
@@ -44,6 +48,10 @@ const MESSAGES: Record<ErrorCode, string> = {
   'model-corrupt': 'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild, or, for models downloaded in Settings, remove and download them again there.',
   'model-download-failed': 'The models could not be downloaded. Check the connection and try again.',
   internal: 'Something went wrong inside the extension.',
+  'kg-rate-limited': 'Wikidata is limiting requests right now, so the answer leaves out knowledge-graph facts. Try again in a minute.',
+  'kg-timeout': 'Wikidata took too long to answer, so the answer leaves out knowledge-graph facts.',
+  'kg-failed': 'Wikidata could not be reached, so the answer leaves out knowledge-graph facts.',
+  'kg-bad-response': 'Wikidata sent a response the extension could not read, so the answer leaves out knowledge-graph facts.',
 };
 
 export class PipelineError extends Error {

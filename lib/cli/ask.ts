@@ -3,12 +3,14 @@
 //   npm run ask -- --page <file-or-url> --claim "claim to verify"
 //   flags: --json (structured result), --passages (article text and passages, no answer)
 
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readHtml } from '../page/node';
 import { PipelineError, toErrorInfo } from '../pipeline/errors';
 import { runPipeline } from '../pipeline/run';
 import { splitParagraphs } from '../pipeline/split';
 import type { AskResult, PageSnapshot, SourcesMode } from '../pipeline/types';
+import { storePorts, wikidataPorts } from '../kg/ports';
 import { loadModelPorts } from '../models/transformers';
 import { createSearchPort } from '../search';
 import { SearchProviders, SourcesModes } from '../settings/schema';
@@ -26,7 +28,10 @@ Options:
   --sources <mode>       auto (web when the page falls short; default), page, page+web
   --models <dir>         rank with the MiniLM models in <dir> (e.g. public/models after
                          \`npm run models:fetch\`); without it, keywords (BM25)
-  --rerank               also run the larger second-stage reranker (needs its files in <dir>)`;
+  --rerank               also run the larger second-stage reranker (needs its files in <dir>)
+  --kg-fixture <file>    knowledge-graph triples from a local Turtle file (in-process Oxigraph)
+  --kg <sparql-url>      knowledge-graph triples from a Wikidata-shaped SPARQL endpoint, with
+  --kg-search <api-url>  its wbsearchentities endpoint (default https://www.wikidata.org/w/api.php)`;
 
 interface Output {
   write(text: string): unknown;
@@ -49,6 +54,9 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
         sources: { type: 'string', default: 'auto' },
         models: { type: 'string' },
         rerank: { type: 'boolean', default: false },
+        'kg-fixture': { type: 'string' },
+        kg: { type: 'string' },
+        'kg-search': { type: 'string', default: 'https://www.wikidata.org/w/api.php' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -111,9 +119,14 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
           roles: values.rerank ? ['cross-encoder', 'bi-encoder', 'reranker'] : ['cross-encoder', 'bi-encoder'],
         })
       : { unavailableReason: 'No --models folder given, so passages are ranked by keywords (BM25).' };
+    const kg = values['kg-fixture']
+      ? await fixturePorts(values['kg-fixture'])
+      : values.kg
+        ? wikidataPorts({ sparqlEndpoint: values.kg, entitySearchEndpoint: values['kg-search']! }, { fetch: (url, init) => fetch(url, init) })
+        : null;
     const result: AskResult = await runPipeline(
       { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },
-      { search, models, retrieve: { rerank: values.rerank! } },
+      { search, models, kg, retrieve: { rerank: values.rerank! } },
     );
     if ('dispose' in models) await models.dispose();
     result.timings.read = readMs;
@@ -125,6 +138,18 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     err.write(`Error: ${info.message}\n`);
     return info.code === 'internal' ? 1 : 2;
   }
+}
+
+/** Loads a Turtle file into an in-process Oxigraph store: the offline knowledge graph. */
+async function fixturePorts(path: string) {
+  const { Store } = await import('oxigraph');
+  const store = new Store();
+  try {
+    store.load(await readFile(path, 'utf8'), { format: 'text/turtle' });
+  } catch (error) {
+    throw new PipelineError('kg-failed', `${path}: ${(error as Error).message}`);
+  }
+  return storePorts(store);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('ask.ts')) {

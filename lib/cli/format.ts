@@ -25,6 +25,11 @@ export function formatResult(result: AskResult): string {
       : 'keywords (BM25), lexical dedup';
   lines.push('', `Ranking: ${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`);
   for (const note of r.notes) lines.push(`  note: ${note}`);
+  if (result.kg) {
+    const entities = result.kg.topicEntities.map((e) => `${e.label} (${e.id})`).join(', ') || 'none';
+    lines.push(`Knowledge graph: ${result.kg.triples} triples from ${entities} · ${result.kg.requests} SPARQL queries`);
+    for (const note of result.kg.notes) lines.push(`  note: ${note}`);
+  }
   if (r.webSearched) for (const s of r.sources.slice(1)) lines.push(`  web: ${s.title} <${s.url}>${s.quoted ? ' (quoted)' : ''}`);
   lines.push('', `Quotes from "${result.page.title}" (${result.passageCount} passages read${result.page.truncated ? ', page truncated' : ''}):`);
   for (const quote of result.quotes) lines.push(...formatQuote(quote, answer.cited.includes(quote.id)));
@@ -38,8 +43,9 @@ export function formatResult(result: AskResult): string {
 function formatQuote(quote: Quote, cited: boolean): string[] {
   const where = [
     quote.source.kind === 'search' ? `${quote.source.title} <${quote.source.link ?? quote.source.url}>` : null,
+    quote.source.kind === 'kg' ? 'Wikidata triples' : null,
     quote.source.section ? `§ ${quote.source.section}` : null,
-    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+    quote.source.kind === 'kg' ? null : `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
     quote.origin === 'evidence' ? 'evidence window' : null,
   ]
     .filter(Boolean)

@@ -74,7 +74,8 @@ export async function searchEntities(port: EntitySearchPort, input: SearchEntiti
   const user = wikimediaLanguage(input.language);
   const chain = [...new Set([user, user.split('-')[0]!, 'en', 'mul'])];
   for (const language of chain) {
-    const url = wbk.searchEntities({ search, language, uselang: language, limit, type: 'item' });
+    // origin=*: the MediaWiki API's anonymous CORS mode, so the extension needs no host access.
+    const url = `${wbk.searchEntities({ search, language, uselang: language, limit, type: 'item' })}&origin=*`;
     const json = await port.http.getJson({ url, accept: 'application/json', valid: isSearchJson });
     const hits = (json as { search: RawHit[] }).search
       .map((hit) => ({

@@ -139,7 +139,8 @@ export async function rerankAndDedup(
   const neural = Boolean(models.filter);
   let ranked: Scored[] = models.filter
     ? (await scoreWith(models.filter, question, survivors, 'filter', opts.batchSize)).slice(0, opts.filterK)
-    : [...survivors].sort((a, b) => b.bm25 - a.bm25).slice(0, opts.filterK);
+    : // Keyword path: a candidate sharing no word with the question is no evidence at all.
+      survivors.filter((item) => item.bm25 > 0).sort((a, b) => b.bm25 - a.bm25).slice(0, opts.filterK);
   const filtered = ranked.length;
   if (opts.rerank && models.reranker) ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
   ranked = ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);

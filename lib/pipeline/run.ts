@@ -14,6 +14,9 @@ import { validateQuestion } from './question';
 import { firstStage, relevance, rerankAndDedup, RETRIEVE_DEFAULTS, type RetrievalOutcome, type RetrieveOptions } from './retrieve';
 import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from './split';
+import { rankPassages } from './rank';
+import type { KgQuote } from '../kg/linearize';
+import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
 import type { AskRequest, AskResult, Candidate, PageSnapshot, Passage, Quote, RetrievalReport, StageName, StageProgress } from './types';
 import { verdictFromEvidence } from './verdict';
 
@@ -29,6 +32,8 @@ export interface PipelinePorts {
   retrieve?: Partial<RetrieveOptions>;
   /** How many search results to read (EWEK-QA reads the top results of one search). */
   maxSearchResults?: number;
+  /** Wikidata (or a local store) for ToG-E triples; null or absent when turned off. */
+  kg?: KgPorts | null;
 }
 
 /** EWEK-QA §A.1: the top 5 quotes go to the composer. */
@@ -67,6 +72,15 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   const options = { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) };
   const filter = models.filter ? memoised(models.filter) : undefined;
   const rankModels: ModelPorts = { ...models, ...(filter ? { filter } : {}) };
+
+  // EWEK-QA §3.1: the knowledge graph is searched concurrently with the web retrieval.
+  const kgTask = ports.kg
+    ? stage(
+        'kg',
+        () => retrieveKg(question, { ...ports.kg!, ...(models.embedder && !ports.kg!.embedder ? { embedder: models.embedder } : {}) }),
+        (kg) => (kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found'),
+      ).catch((error: unknown): KgOutcome => ({ topicEntities: [], quote: null, result: null, requests: 0, notes: [toErrorInfo(error).message] }))
+    : null;
 
   const { passages, candidates } = await stage(
     'split',
@@ -116,7 +130,10 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
     notes.push('This page had strong evidence, so the web was not searched.');
   }
 
-  const quotes = outcome.ranked.map((item, i) => toQuote(item, i + 1, sources));
+  const kg = kgTask ? await kgTask : null;
+  // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
+  const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, outcome.ranked) : null;
+  const quotes = [...(kgQuote ? [kgQuote] : []), ...outcome.ranked.map((item, i) => toQuote(item, i + (kgQuote ? 2 : 1), sources))];
   const answer = await stage(
     'compose',
     () => {
@@ -165,6 +182,47 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
     passageCount: passages.length,
     page: { url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated },
     retrieval,
+    ...(kg
+      ? {
+          kg: {
+            topicEntities: kg.topicEntities.map(({ id, label, description }) => ({ id, label, ...(description ? { description } : {}) })),
+            triples: kg.quote?.lines.length ?? 0,
+            requests: kg.requests,
+            notes: kg.notes,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The triples as quote [1]. Its BM25 score and coverage are computed beside the chosen text quotes,
+ * so the extractive composer and the verdict weigh it like any other evidence.
+ */
+function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['ranked']): Quote {
+  const texts = [kg.text, ...ranked.map((r) => r.candidate.text)];
+  const scores = rankPassages(
+    question,
+    texts.map((text, i) => ({ id: String(i), text, tokens: 0, blockIndex: i, kind: 'table' as const, start: 0, end: text.length })),
+  );
+  const own = scores.find((s) => s.passage.id === '0')!;
+  return {
+    id: 1,
+    passageId: 'kg',
+    text: kg.text,
+    origin: 'splitter',
+    score: own.score,
+    coverage: own.coverage,
+    kgLines: kg.lines.map(({ text, url }) => ({ text, url })),
+    source: {
+      kind: 'kg',
+      url: kg.urls[0] ?? 'https://www.wikidata.org/',
+      title: 'Wikidata',
+      blockIndex: 0,
+      // One triple per line, like a linearized table: the composer cites a line, not a fragment.
+      blockKind: 'table',
+      position: { block: 1, of: 1 },
+    },
   };
 }
 

@@ -61,7 +61,22 @@ export function terms(text: string): string[] {
  * A deliberately light suffix stripper (plural, -ed, -ing, -ly) so "born"/"borns" or
  * "discovered"/"discovery" do not need a full Porter stemmer; numbers and short words are kept.
  */
+/**
+ * Irregular forms that questions use and facts rarely do ("where was she born?" / "place of
+ * birth"): mapped to the noun or base form the light stemmer gives the other side.
+ */
+const IRREGULAR: Record<string, string> = {
+  born: 'birth',
+  died: 'death',
+  dead: 'death',
+  wrote: 'writ',
+  written: 'writ',
+  built: 'build',
+};
+
 export function stem(word: string): string {
+  const irregular = IRREGULAR[word];
+  if (irregular) return irregular;
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
   if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';

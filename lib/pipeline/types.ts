@@ -58,9 +58,9 @@ export interface Candidate {
   section?: string;
 }
 
-/** Where a quote came from: the current page, or a search-result page; the KG issue adds `kg`. */
+/** Where a quote came from: the current page, a search-result page, or Wikidata triples. */
 export interface QuoteSource {
-  kind: 'page' | 'search';
+  kind: 'page' | 'search' | 'kg';
   url: string;
   title: string;
   section?: string;
@@ -86,6 +86,8 @@ export interface Quote {
   filterScore?: number;
   /** Second-stage reranker logit (when enabled). */
   rerankScore?: number;
+  /** Knowledge-graph quote only: one line per triple, each linking to its Wikidata page. */
+  kgLines?: Array<{ text: string; url: string }>;
   /** IDF-weighted share of the question's content words that occur in the quote, in [0, 1]. */
   coverage: number;
   source: QuoteSource;
@@ -130,7 +132,7 @@ export interface Verdict {
 
 export type Mode = 'answer' | 'verify';
 
-export type StageName = 'read' | 'models' | 'split' | 'search' | 'rank' | 'compose';
+export type StageName = 'read' | 'models' | 'kg' | 'split' | 'search' | 'rank' | 'compose';
 
 export interface StageProgress {
   stage: StageName;
@@ -166,6 +168,15 @@ export interface AskResult {
   passageCount: number;
   page: { url: string; title: string; extractor: PageSnapshot['extractor']; truncated: boolean };
   retrieval: RetrievalReport;
+  /** The knowledge-graph stage, when it ran. */
+  kg?: KgReport;
+}
+
+export interface KgReport {
+  topicEntities: Array<{ id: string; label: string; description?: string }>;
+  triples: number;
+  requests: number;
+  notes: string[];
 }
 
 /** How the quotes were chosen, for the panel to say which path ran and which sources were used. */

@@ -27,8 +27,13 @@ describe('countTokens', () => {
 
 describe('terms', () => {
   it('drops stopwords and punctuation, lower-cases and stems', () => {
-    expect(terms('When was the Lighthouse built?')).toEqual(['lighthous', 'built']);
+    expect(terms('When was the Lighthouse built?')).toEqual(['lighthous', 'build']);
     expect(terms('Which harbours were damaged?')).toEqual(['harbour', 'damag']);
+  });
+  it('maps irregular question verbs onto the words facts use', () => {
+    expect(terms('Where was he born?')).toEqual(terms('place of birth').slice(1));
+    expect(terms('When did she die? When was it built?')).toEqual(['die', 'build']);
+    expect(terms('He died in Cambridge')).toEqual(terms('death in Cambridge'));
   });
   it('strips the possessive', () => {
     expect(terms("Alexandria's harbour")).toEqual(terms('Alexandria harbour'));

@@ -1,0 +1,44 @@
+// The knowledge-graph stage of one question (EWEK-QA §3.1.2, §3.2): entity linking, ToG-E beam
+// search, and the triples linearized as one quote that the composer receives as quote [1].
+// No language model anywhere here. Never throws: a failure leaves the triples found so far and a
+// note for the panel, and the answer goes on from web evidence.
+
+import type { Embedder } from '../pipeline/ports';
+import { linearizeTriples, type KgQuote } from './linearize';
+import { linkEntities } from './linking';
+import { togE, type TogOptions } from './tog';
+import type { EntitySearchPort, KgResult, SparqlPort, TopicEntity } from './types';
+
+export interface KgPorts {
+  sparql: SparqlPort;
+  search: EntitySearchPort;
+  embedder?: Embedder;
+  /** The user's language for entity search (falls back to English and `mul`). */
+  language?: string;
+}
+
+export interface KgOutcome {
+  topicEntities: TopicEntity[];
+  /** Null when no entity was found or no triple came back. */
+  quote: KgQuote | null;
+  result: KgResult | null;
+  requests: number;
+  notes: string[];
+}
+
+export async function retrieveKg(question: string, ports: KgPorts, options: Partial<TogOptions> = {}): Promise<KgOutcome> {
+  const notes: string[] = [];
+  const linked = await linkEntities(question, ports.search, {
+    language: ports.language ?? 'en',
+    ...(ports.embedder ? { embedder: ports.embedder } : {}),
+  });
+  if (linked.failures.length > 0) notes.push(`Wikidata entity search failed for ${linked.failures.length} of ${linked.searches} look-ups.`);
+  if (linked.entities.length === 0) {
+    notes.push('No Wikidata entity matched the question, so the answer uses text evidence only.');
+    return { topicEntities: [], quote: null, result: null, requests: 0, notes };
+  }
+  const result = await togE(question, linked.entities, { sparql: ports.sparql, ...(ports.embedder ? { embedder: ports.embedder } : {}) }, options);
+  if (result.error) notes.push(`The Wikidata query stopped early (${result.error}); the triples found so far are used.`);
+  const quote = result.triples.length > 0 || (result.counts?.length ?? 0) > 0 ? linearizeTriples(result.triples, result.counts ?? []) : null;
+  return { topicEntities: linked.entities, quote, result, requests: result.requests, notes };
+}

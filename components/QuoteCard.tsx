@@ -10,8 +10,39 @@ function safeLink(quote: Quote): string | null {
   }
 }
 
+/** The knowledge-graph quote: one line per triple, each linking to its Wikidata page. */
+function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
+  return (
+    <li className={`quote quote-kg ${cited ? 'quote-cited' : ''}`} data-quote={quote.id} data-source="kg">
+      <div className="quote-button">
+        <span className="quote-id">[{quote.id}]</span>
+        <ul className="kg-lines">
+          {(quote.kgLines ?? []).map((line, i) => (
+            <li key={i}>
+              {line.url.startsWith('https://') ? (
+                <a href={line.url} target="_blank" rel="noreferrer noopener">
+                  {line.text}
+                </a>
+              ) : (
+                line.text
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="quote-meta">
+        <span className="quote-where">Wikidata triples (knowledge graph)</span>
+        <span className="quote-score">
+          BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
+        </span>
+      </div>
+    </li>
+  );
+}
+
 export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolean; missing: boolean; onShow: (id: number) => void }) {
   const { quote } = props;
+  if (quote.source.kind === 'kg') return <KgCard quote={quote} cited={props.cited} />;
   const fromWeb = quote.source.kind === 'search';
   const where = [fromWeb ? quote.source.title : null, quote.source.section, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`]
     .filter(Boolean)

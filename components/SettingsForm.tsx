@@ -156,6 +156,10 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
       </fieldset>
       <fieldset>
         <legend>Knowledge graph</legend>
+        <label>
+          <input type="checkbox" id="knowledgeGraph.enabled" checked={settings.knowledgeGraph.enabled} onChange={(e) => update('knowledgeGraph.enabled', e.target.checked)} />{' '}
+          Add facts from Wikidata (sent: the entity names found in your question)
+        </label>
         {field('knowledgeGraph.sparqlEndpoint', 'SPARQL endpoint')}
         {field('knowledgeGraph.entitySearchEndpoint', 'Entity search (wbsearchentities) endpoint')}
       </fieldset>

@@ -9,6 +9,8 @@ import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import type { ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
+import { wikidataPorts } from '@/lib/kg/ports';
+import type { KgPorts } from '@/lib/kg/retrieve';
 import { createSearchPort } from '@/lib/search';
 import type { Settings } from '@/lib/settings/schema';
 
@@ -16,6 +18,9 @@ export type WorkerReply = { ok: true; result: AskResult } | { ok: false; error: 
 
 export interface WorkerConfig {
   search: Settings['search'];
+  knowledgeGraph: Settings['knowledgeGraph'];
+  /** The panel's language, for Wikidata entity search. */
+  language: string;
   retrieval: Settings['retrieval'];
   /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
   urls: { models: string; ortWasm: string };
@@ -57,6 +62,21 @@ async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) =
 }
 
 let searchPort: { key: string; port: SearchPort | null } | null = null;
+let kgPorts: { key: string; ports: KgPorts | null } | null = null;
+
+/** One pair of Wikidata clients per endpoint settings, so their one-in-flight queue and cache are shared. */
+function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts | null {
+  const key = JSON.stringify([settings, language]);
+  if (kgPorts?.key !== key) {
+    kgPorts = {
+      key,
+      ports: settings.enabled
+        ? { ...wikidataPorts(settings, { fetch: (url, init) => fetch(url, init) }), language }
+        : null,
+    };
+  }
+  return kgPorts.ports;
+}
 
 /** One search port per provider settings, so its page and result caches outlive a question. */
 function searchFor(settings: Settings['search']): SearchPort | null {
@@ -72,7 +92,7 @@ const api = {
       const search = searchFor(config.search);
       const result = await runPipeline(
         { ...request, sources: request.sources ?? config.retrieval.sources },
-        { onProgress, models, search, retrieve: { rerank: config.retrieval.rerank } },
+        { onProgress, models, search, kg: kgFor(config.knowledgeGraph, config.language), retrieve: { rerank: config.retrieval.rerank } },
       );
       const note = (models as LoadedModelPorts).deviceNote;
       if (note) result.retrieval.notes.push(note);

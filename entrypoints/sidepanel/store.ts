@@ -12,6 +12,7 @@ import { pipelineWorker, sendToBackground, sendToTab, targetTabId } from './brid
 export const STAGES: Array<{ name: StageName; label: string; optional?: boolean }> = [
   { name: 'read', label: 'Reading page' },
   { name: 'models', label: 'Loading ranking models', optional: true },
+  { name: 'kg', label: 'Querying Wikidata', optional: true },
   { name: 'split', label: 'Splitting into passages' },
   { name: 'search', label: 'Searching the web', optional: true },
   { name: 'rank', label: 'Ranking passages' },
@@ -88,6 +89,8 @@ export const usePanel = create<PanelState>((set, get) => ({
       const settings = (await loadSettings(settingsArea)).settings;
       const config: WorkerConfig = {
         search: settings.search,
+        knowledgeGraph: settings.knowledgeGraph,
+        language: navigator.language || 'en',
         retrieval: settings.retrieval,
         // Built-time files (copied by the build hook, or generated into public/models/), unknown to
         // WXT's typed public paths, so the URLs are made from the extension's own origin.
@@ -132,7 +135,8 @@ async function highlight(
   focusText?: string,
 ): Promise<void> {
   const cited = new Set([...result.answer.cited, ...(focus === null ? [] : [focus])]);
-  const quotes = result.quotes.filter((q) => cited.has(q.id)).map((q) => ({ id: q.id, text: q.text }));
+  // Only quotes from this page can be highlighted on it (web quotes link to their own pages).
+  const quotes = result.quotes.filter((q) => cited.has(q.id) && q.source.kind === 'page').map((q) => ({ id: q.id, text: q.text }));
   try {
     const { missing } = await sendToTab(tabId, 'page/highlight', {
       quotes,

@@ -41,6 +41,8 @@ const SettingsSchema = v.object({
     braveApiKey: v.pipe(v.string(), v.trim(), v.maxLength(500)),
   }),
   knowledgeGraph: v.object({
+    /** EWEK-QA §3.1.2: Wikidata triples as quote [1]; off keeps questions away from Wikidata. */
+    enabled: v.boolean(),
     sparqlEndpoint: HttpUrl,
     entitySearchEndpoint: HttpUrl,
   }),
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
   search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
+    enabled: true,
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
@@ -76,6 +79,8 @@ export const DEFAULT_SETTINGS: Settings = {
 const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;
 /** The version that introduced each group: older stored settings lack it, which is not an error. */
 const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2 };
+/** Fields added to a group after the group itself. */
+const FIELD_SINCE: Record<string, number> = { 'knowledgeGraph.enabled': 2 };
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -107,7 +112,8 @@ export function migrateSettings(stored: unknown): Migration {
     const target = settings[group] as Record<string, unknown>;
     for (const [field, schema] of Object.entries(entries)) {
       if (!Object.hasOwn(storedGroup, field)) {
-        if (isRecord(stored) && storedVersion >= GROUP_SINCE[group]) reset.push(`${group}.${field}`);
+        const since = FIELD_SINCE[`${group}.${field}`] ?? GROUP_SINCE[group];
+        if (isRecord(stored) && storedVersion >= since) reset.push(`${group}.${field}`);
         continue;
       }
       const parsed = v.safeParse(schema, storedGroup[field]);

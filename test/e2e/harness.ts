@@ -15,7 +15,8 @@ export async function setSettings(h: Harness, patch: Record<string, Record<strin
     const base: Record<string, Record<string, unknown>> = settings ?? {
       composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
       search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
-      knowledgeGraph: { sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
+      // Off unless a test points it at its local Wikidata stand-in: nothing may reach wikidata.org.
+      knowledgeGraph: { enabled: false, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
       retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
     };
     const next: Record<string, unknown> = { ...base, version: 2 };

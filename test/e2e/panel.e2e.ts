@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWikidataServer } from '../support/wikidata-server';
 import { searxng } from './searxng';
 import { ask, builtManifest, externalRequests, openFixture, openPanel, ROOT, setSettings, startHarness, type Harness } from './harness';
 
@@ -233,6 +234,35 @@ describe('web search from the panel', () => {
     await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
     await panel.close();
     await page.close();
+  });
+});
+
+describe('knowledge graph', () => {
+  it('adds Wikidata triples as quote [1] from the configured endpoint, cited and linked', async () => {
+    const wikidata = await startWikidataServer();
+    try {
+      await setSettings(h, {
+        knowledgeGraph: { enabled: true, sparqlEndpoint: wikidata.sparqlEndpoint, entitySearchEndpoint: `${wikidata.instance}/w/api.php` },
+      });
+      const { page, tabId } = await openFixture(h, 'demo/source.html');
+      const panel = await openPanel(h, tabId);
+      await ask(panel, 'Where was Douglas Adams born?');
+      expect(await panel.getAttribute('li.stage[data-stage="kg"]', 'data-status')).toBe('done');
+      const card = panel.locator('li.quote-kg[data-quote="1"]');
+      expect(await card.textContent()).toContain('Douglas Adams — place of birth — Cambridge');
+      expect(await card.locator('a').first().getAttribute('href')).toBe('https://www.wikidata.org/wiki/Q42');
+      expect(await panel.textContent('.answer-text')).toContain('Douglas Adams — place of birth — Cambridge');
+      expect(await panel.$$eval('button.cite', (els) => els.map((e) => e.getAttribute('data-cite')))).toContain('1');
+      expect(wikidata.requests).toBeGreaterThan(0);
+      // Requests carry the etiquette header and never overlap.
+      expect(wikidata.lastHeaders['api-user-agent']).toMatch(/AnswerPanel/);
+      expect(wikidata.maxInFlight).toBe(1);
+      await panel.close();
+      await page.close();
+    } finally {
+      await setSettings(h, { knowledgeGraph: { enabled: false } });
+      await wikidata.close();
+    }
   });
 });
 

@@ -94,6 +94,15 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/sparql' && url.pathname !== '/w/api.php') return false;
+    // Readable cross-origin like the real services (WDQS; api.php with origin=*), including the
+    // preflight that the Api-User-Agent header causes in a browser.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res
+        .writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'Api-User-Agent, Accept, Content-Type', 'access-control-max-age': '600' })
+        .end();
+      return true;
+    }
     state.requests++;
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);

@@ -63,6 +63,8 @@ async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) =
 
 let searchPort: { key: string; port: SearchPort | null } | null = null;
 let kgPorts: { key: string; ports: KgPorts | null } | null = null;
+/** Tells the running question's progress list that Wikidata asked us to wait (HTTP 429). */
+let onKgWait: ((seconds: number) => void) | null = null;
 
 /** One pair of Wikidata clients per endpoint settings, so their one-in-flight queue and cache are shared. */
 function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts | null {
@@ -71,7 +73,7 @@ function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts 
     kgPorts = {
       key,
       ports: settings.enabled
-        ? { ...wikidataPorts(settings, { fetch: (url, init) => fetch(url, init) }), language }
+        ? { ...wikidataPorts(settings, { fetch: (url, init) => fetch(url, init), onWait: (seconds) => onKgWait?.(seconds) }), language }
         : null,
     };
   }
@@ -88,6 +90,7 @@ function searchFor(settings: Settings['search']): SearchPort | null {
 const api = {
   async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
     try {
+      onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
       const models = await modelPorts(config, onProgress);
       const search = searchFor(config.search);
       const result = await runPipeline(

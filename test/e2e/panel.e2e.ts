@@ -266,6 +266,39 @@ describe('knowledge graph', () => {
   });
 });
 
+describe('knowledge graph etiquette', () => {
+  it('waits out a 429 with Retry-After, says so in the progress list, then answers', async () => {
+    const wikidata = await startWikidataServer();
+    try {
+      await setSettings(h, {
+        knowledgeGraph: { enabled: true, sparqlEndpoint: wikidata.sparqlEndpoint, entitySearchEndpoint: `${wikidata.instance}/w/api.php` },
+      });
+      const { page, tabId } = await openFixture(h, 'demo/source.html');
+      const panel = await openPanel(h, tabId);
+      // Record every text the Wikidata stage shows while the question runs.
+      await panel.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { kgTexts: string[] }).kgTexts = seen;
+        new MutationObserver(() => {
+          const text = document.querySelector('li.stage[data-stage="kg"]')?.textContent;
+          if (text) seen.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      wikidata.faults.push({ status: 429, retryAfter: '1' });
+      await ask(panel, 'Where was Douglas Adams born?');
+      const texts = await panel.evaluate(() => (window as unknown as { kgTexts: string[] }).kgTexts);
+      expect(texts.some((t) => t.includes('Wikidata is rate-limiting us — retrying in 1 s'))).toBe(true);
+      expect(await panel.getAttribute('li.stage[data-stage="kg"]', 'data-status')).toBe('done');
+      expect(await panel.textContent('li.quote-kg')).toContain('place of birth');
+      await panel.close();
+      await page.close();
+    } finally {
+      await setSettings(h, { knowledgeGraph: { enabled: false } });
+      await wikidata.close();
+    }
+  });
+});
+
 describe('settings and manifest', () => {
   it('saves settings that content scripts cannot read', async () => {
     const options = await h.context.newPage();

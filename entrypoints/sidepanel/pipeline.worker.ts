@@ -9,7 +9,9 @@ import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import type { ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
+import { createIdbCache } from '@/lib/cache/idb';
 import { wikidataPorts } from '@/lib/kg/ports';
+import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import type { KgPorts } from '@/lib/kg/retrieve';
 import { createSearchPort } from '@/lib/search';
 import type { Settings } from '@/lib/settings/schema';
@@ -73,7 +75,15 @@ function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts 
     kgPorts = {
       key,
       ports: settings.enabled
-        ? { ...wikidataPorts(settings, { fetch: (url, init) => fetch(url, init), onWait: (seconds) => onKgWait?.(seconds) }), language }
+        ? {
+            ...wikidataPorts(settings, {
+              fetch: (url, init) => fetch(url, init),
+              onWait: (seconds) => onKgWait?.(seconds),
+              // Wikidata answers outlive the panel: a repeated question sends no query at all.
+              cache: createIdbCache('answer-panel-wikidata', { ttlMs: KG_DEFAULTS.cacheTtlMs }),
+            }),
+            language,
+          }
         : null,
     };
   }

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, release, totalmem, type } from 'node:os';
+import { renderKgSection } from './kg-report';
 
 export type Figure = number | string | boolean;
 export type Figures = Record<string, Figure>;
@@ -194,6 +195,7 @@ const SECTIONS: Section[] = [
       ].join('\n');
     },
   },
+  { prefix: 'kg.', render: renderKgSection },
 ];
 
 export function renderMarkdown(results: Results): string {

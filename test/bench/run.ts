@@ -4,7 +4,7 @@
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models   one bench (default both)
+// Options: --only=pages|models|kg   one bench (default all three)
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -42,7 +42,7 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && only !== 'pages' && only !== 'models') throw new Error(`--only=${only}: expected pages or models`);
+if (only !== undefined && only !== 'pages' && only !== 'models' && only !== 'kg') throw new Error(`--only=${only}: expected pages, models or kg`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -232,9 +232,10 @@ function chromiumVersion(context?: BrowserContext): string | null {
 
 async function main(): Promise<void> {
   const loadAtStart = load1();
-  if (only !== 'models') await benchPages();
+  if (only === undefined || only === 'pages') await benchPages();
   // Imported here: the model bench loads ONNX Runtime, which the page bench does not need.
-  if (only !== 'pages') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
+  if (only === undefined || only === 'kg') await (await import('./kg')).benchKg(loadAtStart);
+  if (only === undefined || only === 'models') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
 }
 
 async function benchPages(): Promise<void> {

@@ -56,7 +56,7 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
 
   if (!settings) return <p className="options">Loading settings…</p>;
 
-  const update = (path: Path, value: string | boolean) => {
+  const update = (path: Path, value: string | boolean | number) => {
     const [group, field] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
     setSettings({ ...settings, [group]: { ...settings[group], [field]: value } });
     setSaved('idle');
@@ -160,6 +160,18 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
           <input type="checkbox" id="knowledgeGraph.enabled" checked={settings.knowledgeGraph.enabled} onChange={(e) => update('knowledgeGraph.enabled', e.target.checked)} />{' '}
           Add facts from Wikidata (sent: the entity names found in your question)
         </label>
+        {(['width', 'depth'] as const).map((name) => (
+          <div key={name}>
+            <label htmlFor={`knowledgeGraph.${name}`}>Beam {name} (ToG-E; 3 in the paper)</label>
+            <select id={`knowledgeGraph.${name}`} value={settings.knowledgeGraph[name]} onChange={(e) => update(`knowledgeGraph.${name}`, Number(e.target.value))}>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         {field('knowledgeGraph.sparqlEndpoint', 'SPARQL endpoint')}
         {field('knowledgeGraph.entitySearchEndpoint', 'Entity search (wbsearchentities) endpoint')}
       </fieldset>

@@ -83,6 +83,7 @@ function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts 
               cache: createIdbCache('answer-panel-wikidata', { ttlMs: KG_DEFAULTS.cacheTtlMs }),
             }),
             language,
+            beam: { width: settings.width, depth: settings.depth },
           }
         : null,
     };

@@ -15,6 +15,8 @@ export interface KgPorts {
   embedder?: Embedder;
   /** The user's language for entity search (falls back to English and `mul`). */
   language?: string;
+  /** Beam width and depth (EWEK-QA §A.1: both 3). */
+  beam?: { width: number; depth: number };
 }
 
 export interface KgOutcome {
@@ -27,6 +29,7 @@ export interface KgOutcome {
 }
 
 export async function retrieveKg(question: string, ports: KgPorts, options: Partial<TogOptions> = {}): Promise<KgOutcome> {
+  if (ports.beam) options = { ...ports.beam, ...options };
   const notes: string[] = [];
   const linked = await linkEntities(question, ports.search, {
     language: ports.language ?? 'en',

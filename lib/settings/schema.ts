@@ -43,6 +43,9 @@ const SettingsSchema = v.object({
   knowledgeGraph: v.object({
     /** EWEK-QA §3.1.2: Wikidata triples as quote [1]; off keeps questions away from Wikidata. */
     enabled: v.boolean(),
+    /** ToG-E beam width and depth (EWEK-QA §A.1: 3 and 3); more means more SPARQL queries. */
+    width: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+    depth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
     sparqlEndpoint: HttpUrl,
     entitySearchEndpoint: HttpUrl,
   }),
@@ -70,6 +73,8 @@ export const DEFAULT_SETTINGS: Settings = {
   search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
     enabled: true,
+    width: 3,
+    depth: 3,
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
@@ -80,7 +85,7 @@ const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;
 /** The version that introduced each group: older stored settings lack it, which is not an error. */
 const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2 };
 /** Fields added to a group after the group itself. */
-const FIELD_SINCE: Record<string, number> = { 'knowledgeGraph.enabled': 2 };
+const FIELD_SINCE: Record<string, number> = { 'knowledgeGraph.enabled': 2, 'knowledgeGraph.width': 2, 'knowledgeGraph.depth': 2 };
 
 export function isHttpUrl(value: string): boolean {
   try {

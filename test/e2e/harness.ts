@@ -16,7 +16,7 @@ export async function setSettings(h: Harness, patch: Record<string, Record<strin
       composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
       search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
       // Off unless a test points it at its local Wikidata stand-in: nothing may reach wikidata.org.
-      knowledgeGraph: { enabled: false, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
+      knowledgeGraph: { enabled: false, width: 3, depth: 3, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
       retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
     };
     const next: Record<string, unknown> = { ...base, version: 2 };

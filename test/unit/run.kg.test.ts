@@ -42,6 +42,14 @@ describe('runPipeline with the knowledge graph', () => {
     expect(events.filter((e) => e.stage === 'kg').map((e) => e.status)).toEqual(['running', 'done']);
   });
 
+  it('takes the beam width and depth from the ports (settings)', async () => {
+    const narrow = await runPipeline({ mode: 'answer', question: 'Where was Douglas Adams born?', page: demo }, { kg: { ...kg, beam: { width: 1, depth: 1 } } });
+    const wide = await runPipeline({ mode: 'answer', question: 'Where was Douglas Adams born?', page: demo }, { kg });
+    expect(narrow.kg!.requests).toBe(2);
+    expect(wide.kg!.requests).toBe(6);
+    expect(narrow.kg!.triples).toBeLessThan(wide.kg!.triples);
+  });
+
   it('counts triples as evidence in verify mode', async () => {
     const result = await runPipeline({ mode: 'verify', question: 'Douglas Adams was born in Cambridge.', page: demo }, { kg });
     expect(result.verdict).toMatchObject({ label: 'supported', quoteIds: expect.arrayContaining([1]) });

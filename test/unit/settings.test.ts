@@ -58,7 +58,7 @@ describe('settings', () => {
     };
     const { settings, reset } = migrateSettings(v1);
     expect(reset).toEqual([]);
-    expect(settings).toEqual({ ...v1, version: 2, knowledgeGraph: { ...v1.knowledgeGraph, enabled: true }, retrieval: DEFAULT_SETTINGS.retrieval });
+    expect(settings).toEqual({ ...v1, version: 2, knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 }, retrieval: DEFAULT_SETTINGS.retrieval });
     expect(validateSettings(settings).ok).toBe(true);
   });
 

@@ -2,17 +2,9 @@
 // Imports nothing at runtime from results.ts (kg.ts imports results.ts).
 
 import type { Figure } from './results';
+import { fmt, type Get } from './markdown';
 
-type Get = (key: string) => Figure | undefined;
 
-const fmt = (v: Figure | undefined, digits = 1): string => {
-  if (v === undefined) return '—';
-  if (typeof v === 'number') {
-    if (Number.isInteger(v)) return v.toLocaleString('en-US');
-    return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  }
-  return String(v);
-};
 const pct = (v: Figure | undefined) => (typeof v === 'number' ? `${(v * 100).toFixed(1)} %` : '—');
 
 export function renderKgSection(get: Get, keys: string[]): string {

@@ -3,29 +3,13 @@
 // runs last writes the whole file.
 
 import { renderMarkdown, type Figure, type Results } from './results';
+import { fmt, ratio, table, type Get } from './markdown';
 
 /** Keys the model bench owns in results.json. */
 export const MODEL_PREFIXES = ['crossEncoder.', 'retrieval.', 'models.'];
 
-type Get = (key: string) => Figure | undefined;
 
-const fmt = (v: Figure | undefined, digits = 1): string => {
-  if (v === undefined) return '—';
-  if (typeof v === 'number') {
-    if (Number.isInteger(v)) return v.toLocaleString('en-US');
-    return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  }
-  return String(v);
-};
-const ratio = (v: Figure | undefined) => (typeof v === 'number' ? `${v.toFixed(2)}×` : '—');
 
-function table(header: string[], rows: string[][]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
-}
 
 function throughputSection(get: Get, keys: string[]): string {
   const batches = [...new Set(keys.map((k) => k.match(/^crossEncoder\.\w+\.b(\d+)\./)?.[1]).filter(Boolean))].map(Number).sort((a, b) => a - b);

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, release, totalmem, type } from 'node:os';
 import { renderKgSection } from './kg-report';
+import { fmt, ratio, table, type Get } from './markdown';
 
 export type Figure = number | string | boolean;
 export type Figures = Record<string, Figure>;
@@ -85,30 +86,13 @@ function naturalCompare(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-type Get = (key: string) => Figure | undefined;
 
 interface Section {
   prefix: string;
   render(get: Get, keys: string[]): string;
 }
 
-const fmt = (v: Figure | undefined, digits = 1): string => {
-  if (v === undefined) return '—';
-  if (typeof v === 'number') {
-    if (Number.isInteger(v)) return v.toLocaleString('en-US');
-    return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  }
-  return String(v);
-};
-const ratio = (v: Figure | undefined) => (typeof v === 'number' ? `${v.toFixed(2)}×` : '—');
 
-function table(header: string[], rows: string[][]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map((h, i) => (i === 0 || h === 'Runtime' || h === 'Size' ? '---' : '---:')).join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
-}
 
 function sizesOf(keys: string[], prefix: string): string[] {
   const sizes = new Set<string>();

@@ -127,6 +127,21 @@ export async function openPanel(h: Harness, tabId: number): Promise<Page> {
   return panel;
 }
 
+/** Opens a fixture page and the panel for it, and asks; `close()` closes both. */
+export async function askAbout(h: Harness, path: string, question: string, action: 'ask' | 'verify' = 'ask') {
+  const { page, tabId } = await openFixture(h, path);
+  const panel = await openPanel(h, tabId);
+  await ask(panel, question, action);
+  return {
+    page,
+    panel,
+    close: async () => {
+      await panel.close();
+      await page.close();
+    },
+  };
+}
+
 export async function ask(panel: Page, question: string, action: 'ask' | 'verify' = 'ask'): Promise<void> {
   await panel.fill('#question', question);
   await panel.click(`button[data-action="${action}"]`);

@@ -3,7 +3,7 @@
 // logged by Chromium; none may leave 127.0.0.1 (no CDN, no model hub).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, externalRequests, openFixture, openPanel, setSettings, startHarness, TEST_MODELS_EXTENSION_DIR, type Harness } from './harness';
+import { ask, askAbout, externalRequests, openFixture, openPanel, setSettings, startHarness, TEST_MODELS_EXTENSION_DIR, type Harness } from './harness';
 
 let h: Harness;
 
@@ -18,9 +18,7 @@ afterAll(async () => {
 
 describe('ranking with the shipped models', () => {
   it('runs the MiniLM cross-encoder and bi-encoder on WASM in the worker and says so', async () => {
-    const { page, tabId } = await openFixture(h, 'demo/source.html');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'Who designed the Lighthouse of Alexandria?');
+    const { page, panel, close } = await askAbout(h, 'demo/source.html', 'Who designed the Lighthouse of Alexandria?');
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
     // Isolated (COOP/COEP in the manifest), so ONNX Runtime's WASM backend may use threads.
     expect(await panel.evaluate(() => crossOriginIsolated)).toBe(true);
@@ -30,7 +28,6 @@ describe('ranking with the shipped models', () => {
     const scores = await panel.$$eval('.quote-score', (els) => els.map((e) => e.textContent ?? ''));
     expect(scores.length).toBeGreaterThan(0);
     for (const s of scores) expect(s).toMatch(/^MiniLM \d+% · BM25/);
-    await panel.close();
-    await page.close();
+    await close();
   });
 });

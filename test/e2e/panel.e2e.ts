@@ -5,9 +5,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWikidataServer } from '../support/wikidata-server';
+import { startWikidataServer, type WikidataServer } from '../support/wikidata-server';
 import { searxng } from './searxng';
-import { ask, builtManifest, externalRequests, openFixture, openPanel, ROOT, setSettings, startHarness, type Harness } from './harness';
+import { ask, askAbout, builtManifest, externalRequests, openFixture, openPanel, ROOT, setSettings, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -142,35 +142,26 @@ describe('hostile and bad input', () => {
   });
 
   it('keeps the typed text and explains a too-short or too-long question', async () => {
-    const { page, tabId } = await openFixture(h, 'demo/source.html');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'x');
+    const { page, panel, close } = await askAbout(h, 'demo/source.html', 'x');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('question-too-short');
     expect(await panel.inputValue('#question')).toBe('x');
     const long = 'why '.repeat(2500);
     await ask(panel, long);
     expect(await panel.getAttribute('.error', 'data-error')).toBe('question-too-long');
     expect(await panel.inputValue('#question')).toBe(long);
-    await panel.close();
-    await page.close();
+    await close();
   });
 
   it('explains an empty page', async () => {
-    const { page, tabId } = await openFixture(h, 'empty/source.html');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'What does this page say about lighthouses?');
+    const { page, panel, close } = await askAbout(h, 'empty/source.html', 'What does this page say about lighthouses?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
-    await panel.close();
-    await page.close();
+    await close();
   });
 
   it('answers from a page with no <p> elements (line breaks only)', async () => {
-    const { page, tabId } = await openFixture(h, 'no-paragraphs/source.html');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'On which VHF channel can the harbour master be reached?');
+    const { page, panel, close } = await askAbout(h, 'no-paragraphs/source.html', 'On which VHF channel can the harbour master be reached?');
     expect(await panel.textContent('.answer-text')).toContain('VHF channel 12');
-    await panel.close();
-    await page.close();
+    await close();
   });
 
   it('explains that an image (not a web page) has no text to read', async () => {
@@ -179,21 +170,15 @@ describe('hostile and bad input', () => {
       'base64',
     );
     await h.context.route(`${h.server.url}/pixel.png`, (route) => route.fulfill({ body: png, contentType: 'image/png' }));
-    const { page, tabId } = await openFixture(h, 'pixel.png');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'What does this show?');
+    const { page, panel, close } = await askAbout(h, 'pixel.png', 'What does this show?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
-    await panel.close();
-    await page.close();
+    await close();
   });
 
   it('explains that browser pages cannot be read', async () => {
-    const { page, tabId } = await openFixture(h, 'chrome://version');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'Which version is this?');
+    const { page, panel, close } = await askAbout(h, 'chrome://version', 'Which version is this?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-unreadable');
-    await panel.close();
-    await page.close();
+    await close();
   });
 
   it('answers on a 5 MB page without hanging', async () => {
@@ -206,22 +191,17 @@ describe('hostile and bad input', () => {
     expect(html.length).toBeGreaterThan(5_000_000);
     // Served at a fixture-server URL through a route, so nothing is written to the fixture folder.
     await h.context.route(`${h.server.url}/huge/`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
-    const { page, tabId } = await openFixture(h, 'huge/');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'Who installed the copper weathervane on the customs house?');
+    const { page, panel, close } = await askAbout(h, 'huge/', 'Who installed the copper weathervane on the customs house?');
     expect(await panel.textContent('.answer-text')).toContain('tinsmiths');
     expect(await panel.textContent('.result')).toContain('only its first part was read');
-    await panel.close();
-    await page.close();
+    await close();
   });
 });
 
 describe('web search from the panel', () => {
   it('reads result pages from the configured SearXNG and links quotes to them with text fragments', async () => {
     await setSettings(h, { search: { provider: 'searxng', searxngUrl: h.server.url }, retrieval: { sources: 'page+web' } });
-    const { page, tabId } = await openFixture(h, 'tables/source.html');
-    const panel = await openPanel(h, tabId);
-    await ask(panel, 'Which architect designed the Lighthouse of Alexandria?');
+    const { page, panel, close } = await askAbout(h, 'tables/source.html', 'Which architect designed the Lighthouse of Alexandria?');
     expect(await panel.getAttribute('.retrieval', 'data-web')).toBe('true');
     expect(await panel.textContent('.retrieval-sources')).toContain('Lighthouse of Alexandria - history');
     const cards = await panel.$$eval('a[data-source="search"]', (els) => els.map((e) => [e.getAttribute('data-link'), e.getAttribute('href')]));
@@ -232,18 +212,25 @@ describe('web search from the panel', () => {
       expect(href).toBeNull();
     }
     await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
-    await panel.close();
-    await page.close();
+    await close();
   });
 });
 
+/** Points the knowledge-graph settings at a fresh local Wikidata stand-in for the duration of `test`. */
+async function withWikidata(test: (wikidata: WikidataServer) => Promise<void>): Promise<void> {
+  const wikidata = await startWikidataServer();
+  try {
+    await setSettings(h, { knowledgeGraph: { enabled: true, sparqlEndpoint: wikidata.sparqlEndpoint, entitySearchEndpoint: `${wikidata.instance}/w/api.php` } });
+    await test(wikidata);
+  } finally {
+    await setSettings(h, { knowledgeGraph: { enabled: false } });
+    await wikidata.close();
+  }
+}
+
 describe('knowledge graph', () => {
   it('adds Wikidata triples as quote [1] from the configured endpoint, cited and linked', async () => {
-    const wikidata = await startWikidataServer();
-    try {
-      await setSettings(h, {
-        knowledgeGraph: { enabled: true, sparqlEndpoint: wikidata.sparqlEndpoint, entitySearchEndpoint: `${wikidata.instance}/w/api.php` },
-      });
+    await withWikidata(async (wikidata) => {
       const { page, tabId } = await openFixture(h, 'demo/source.html');
       const panel = await openPanel(h, tabId);
       await ask(panel, 'Where was Douglas Adams born?');
@@ -259,20 +246,13 @@ describe('knowledge graph', () => {
       expect(wikidata.maxInFlight).toBe(1);
       await panel.close();
       await page.close();
-    } finally {
-      await setSettings(h, { knowledgeGraph: { enabled: false } });
-      await wikidata.close();
-    }
+    });
   });
 });
 
 describe('knowledge graph etiquette', () => {
   it('waits out a 429 with Retry-After, says so in the progress list, then answers', async () => {
-    const wikidata = await startWikidataServer();
-    try {
-      await setSettings(h, {
-        knowledgeGraph: { enabled: true, sparqlEndpoint: wikidata.sparqlEndpoint, entitySearchEndpoint: `${wikidata.instance}/w/api.php` },
-      });
+    await withWikidata(async (wikidata) => {
       const { page, tabId } = await openFixture(h, 'demo/source.html');
       const panel = await openPanel(h, tabId);
       // Record every text the Wikidata stage shows while the question runs.
@@ -292,10 +272,7 @@ describe('knowledge graph etiquette', () => {
       expect(await panel.textContent('li.quote-kg')).toContain('place of birth');
       await panel.close();
       await page.close();
-    } finally {
-      await setSettings(h, { knowledgeGraph: { enabled: false } });
-      await wikidata.close();
-    }
+    });
   });
 });
 

@@ -5,17 +5,8 @@
 export const WORDS_PER_UNIT = 5000;
 export const QUESTION = 'When did the harbour council rebuild the northern railway bridge after the flood of 1887?';
 
-/** mulberry32: a small seeded PRNG, so every run benchmarks the same page. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The models' generator's seeded PRNG (mulberry32): every run benchmarks the same page.
+import { prng } from '../../lib/models/tiny-bert';
 
 const FUNCTION_WORDS = (
   'the the the of of and and a a to in in is was for on that with as by at from it this which were ' +

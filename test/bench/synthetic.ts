@@ -2,11 +2,11 @@
 // (test/bench/models.ts): N × 5,000 words of sections, paragraphs of varied length, a table and a
 // list per 5,000 words, nav/aside/footer boilerplate and a hidden cookie banner. Same seed, same page.
 
+import { prng } from '../../lib/models/tiny-bert'; // seeded (mulberry32): every run benchmarks the same page
+
 export const WORDS_PER_UNIT = 5000;
 export const QUESTION = 'When did the harbour council rebuild the northern railway bridge after the flood of 1887?';
 
-// The models' generator's seeded PRNG (mulberry32): every run benchmarks the same page.
-import { prng } from '../../lib/models/tiny-bert';
 
 const FUNCTION_WORDS = (
   'the the the of of and and a a to in in is was for on that with as by at from it this which were ' +

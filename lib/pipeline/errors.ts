@@ -24,7 +24,20 @@ export type ErrorCode =
   | 'kg-rate-limited'
   | 'kg-timeout'
   | 'kg-failed'
-  | 'kg-bad-response';
+  | 'kg-bad-response'
+  | 'composer-not-configured'
+  | 'composer-bad-url'
+  | 'composer-unreachable'
+  | 'composer-timeout'
+  | 'composer-stalled'
+  | 'composer-auth'
+  | 'composer-rate-limited'
+  | 'composer-model-not-found'
+  | 'composer-server-error'
+  | 'composer-bad-response'
+  | 'composer-too-long'
+  | 'composer-forbidden-origin'
+  | 'composer-unavailable';
 
 const MESSAGES: Record<ErrorCode, string> = {
   'question-empty': 'Type a question first.',
@@ -52,6 +65,21 @@ const MESSAGES: Record<ErrorCode, string> = {
   'kg-timeout': 'Wikidata took too long to answer, so the answer leaves out knowledge-graph facts.',
   'kg-failed': 'Wikidata could not be reached, so the answer leaves out knowledge-graph facts.',
   'kg-bad-response': 'Wikidata sent a response the extension could not read, so the answer leaves out knowledge-graph facts.',
+  // Composer failures: the extractive answer and the evidence are shown instead (compose.ts).
+  'composer-not-configured': 'The composer endpoint needs a base URL and a model name. Add them in Settings.',
+  'composer-bad-url': 'The composer endpoint must be an http:// or https:// address. Fix it in Settings.',
+  'composer-unreachable': 'The composer endpoint could not be reached. Check that the server is running and the address in Settings is right.',
+  'composer-timeout': 'The composer endpoint did not start answering in time.',
+  'composer-stalled': 'The composer endpoint stopped sending before the answer was complete.',
+  'composer-auth': 'The composer endpoint refused the API key (HTTP 401/403). Check the key in Settings.',
+  'composer-rate-limited': 'The composer endpoint is limiting requests (HTTP 429). Try again in a minute.',
+  'composer-model-not-found': 'The composer endpoint does not have that model. Check the model name in Settings.',
+  'composer-server-error': 'The composer endpoint failed with a server error.',
+  'composer-bad-response': 'The composer endpoint sent a response the extension could not read.',
+  'composer-too-long': 'The composer answer was longer than the extension accepts, so it was cut off.',
+  'composer-forbidden-origin':
+    'The composer endpoint refused requests from the extension (HTTP 403). For Ollama, allow the extension in OLLAMA_ORIGINS or let the extension remove the Origin header (Settings grants it when you save).',
+  'composer-unavailable': "This browser's built-in model is not available.",
 };
 
 export class PipelineError extends Error {

@@ -42,9 +42,17 @@ export default defineConfig({
     description: 'Answers questions about the page you are reading, with citations that highlight the exact sentences.',
     // sidePanel.open() from a context-menu click needs Chrome 116.
     minimum_chrome_version: '116',
-    permissions: ['sidePanel', 'contextMenus', 'storage'],
-    // Asked for when the user turns on a web-search provider (lib/search/permissions.ts).
+    // declarativeNetRequestWithHostAccess: removes the Origin header from our own requests to the
+    // configured Ollama host only (lib/composer/permissions.ts); it acts only where host access
+    // was granted, and it shows no install warning.
+    permissions: ['sidePanel', 'contextMenus', 'storage', 'declarativeNetRequestWithHostAccess'],
+    // Asked for when the user turns on a web-search provider (lib/search/permissions.ts) or saves a
+    // composer endpoint (lib/composer/permissions.ts).
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Local model servers (Ollama, llama.cpp, LM Studio, vLLM) listen on loopback: granted at
+    // install so the default composer endpoint works without a prompt and Ollama's Origin rule
+    // can act; any other endpoint is asked for when saved. Patterns without a port match all ports.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     action: { default_title: 'Ask about this page' },
     commands: {
       _execute_action: {

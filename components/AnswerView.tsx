@@ -1,7 +1,11 @@
+import type { CitationCheck } from '@/lib/composer/types';
+import { colourSlot, QUOTE_COLOURS } from '@/lib/page/highlight';
 import type { Answer, Verdict } from '@/lib/pipeline/types';
 
-// Answer sentences are rendered as React text nodes: page-derived text is never parsed as HTML
-// (STYLE security 3, 4). Citation markers become buttons that focus the quote on the page.
+// Answer text is rendered as React text nodes, never parsed as HTML or Markdown (STYLE security
+// 3, 4): a model that writes `[x](javascript:…)` or `<img src=…>` shows those characters and
+// nothing else. Citation markers become buttons that focus the quote on the page, coloured like
+// the quote's highlight, and each says whether its check passed.
 
 const VERDICT_LABEL: Record<Verdict['label'], string> = {
   supported: 'Supported',
@@ -9,48 +13,146 @@ const VERDICT_LABEL: Record<Verdict['label'], string> = {
   'not-enough-evidence': 'Not enough evidence',
 };
 
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+/** A quote's colour as a CSS value (the same palette as the page highlights). */
+export function quoteColour(id: number, alpha = 0.55): string {
+  return `rgba(${QUOTE_COLOURS[colourSlot(id)]}, ${alpha})`;
+}
+
+export function VerdictBadge({ verdict, composerLabel }: { verdict: Verdict; composerLabel?: string | undefined }) {
   return (
-    <div className={`verdict verdict-${verdict.label}`} data-verdict={verdict.label} role="status">
+    <div className={`verdict verdict-${verdict.label}`} data-verdict={verdict.label} data-decided-by={verdict.decidedBy} role="status">
       <strong>{VERDICT_LABEL[verdict.label]}</strong>
       <span className="verdict-confidence"> · {verdict.confidence} confidence</span>
       <div className="verdict-basis">
         {verdict.decidedBy === 'evidence-scores'
           ? `Decided from evidence scores (best ${verdict.bestCoverage.toFixed(2)}, needs ${verdict.threshold.toFixed(2)}). Without a language model the extension can confirm support but cannot tell that a claim is refuted.`
-          : 'Decided by the composer model.'}
+          : `Decided by ${composerLabel ?? 'the composer model'}${verdict.quoteIds.length > 0 ? ` from quote${verdict.quoteIds.length === 1 ? '' : 's'} ${verdict.quoteIds.map((id) => `[${id}]`).join(' ')}` : ''}.`}
+        {verdict.modelLabel && ` The model said "${VERDICT_LABEL[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`}
       </div>
     </div>
   );
 }
 
-export function AnswerView(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
+/** The answer as it streams in: plain text, markers and all, until it is parsed and checked. */
+export function StreamingAnswer({ text }: { text: string }) {
+  return (
+    <div className="answer answer-streaming" aria-live="polite" aria-busy="true">
+      <p className="answer-text" data-streaming="true">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+function checkOf(checks: readonly CitationCheck[], sentence: number, id: number): CitationCheck | undefined {
+  return checks.find((c) => c.sentence === sentence && c.quoteId === id);
+}
+
+function Sentences(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
   const { answer } = props;
   return (
-    <div className={`answer ${answer.answered ? '' : 'answer-none'}`} data-answered={answer.answered}>
-      <p className="answer-text">
-        {answer.sentences.map((sentence, i) => (
-          <span key={i} className="answer-sentence">
-            {sentence.text}
-            {sentence.citations.map((id) => (
+    <p className="answer-text">
+      {answer.sentences.map((sentence, i) => (
+        <span key={i} className="answer-sentence">
+          {sentence.text}
+          {sentence.citations.map((id) => {
+            const check = checkOf(answer.checks, i, id);
+            const state = check ? (check.supported ? 'supported' : 'unsupported') : 'unchecked';
+            const how = check ? (check.method === 'cross-encoder' ? 'cross-encoder' : 'word overlap') : '';
+            return (
               <button
                 key={id}
                 type="button"
-                className={`cite ${props.focused === id ? 'cite-focused' : ''}`}
+                className={`cite cite-${state} ${props.focused === id ? 'cite-focused' : ''}`}
+                style={props.focused === id ? undefined : { background: quoteColour(id) }}
                 data-cite={id}
-                title={`Show quote ${id} on the page`}
+                data-check={state}
+                title={
+                  state === 'supported'
+                    ? `Quote ${id} supports this sentence (${how} ${(check!.score * 100).toFixed(0)}%). Show it on the page.`
+                    : state === 'unsupported'
+                      ? `Quote ${id} does NOT appear to support this sentence (${how} ${(check!.score * 100).toFixed(0)}%). Show it on the page.`
+                      : `Show quote ${id} on the page`
+                }
                 onClick={() => props.onCite(id, sentence.text)}
               >
-                [{id}]
+                [{id}]{state === 'unsupported' && <span aria-label="unsupported citation"> ⚠</span>}
               </button>
-            ))}{' '}
+            );
+          })}{' '}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function AnswerView(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
+  const { answer } = props;
+  const supported = answer.checks.filter((c) => c.supported).length;
+  const unsupported = answer.checks.length - supported;
+  return (
+    <div className={`answer ${answer.answered && !answer.withheld ? '' : 'answer-none'}`} data-answered={answer.answered} data-composer={answer.composer}>
+      {answer.fallback && (
+        <p className="notice" role="alert" data-fallback={answer.fallback.reason.code}>
+          {answer.fallback.from}: {answer.fallback.reason.message} This is the extractive answer instead: every sentence is a quote.
+        </p>
+      )}
+      {answer.withheld ? (
+        <>
+          <p className="answer-text" data-withheld="true">
+            I don't know. {answer.confidence ? `The model rated its answer "${answer.confidence}" confidence` : 'The model did not rate its confidence'}, below the bar
+            set in Settings, so the evidence is shown instead.
+          </p>
+          <details className="withheld">
+            <summary>Show the model's answer anyway</summary>
+            <Sentences {...props} />
+          </details>
+        </>
+      ) : (
+        <Sentences {...props} />
+      )}
+      <p className="answer-meta">
+        {answer.checks.length > 0 ? (
+          <span className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`} data-checked={supported} data-total={answer.checks.length}>
+            {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'} checked
+            {unsupported > 0 ? ` · ${unsupported} not supported by its quote (marked ⚠)` : ''}
           </span>
-        ))}
+        ) : (
+          answer.answered &&
+          answer.composer !== 'extractive' && (
+            <span className="checks checks-failed" data-checked={0} data-total={0}>
+              The model cited no quotes, so nothing in this answer can be checked.
+            </span>
+          )
+        )}
+        {answer.confidence && !answer.withheld && <span className="confidence"> · model confidence: {answer.confidence}</span>}
       </p>
       {answer.droppedCitations > 0 && (
-        <p className="notice" role="note">
+        <p className="notice" role="note" data-dropped={answer.droppedCitations}>
           {answer.droppedCitations} citation{answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.
         </p>
       )}
+      {answer.notes?.map((note) => (
+        <p key={note} className="notice" role="note">
+          {note}
+        </p>
+      ))}
     </div>
+  );
+}
+
+/** Exactly what went to the endpoint: the instructions, and the quotes and triples as sent. */
+export function SentView({ sent, to }: { sent: NonNullable<Answer['sent']>; to: string }) {
+  return (
+    <details className="sent" data-sent-quotes={sent.quotes.map((q) => q.id).join(',')}>
+      <summary>
+        What was sent to {to} ({sent.quotes.length} quote{sent.quotes.length === 1 ? '' : 's'}
+        {sent.quotes.some((q) => q.kind === 'kg') ? ', Wikidata triples as [1]' : ''})
+      </summary>
+      <h3>Instructions</h3>
+      <pre className="sent-system">{sent.system}</pre>
+      <h3>Quotes and question</h3>
+      <pre className="sent-user">{sent.user}</pre>
+    </details>
   );
 }

@@ -1,4 +1,10 @@
 import type { Quote } from '@/lib/pipeline/types';
+import { quoteColour } from './AnswerView';
+
+/** The quote's colour, as on the page and on its citation markers. */
+function Swatch({ id }: { id: number }) {
+  return <span className="quote-swatch" aria-hidden="true" style={{ background: quoteColour(id, 0.9) }} />;
+}
 
 /** Links go only to https pages we quoted (STYLE security 4). */
 function safeLink(quote: Quote): string | null {
@@ -15,6 +21,7 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
   return (
     <li className={`quote quote-kg ${cited ? 'quote-cited' : ''}`} data-quote={quote.id} data-source="kg">
       <div className="quote-button">
+        <Swatch id={quote.id} />
         <span className="quote-id">[{quote.id}]</span>
         <ul className="kg-lines">
           {(quote.kgLines ?? []).map((line, i) => (
@@ -61,11 +68,13 @@ export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolea
           data-link={quote.source.link}
           title={link ? 'Open the page at this quote' : 'Not linked: only https pages are opened'}
         >
+          <Swatch id={quote.id} />
           <span className="quote-id">[{quote.id}]</span>
           <span className="quote-text">{quote.text}</span>
         </a>
       ) : (
         <button type="button" className="quote-button" onClick={() => props.onShow(quote.id)} title="Show on the page">
+          <Swatch id={quote.id} />
           <span className="quote-id">[{quote.id}]</span>
           <span className="quote-text">{quote.text}</span>
         </button>

@@ -1,13 +1,31 @@
 import { useEffect, useState } from 'react';
-import { ComposerKinds, DevicePreferences, ModelSources, SearchProviders, SourcesModes, type Settings } from '@/lib/settings/schema';
+import { ComposerKinds, ConfidenceLevels, DevicePreferences, ModelSources, SearchProviders, SourcesModes, validateSettings, type Settings } from '@/lib/settings/schema';
+import { originsForComposer } from '@/lib/composer/permissions';
+import type { ErrorInfo } from '@/lib/pipeline/errors';
 import { ModelDownload, type ModelDownloadPorts } from './ModelDownload';
 import { originsForSearch } from '@/lib/search/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
 const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {
   extractive: 'Extractive (no language model, works offline)',
-  'openai-compatible': 'OpenAI-compatible endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio)',
+  'openai-compatible': 'OpenAI-compatible endpoint (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio)',
+  ollama: 'Ollama (native API)',
+  'chrome-prompt': "Chrome's built-in model",
 };
+const CONFIDENCE_LABELS: Record<(typeof ConfidenceLevels)[number], string> = {
+  low: 'Low: always show the model\'s answer',
+  medium: 'Medium (default)',
+  high: 'High: only answers the model is sure of',
+};
+
+export type ConnectionResult = { ok: true; detail: string } | { ok: false; error: ErrorInfo };
+
+/** The composer's side effects for the form: a connection test and built-in model detection. */
+export interface ComposerFormPorts {
+  test(composer: Settings['composer']): Promise<ConnectionResult>;
+  /** Whether this browser has a usable built-in model (the Prompt API); the choice is hidden when not. */
+  builtInModel(): Promise<boolean>;
+}
 const SEARCH_LABELS: Record<(typeof SearchProviders)[number], string> = {
   none: 'None (this page only)',
   wikipedia: 'Wikipedia (no key needed)',
@@ -38,14 +56,25 @@ export interface SettingsFormProps {
   requestOrigins?: (origins: string[]) => Promise<boolean>;
   /** Fetch, Cache Storage and the extension origin, for downloading the models on first use. */
   models?: ModelDownloadPorts;
+  composer?: ComposerFormPorts;
 }
 
-export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps) {
+function composerAccessNote(composer: Settings['composer'], origins: string[]): string {
+  return `Access to ${origins.join(', ')} was not granted: only endpoints that allow cross-origin requests will answer${composer.kind === 'ollama' ? ', and Ollama will refuse the extension unless OLLAMA_ORIGINS allows it' : ''}.`;
+}
+
+export function SettingsForm({ area, requestOrigins, models, composer }: SettingsFormProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [reset, setReset] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<'idle' | 'saved' | 'failed'>('idle');
   const [permissionNote, setPermissionNote] = useState<string | null>(null);
+  const [builtIn, setBuiltIn] = useState(false);
+  const [connection, setConnection] = useState<ConnectionResult | 'testing' | null>(null);
+
+  useEffect(() => {
+    void composer?.builtInModel().then(setBuiltIn, () => setBuiltIn(false));
+  }, [composer]);
 
   useEffect(() => {
     void loadSettings(area).then((m) => {
@@ -60,7 +89,30 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
     const [group, field] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
     setSettings({ ...settings, [group]: { ...settings[group], [field]: value } });
     setSaved('idle');
+    if (group === 'composer') setConnection(null);
   };
+
+  /** Asks for the endpoint's origin in the click that needs it; a refusal leaves CORS-enabled servers working. */
+  const askComposerAccess = async (): Promise<string | null> => {
+    const origins = originsForComposer(settings.composer);
+    if (origins.length === 0 || !requestOrigins || (await requestOrigins(origins).catch(() => false))) return null;
+    return composerAccessNote(settings.composer, origins);
+  };
+
+  const testConnection = async () => {
+    if (!composer) return;
+    const checked = validateSettings(settings);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setConnection('testing');
+    const note = await askComposerAccess();
+    if (note) setPermissionNote(note);
+    setConnection(await composer.test(checked.settings.composer).catch((error: unknown) => ({ ok: false as const, error: { code: 'internal' as const, message: String(error) } })));
+  };
+  const usesEndpoint = settings.composer.kind === 'openai-compatible' || settings.composer.kind === 'ollama';
+  const composerKinds = ComposerKinds.filter((kind) => kind !== 'chrome-prompt' || builtIn || settings.composer.kind === kind);
   const field = (path: Path, label: string, props: { type?: string; placeholder?: string; hint?: string } = {}) => {
     const [group, name] = path.split('.') as [keyof Omit<Settings, 'version'>, string];
     const value = (settings[group] as Record<string, string>)[name] ?? '';
@@ -99,11 +151,20 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
           let candidate = settings;
           setPermissionNote(null);
           // Host access for the search provider is asked for now, in the click that saves it.
-          const origins = originsForSearch(settings.search);
+          // Host access for the composer endpoint and the search provider, asked for in one prompt,
+          // now, in the click that saves them (a second prompt would have lost the user gesture).
+          const composerOrigins = originsForComposer(settings.composer);
+          const searchOrigins = originsForSearch(settings.search);
+          const origins = [...new Set([...composerOrigins, ...searchOrigins])];
           if (origins.length > 0 && requestOrigins && !(await requestOrigins(origins).catch(() => false))) {
-            candidate = { ...settings, search: { ...settings.search, provider: 'none' } };
-            setSettings(candidate);
-            setPermissionNote(`Web search needs access to ${origins.join(', ')}. It was not granted, so web search is off.`);
+            const notes: string[] = [];
+            if (searchOrigins.length > 0) {
+              candidate = { ...settings, search: { ...settings.search, provider: 'none' } };
+              setSettings(candidate);
+              notes.push(`Web search needs access to ${searchOrigins.join(', ')}. It was not granted, so web search is off.`);
+            }
+            if (composerOrigins.length > 0) notes.push(composerAccessNote(settings.composer, composerOrigins));
+            setPermissionNote(notes.join(' '));
           }
           const result = await saveSettings(area, candidate);
           if (result.ok) {
@@ -122,11 +183,57 @@ export function SettingsForm({ area, requestOrigins, models }: SettingsFormProps
       {reset.length > 0 && <p className="notice">Some stored settings were invalid and were reset to defaults: {reset.join(', ')}.</p>}
       <fieldset>
         <legend>Answer composer</legend>
-        {choice('composer.kind', 'Composer', ComposerKinds, COMPOSER_LABELS)}
-        <div className="hint">Answers currently always use the extractive composer; endpoint composers arrive in a coming release.</div>
-        {field('composer.endpoint', 'Endpoint base URL', { placeholder: 'http://127.0.0.1:11434/v1' })}
-        {field('composer.model', 'Model', { placeholder: 'e.g. llama3.1:8b' })}
-        {field('composer.apiKey', 'API key', { type: 'password', hint: 'Stored in extension storage that web pages and content scripts cannot read; sent only to the endpoint above.' })}
+        {choice('composer.kind', 'Composer', composerKinds, COMPOSER_LABELS)}
+        {settings.composer.kind === 'chrome-prompt' && !builtIn && <div className="field-error">This browser has no built-in model: answers will use the extractive composer.</div>}
+        <div className="hint">
+          One call per question with the numbered quotes; if the endpoint fails, the extractive answer is shown with the reason. Nothing but the quotes and the question is
+          sent.
+        </div>
+        {usesEndpoint && (
+          <>
+            {field('composer.endpoint', 'Endpoint base URL', {
+              placeholder: settings.composer.kind === 'ollama' ? 'http://127.0.0.1:11434' : 'http://127.0.0.1:11434/v1',
+              hint: settings.composer.kind === 'ollama' ? 'Ollama’s address; the extension removes its own Origin header for this host only, so OLLAMA_ORIGINS needs no change.' : undefined,
+            })}
+            {field('composer.model', 'Model', { placeholder: 'e.g. llama3.1:8b' })}
+            {settings.composer.kind === 'openai-compatible' &&
+              field('composer.apiKey', 'API key (optional)', { type: 'password', hint: 'Stored in extension storage that web pages and content scripts cannot read; sent only to the endpoint above.' })}
+          </>
+        )}
+        {settings.composer.kind !== 'extractive' && (
+          <>
+            {choice('composer.minConfidence', 'Show answers the model rates at least', ConfidenceLevels, CONFIDENCE_LABELS)}
+            <div>
+              <label htmlFor="composer.timeoutSeconds">Give up and answer extractively after (seconds without a token)</label>
+              <input
+                id="composer.timeoutSeconds"
+                type="number"
+                min={5}
+                max={600}
+                value={settings.composer.timeoutSeconds}
+                onChange={(e) => update('composer.timeoutSeconds', Number(e.target.value))}
+              />
+              {errors['composer.timeoutSeconds'] && <div className="field-error">{errors['composer.timeoutSeconds']}</div>}
+            </div>
+            {composer && (
+              <p>
+                <button type="button" data-action="test-connection" onClick={() => void testConnection()} disabled={connection === 'testing'}>
+                  Test connection
+                </button>
+                {connection === 'testing' && <span className="connection-test">Testing…</span>}
+                {connection && connection !== 'testing' && (
+                  <span
+                    className={`connection-test ${connection.ok ? 'connection-ok' : 'connection-failed'}`}
+                    role="status"
+                    data-connection={connection.ok ? 'ok' : connection.error.code}
+                  >
+                    {connection.ok ? connection.detail : connection.error.message}
+                  </span>
+                )}
+              </p>
+            )}
+          </>
+        )}
       </fieldset>
       <fieldset>
         <legend>Web search</legend>

@@ -3,6 +3,24 @@
 
 import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
+import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/composer/permissions';
+import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
+import { SETTINGS_KEY } from '@/lib/settings/schema';
+
+const settingsArea: KeyValueArea = {
+  get: (key) => browser.storage.local.get(key),
+  set: (items) => browser.storage.local.set(items),
+};
+
+/** Keeps the Ollama Origin rule (lib/composer/permissions.ts) in step with the settings. */
+async function syncOllamaOriginRule(): Promise<void> {
+  const { settings } = await loadSettings(settingsArea);
+  const rule = ollamaOriginRule(settings.composer, browser.runtime.id);
+  await chrome.declarativeNetRequest.updateSessionRules({
+    removeRuleIds: [OLLAMA_ORIGIN_RULE_ID],
+    ...(rule ? { addRules: [rule as chrome.declarativeNetRequest.Rule] } : {}),
+  });
+}
 
 export default defineBackground(() => {
   // Settings (API keys included) live in storage.local: close it to content scripts.
@@ -13,6 +31,11 @@ export default defineBackground(() => {
     browser.contextMenus.removeAll(() => {
       browser.contextMenus.create({ id: VERIFY_CLAIM_MENU_ID, title: 'Verify claim', contexts: ['selection'] });
     });
+  });
+
+  void syncOllamaOriginRule().catch(() => undefined);
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && SETTINGS_KEY in changes) void syncOllamaOriginRule().catch(() => undefined);
   });
 
   const handleClick = (info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab) =>

@@ -18,17 +18,17 @@ export default defineContentScript({
           const index = buildTextIndex(document.body ?? document.documentElement, browserIsHidden(window));
           const anchored: number[] = [];
           const missing: number[] = [];
-          const all: Range[] = [];
+          const found: Array<{ id: number; ranges: Range[] }> = [];
           let focused: Range[] = [];
           for (const quote of quotes) {
             const ranges = anchorQuote(index, quote.text);
             (ranges.length > 0 ? anchored : missing).push(quote.id);
-            all.push(...ranges);
+            found.push({ id: quote.id, ranges });
             if (quote.id === focus) focused = ranges;
           }
           // The cited sentence, when it can be found, is what the reader wants to see first.
           const sentence = focusText && focused.length > 0 ? anchorQuote(index, focusText) : [];
-          showHighlights(document, all, sentence.length > 0 ? sentence : focused);
+          showHighlights(document, found, sentence.length > 0 ? sentence : focused);
           return { anchored, missing };
         },
         'page/clear-highlights': () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AnswerView, VerdictBadge } from '@/components/AnswerView';
+import { AnswerView, SentView, StreamingAnswer, VerdictBadge } from '@/components/AnswerView';
 import { ProgressList } from '@/components/ProgressList';
 import { QuoteCard } from '@/components/QuoteCard';
 import { RetrievalSummary } from '@/components/RetrievalSummary';
@@ -92,9 +92,11 @@ export function App() {
         </div>
       )}
 
+      {running && state.streaming && <StreamingAnswer text={state.streaming} />}
+
       {result && (
         <section className="result" aria-label="Answer">
-          {result.verdict && <VerdictBadge verdict={result.verdict} />}
+          {result.verdict && <VerdictBadge verdict={result.verdict} composerLabel={result.answer.composerLabel} />}
           <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id, sentence) => void state.focusQuote(id, sentence)} />
           {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
           {highlight.stale && <p className="notice">The page changed since this answer: its highlights were cleared.</p>}
@@ -112,7 +114,12 @@ export function App() {
               />
             ))}
           </ol>
-          <p className="footnote">Extractive composer (no language model): every sentence is a quote from a source.</p>
+          {result.answer.sent && <SentView sent={result.answer.sent} to={result.answer.composerLabel ?? result.answer.fallback?.from ?? 'the composer'} />}
+          <p className="footnote">
+            {result.answer.composer === 'extractive'
+              ? 'Extractive composer (no language model): every sentence is a quote from a source.'
+              : `Written by ${result.answer.composerLabel}; each citation was checked against its quote.`}
+          </p>
         </section>
       )}
     </main>

@@ -10,6 +10,8 @@ import type { ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
 import { createIdbCache } from '@/lib/cache/idb';
+import { findLanguageModel } from '@/lib/composer/chrome-prompt';
+import { createComposerPort } from '@/lib/composer';
 import { wikidataPorts } from '@/lib/kg/ports';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import type { KgPorts } from '@/lib/kg/retrieve';
@@ -19,6 +21,7 @@ import type { Settings } from '@/lib/settings/schema';
 export type WorkerReply = { ok: true; result: AskResult } | { ok: false; error: ErrorInfo };
 
 export interface WorkerConfig {
+  composer: Settings['composer'];
   search: Settings['search'];
   knowledgeGraph: Settings['knowledgeGraph'];
   /** The panel's language, for Wikidata entity search. */
@@ -99,14 +102,24 @@ function searchFor(settings: Settings['search']): SearchPort | null {
 }
 
 const api = {
-  async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
+  /** `onToken` receives the composer's answer as it streams in (endpoint composers only). */
+  async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig, onToken?: (delta: string) => void): Promise<WorkerReply> {
     try {
       onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
       const models = await modelPorts(config, onProgress);
       const search = searchFor(config.search);
       const result = await runPipeline(
         { ...request, sources: request.sources ?? config.retrieval.sources },
-        { onProgress, models, search, kg: kgFor(config.knowledgeGraph, config.language), retrieve: { rerank: config.retrieval.rerank } },
+        {
+          onProgress,
+          models,
+          search,
+          kg: kgFor(config.knowledgeGraph, config.language),
+          retrieve: { rerank: config.retrieval.rerank },
+          composer: createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel: findLanguageModel() }),
+          minConfidence: config.composer.minConfidence,
+          ...(onToken ? { onToken: batched(onToken) } : {}),
+        },
       );
       const note = (models as LoadedModelPorts).deviceNote;
       if (note) result.retrieval.notes.push(note);
@@ -118,5 +131,23 @@ const api = {
 };
 
 export type PipelineWorkerApi = typeof api;
+
+/**
+ * Streams tokens to the panel at most every 50 ms: one postMessage per token would cost more than
+ * the token, and the eye cannot tell the difference.
+ */
+function batched(send: (text: string) => void, everyMs = 50): (delta: string) => void {
+  let pending = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return (delta) => {
+    pending += delta;
+    timer ??= setTimeout(() => {
+      timer = null;
+      const text = pending;
+      pending = '';
+      void send(text);
+    }, everyMs);
+  };
+}
 
 Comlink.expose(api);

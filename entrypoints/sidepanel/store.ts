@@ -17,6 +17,7 @@ export const STAGES: Array<{ name: StageName; label: string; optional?: boolean 
   { name: 'search', label: 'Searching the web', optional: true },
   { name: 'rank', label: 'Ranking passages' },
   { name: 'compose', label: 'Composing answer' },
+  { name: 'check', label: 'Checking citations' },
 ];
 
 export interface HighlightState {
@@ -35,6 +36,8 @@ interface PanelState {
   mode: Mode;
   stages: Partial<Record<StageName, StageProgress>>;
   result: AskResult | null;
+  /** The composer's answer as it streams in, shown until the checked result replaces it. */
+  streaming: string;
   resultTabId: number | null;
   error: ErrorInfo | null;
   highlight: HighlightState;
@@ -64,6 +67,7 @@ export const usePanel = create<PanelState>((set, get) => ({
   mode: 'answer',
   stages: {},
   result: null,
+  streaming: '',
   resultTabId: null,
   error: null,
   highlight: NO_HIGHLIGHT,
@@ -73,7 +77,8 @@ export const usePanel = create<PanelState>((set, get) => ({
   async ask(mode) {
     if (get().status === 'running') return;
     const onProgress = (progress: StageProgress) => set((s) => ({ stages: { ...s.stages, [progress.stage]: progress } }));
-    set({ mode, status: 'running', stages: {}, result: null, error: null, highlight: NO_HIGHLIGHT });
+    set({ mode, status: 'running', stages: {}, result: null, streaming: '', error: null, highlight: NO_HIGHLIGHT });
+    const onToken = (text: string) => set((s) => ({ streaming: s.streaming + text }));
     try {
       const question = validateQuestion(get().input);
       const tabId = await targetTabId();
@@ -88,6 +93,7 @@ export const usePanel = create<PanelState>((set, get) => ({
       onProgress({ stage: 'read', status: 'done', ms: readMs, detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}` });
       const settings = (await loadSettings(settingsArea)).settings;
       const config: WorkerConfig = {
+        composer: settings.composer,
         search: settings.search,
         knowledgeGraph: settings.knowledgeGraph,
         language: navigator.language || 'en',
@@ -96,10 +102,10 @@ export const usePanel = create<PanelState>((set, get) => ({
         // WXT's typed public paths, so the URLs are made from the extension's own origin.
         urls: { models: new URL('/models/', location.origin).href, ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href },
       };
-      const reply = await pipelineWorker().run({ mode, question, page, sources: get().sources ?? settings.retrieval.sources }, Comlink.proxy(onProgress), config);
+      const reply = await pipelineWorker().run({ mode, question, page, sources: get().sources ?? settings.retrieval.sources }, Comlink.proxy(onProgress), config, Comlink.proxy(onToken));
       if (!reply.ok) throw reply.error;
       reply.result.timings.read = readMs;
-      set({ status: 'done', result: reply.result, resultTabId: tabId });
+      set({ status: 'done', result: reply.result, streaming: '', resultTabId: tabId });
       await highlight(tabId, reply.result, null, set);
     } catch (error) {
       set({ status: 'error', error: toErrorInfo(error) });

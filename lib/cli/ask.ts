@@ -13,7 +13,8 @@ import type { AskResult, PageSnapshot, SourcesMode } from '../pipeline/types';
 import { storePorts, wikidataPorts } from '../kg/ports';
 import { loadModelPorts } from '../models/transformers';
 import { createSearchPort } from '../search';
-import { SearchProviders, SourcesModes } from '../settings/schema';
+import { createComposerPort } from '../composer';
+import { DEFAULT_SETTINGS, SearchProviders, SourcesModes, validateSettings } from '../settings/schema';
 import { loadPage } from './load-page';
 import { formatResult } from './format';
 
@@ -31,7 +32,12 @@ Options:
   --rerank               also run the larger second-stage reranker (needs its files in <dir>)
   --kg-fixture <file>    knowledge-graph triples from a local Turtle file (in-process Oxigraph)
   --kg <sparql-url>      knowledge-graph triples from a Wikidata-shaped SPARQL endpoint, with
-  --kg-search <api-url>  its wbsearchentities endpoint (default https://www.wikidata.org/w/api.php)`;
+  --kg-search <api-url>  its wbsearchentities endpoint (default https://www.wikidata.org/w/api.php)
+  --composer <kind>      extractive (default), openai-compatible or ollama, with
+  --endpoint <url>       the endpoint's base URL (e.g. http://127.0.0.1:11434/v1) and
+  --model <name>         its model; the API key, if any, comes from COMPOSER_API_KEY
+  --min-confidence <l>   low, medium (default) or high: below it the answer is withheld
+  --stream               print the composer's answer as it arrives (to stderr)`;
 
 interface Output {
   write(text: string): unknown;
@@ -57,6 +63,11 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
         'kg-fixture': { type: 'string' },
         kg: { type: 'string' },
         'kg-search': { type: 'string', default: 'https://www.wikidata.org/w/api.php' },
+        composer: { type: 'string', default: 'extractive' },
+        endpoint: { type: 'string', default: '' },
+        model: { type: 'string', default: '' },
+        'min-confidence': { type: 'string', default: 'medium' },
+        stream: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -89,6 +100,25 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     err.write(`--sources must be one of ${SourcesModes.join(', ')}.\n`);
     return 2;
   }
+  const composerSettings = validateSettings({
+    ...DEFAULT_SETTINGS,
+    composer: {
+      ...DEFAULT_SETTINGS.composer,
+      kind: values.composer,
+      endpoint: values.endpoint || DEFAULT_SETTINGS.composer.endpoint,
+      model: values.model,
+      apiKey: process.env.COMPOSER_API_KEY ?? '',
+      minConfidence: values['min-confidence'],
+    },
+  });
+  if (!composerSettings.ok || composerSettings.settings.composer.kind === 'chrome-prompt') {
+    const errors = composerSettings.ok ? { 'composer.kind': 'the built-in model exists only in Chrome' } : composerSettings.errors;
+    err.write(`${Object.entries(errors).map(([path, message]) => `--${path.split('.')[1]}: ${message}`).join('\n')}\n`);
+    return 2;
+  }
+  const composerConfig = composerSettings.settings.composer;
+  const composer = createComposerPort(composerConfig, { fetch: (url, init) => fetch(url, init) });
+
   const search = createSearchPort(
     {
       provider: values.search as (typeof SearchProviders)[number],
@@ -126,7 +156,15 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
         : null;
     const result: AskResult = await runPipeline(
       { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },
-      { search, models, kg, retrieve: { rerank: values.rerank! } },
+      {
+        search,
+        models,
+        kg,
+        retrieve: { rerank: values.rerank! },
+        composer,
+        minConfidence: composerConfig.minConfidence,
+        ...(values.stream ? { onToken: (delta: string) => void err.write(delta) } : {}),
+      },
     );
     if ('dispose' in models) await models.dispose();
     result.timings.read = readMs;

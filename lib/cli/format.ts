@@ -8,16 +8,31 @@ export function formatResult(result: AskResult): string {
   if (result.verdict) {
     const v = result.verdict;
     const evidence = v.quoteIds.length ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}` : '';
-    lines.push(`Claim: ${result.question}`, `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold})${evidence}`, '');
+    const basis = v.decidedBy === 'composer' ? `decided by ${answer.composerLabel ?? 'the composer'}` : `best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold}`;
+    lines.push(`Claim: ${result.question}`, `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; ${basis})${evidence}`, '');
   } else {
     lines.push(`Question: ${result.question}`, '');
   }
-  lines.push(`Answer (${answer.composer} composer${answer.answered ? `, ${answer.cited.length} cited` : ', not answered by this page'}):`);
-  for (const sentence of answer.sentences) {
-    const marks = sentence.citations.map((id) => `[${id}]`).join('');
+  if (answer.fallback) lines.push(`${answer.fallback.from}: ${answer.fallback.reason.message} Extractive answer instead.`);
+  const by = answer.composerLabel ?? `${answer.composer} composer`;
+  const confidence = answer.confidence ? `, confidence ${answer.confidence}` : '';
+  lines.push(`Answer (${by}${answer.answered ? `, ${answer.cited.length} cited` : ', not answered by the sources'}${confidence}):`);
+  if (answer.withheld) lines.push(`  I don't know: the model's confidence is below the minimum. Its answer, for the record:`);
+  answer.sentences.forEach((sentence, i) => {
+    const marks = sentence.citations
+      .map((id) => {
+        const check = answer.checks.find((c) => c.sentence === i && c.quoteId === id);
+        return `[${id}${check && !check.supported ? ' UNSUPPORTED' : ''}]`;
+      })
+      .join('');
     lines.push(`  ${sentence.text}${marks ? ` ${marks}` : ''}`);
+  });
+  if (answer.checks.length > 0) {
+    const ok = answer.checks.filter((c) => c.supported).length;
+    lines.push(`  ${ok} of ${answer.checks.length} citations checked (${answer.checks[0]!.method})`);
   }
   if (answer.droppedCitations > 0) lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
+  for (const note of answer.notes ?? []) lines.push(`  note: ${note}`);
   const r = result.retrieval;
   const ranking =
     r.path === 'neural'
@@ -36,7 +51,7 @@ export function formatResult(result: AskResult): string {
   const t = result.timings;
   const ms = (n?: number) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
   const optional = (name: 'models' | 'search') => (t[name] === undefined ? '' : ` · ${name} ${ms(t[name])}`);
-  lines.push('', `Time: read ${ms(t.read)}${optional('models')} · split ${ms(t.split)}${optional('search')} · rank ${ms(t.rank)} · compose ${ms(t.compose)}`);
+  lines.push('', `Time: read ${ms(t.read)}${optional('models')} · split ${ms(t.split)}${optional('search')} · rank ${ms(t.rank)} · compose ${ms(t.compose)} · check ${ms(t.check)}`);
   return `${lines.join('\n')}\n`;
 }
 

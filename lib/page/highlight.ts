@@ -1,13 +1,23 @@
 // Inline highlights with the CSS Custom Highlight API: ranges are registered in `CSS.highlights`
 // and styled through an adopted stylesheet, so the page DOM is never modified (STYLE security 15).
+// Each quote gets its own colour (the panel's quote card and citation markers use the same one),
+// so a reader can tell which passage backs which citation; the focused sentence is drawn on top.
 
-export const QUOTE_HIGHLIGHT = 'answer-panel-quote';
+export const QUOTE_HIGHLIGHT_PREFIX = 'answer-panel-quote-';
 export const FOCUS_HIGHLIGHT = 'answer-panel-focus';
 
-const STYLES = `
-::highlight(${QUOTE_HIGHLIGHT}) { background-color: rgba(255, 213, 79, 0.45); color: inherit; }
-::highlight(${FOCUS_HIGHLIGHT}) { background-color: rgba(255, 160, 0, 0.85); color: #000; }
-`;
+/** Light enough to read black text through; distinct for neighbouring quote numbers. */
+export const QUOTE_COLOURS = ['255, 213, 79', '129, 212, 250', '165, 214, 167', '244, 143, 177', '206, 147, 216', '255, 171, 145'] as const;
+
+/** The colour slot of quote `id` (1-based IDs; the palette repeats after six). */
+export function colourSlot(id: number): number {
+  return (((id - 1) % QUOTE_COLOURS.length) + QUOTE_COLOURS.length) % QUOTE_COLOURS.length;
+}
+
+const STYLES = [
+  ...QUOTE_COLOURS.map((rgb, slot) => `::highlight(${QUOTE_HIGHLIGHT_PREFIX}${slot}) { background-color: rgba(${rgb}, 0.55); color: inherit; }`),
+  `::highlight(${FOCUS_HIGHLIGHT}) { background-color: rgba(255, 160, 0, 0.85); color: #000; }`,
+].join('\n');
 
 let sheet: CSSStyleSheet | null = null;
 
@@ -22,22 +32,23 @@ export function supportsHighlights(): boolean {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function';
 }
 
-/** Highlights all cited ranges faintly and the focused quote strongly, then scrolls to it. */
-export function showHighlights(doc: Document, all: Range[], focus: Range[]): void {
+/** Highlights each quote's ranges in its colour and the focused ranges strongly, then scrolls to them. */
+export function showHighlights(doc: Document, quotes: ReadonlyArray<{ id: number; ranges: Range[] }>, focus: Range[]): void {
   if (!supportsHighlights()) return;
   ensureStyles(doc);
-  CSS.highlights.set(QUOTE_HIGHLIGHT, new Highlight(...all));
+  clearHighlights();
+  const bySlot = new Map<number, Range[]>();
+  for (const { id, ranges } of quotes) bySlot.set(colourSlot(id), [...(bySlot.get(colourSlot(id)) ?? []), ...ranges]);
+  for (const [slot, ranges] of bySlot) if (ranges.length > 0) CSS.highlights.set(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`, new Highlight(...ranges));
   if (focus.length > 0) {
     CSS.highlights.set(FOCUS_HIGHLIGHT, new Highlight(...focus));
     const target = focus[0]!.startContainer.parentElement;
     target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  } else {
-    CSS.highlights.delete(FOCUS_HIGHLIGHT);
   }
 }
 
 export function clearHighlights(): void {
   if (!supportsHighlights()) return;
-  CSS.highlights.delete(QUOTE_HIGHLIGHT);
+  for (let slot = 0; slot < QUOTE_COLOURS.length; slot++) CSS.highlights.delete(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`);
   CSS.highlights.delete(FOCUS_HIGHLIGHT);
 }

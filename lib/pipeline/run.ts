@@ -1,12 +1,13 @@
 // Runs one question through the pipeline:
 //   split (Paragraph Splitter + Evidence Extractor windows) → rank (BM25 first stage → MiniLM
 //   filter → optional reranker → dedup) → [search the web when the page falls short] → compose
-//   → citations (→ verdict).
+//   (one endpoint call, or extractive) → citations parsed (→ verdict) → each citation checked.
 // The same function runs in the side panel's Web Worker, the CLI, vitest and the benchmark; the
 // page reading that precedes it needs a DOM and happens in the content script or lib/page (Node).
 
-import { parseCitations } from './citations';
-import { composeExtractive } from './compose-extractive';
+import { checkCitations } from '../composer/check';
+import { composeAnswer } from '../composer/compose';
+import type { ComposerPort, Confidence } from '../composer/types';
 import { PipelineError, toErrorInfo } from './errors';
 import { extractEvidenceWindows } from './evidence';
 import type { ModelPorts, PairScorer, SearchPort } from './ports';
@@ -18,7 +19,6 @@ import { rankPassages } from './rank';
 import type { KgQuote } from '../kg/linearize';
 import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
 import type { AskRequest, AskResult, Candidate, PageSnapshot, Passage, Quote, RetrievalReport, StageName, StageProgress } from './types';
-import { verdictFromEvidence } from './verdict';
 
 export interface PipelinePorts {
   /** Reports each stage starting and finishing, for the panel's progress list. */
@@ -34,6 +34,13 @@ export interface PipelinePorts {
   maxSearchResults?: number;
   /** Wikidata (or a local store) for ToG-E triples; null or absent when turned off. */
   kg?: KgPorts | null;
+  /** The language-model composer; null or absent means the extractive composer. */
+  composer?: ComposerPort | null;
+  /** Answers the model rates below this are withheld ("I don't know"). */
+  minConfidence?: Confidence;
+  /** Streamed answer text, as it arrives. */
+  onToken?: (delta: string) => void;
+  signal?: AbortSignal;
 }
 
 /** EWEK-QA §A.1: the top 5 quotes go to the composer. */
@@ -134,21 +141,26 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
   const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, outcome.ranked) : null;
   const quotes = [...(kgQuote ? [kgQuote] : []), ...outcome.ranked.map((item, i) => toQuote(item, i + (kgQuote ? 2 : 1), sources))];
-  const answer = await stage(
+  const composed = await stage(
     'compose',
-    () => {
-      const composed = composeExtractive(question, quotes, { mode: request.mode });
-      const parsed = parseCitations(composed.text, new Set(quotes.map((q) => q.id)));
-      return {
-        text: composed.text,
-        sentences: parsed.sentences,
-        cited: parsed.cited,
-        droppedCitations: parsed.dropped,
-        composer: 'extractive' as const,
-        answered: composed.answered,
-      };
-    },
-    (a) => (a.answered ? `${a.cited.length} citations` : 'no answer in the sources'),
+    () =>
+      composeAnswer({
+        mode: request.mode,
+        question,
+        quotes,
+        composer: ports.composer ?? null,
+        ...(ports.minConfidence ? { minConfidence: ports.minConfidence } : {}),
+        ...(ports.onToken ? { onToken: ports.onToken } : {}),
+        ...(ports.signal ? { signal: ports.signal } : {}),
+      }),
+    ({ answer: a }) =>
+      a.fallback ? `${a.fallback.from} failed: extractive answer` : a.answered ? `${a.cited.length} citations (${a.composerLabel ?? 'extractive'})` : 'no answer in the sources',
+  );
+  const { answer } = composed;
+  answer.checks = await stage(
+    'check',
+    () => checkCitations(answer.sentences, quotes, filter ? { scorer: filter } : {}),
+    (checks) => `${checks.filter((c) => c.supported).length} of ${checks.length} citations supported`,
   );
 
   const quotedSources = new Set(quotes.map((q) => q.source.url));
@@ -177,7 +189,7 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
     question,
     answer,
     quotes,
-    ...(request.mode === 'verify' ? { verdict: verdictFromEvidence(quotes) } : {}),
+    ...(composed.verdict ? { verdict: composed.verdict } : {}),
     timings,
     passageCount: passages.length,
     page: { url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated },

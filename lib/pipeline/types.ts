@@ -1,6 +1,10 @@
 // Plain, structured-cloneable data passed between pipeline stages, the Web Worker, the CLI and
 // (later) IndexedDB. Defined once here; stages import these types and nothing from the browser.
 
+import type { SentQuote } from '../composer/prompt';
+import type { CitationCheck, ComposerKind, Confidence } from '../composer/types';
+import type { ErrorInfo } from './errors';
+
 /** A block of readable text from the article, in reading order (see lib/page/blocks.ts). */
 export interface Block {
   /** `paragraph`: one `<p>`; `lines`: other text, split on line breaks; `table`: linearized rows. */
@@ -99,10 +103,10 @@ export interface AnswerSentence {
   citations: number[];
 }
 
-export type ComposerKind = 'extractive';
+export type { ComposerKind };
 
 export interface Answer {
-  /** The answer as composed, `[n]` markers included. */
+  /** The answer as composed, `[n]` markers included (verdict and confidence lines removed). */
   text: string;
   sentences: AnswerSentence[];
   /** Distinct issued IDs cited, in order of first use. */
@@ -110,19 +114,35 @@ export interface Answer {
   /** Markers that named an ID we never issued: dropped, and counted so the UI can say so. */
   droppedCitations: number;
   composer: ComposerKind;
-  /** False when the composer found nothing on the page that answers the question. */
+  /** The endpoint that wrote it: "llama3.1:8b at http://127.0.0.1:11434". */
+  composerLabel?: string;
+  /** False when the composer found nothing in the sources that answers the question. */
   answered: boolean;
+  /** The model's self-assessed confidence (WeKnow-RAG §4.1.4); absent when it gave none. */
+  confidence?: Confidence;
+  /** The confidence was below the setting: the panel says "I don't know" and shows the evidence. */
+  withheld?: boolean;
+  /** The endpoint failed, so this is the extractive answer; `reason` says why, in words. */
+  fallback?: { from: string; reason: ErrorInfo };
+  /** Each citation checked against its quote (cross-encoder, or lexical without weights). */
+  checks: CitationCheck[];
+  /** Exactly what was sent to the endpoint, for the panel's "what was sent" view. */
+  sent?: { system: string; user: string; quotes: SentQuote[] };
+  notes?: string[];
 }
 
 /**
- * Verdict for "verify claim". `refuted` exists for the composer issue; the evidence-score path
- * (this version) only ever says `supported` or `not-enough-evidence`.
+ * Verdict for "verify claim". The evidence-score path says only `supported` or
+ * `not-enough-evidence`: lexical overlap cannot tell a contradiction from support. `refuted`
+ * needs a composer model.
  */
 export interface Verdict {
   label: 'supported' | 'refuted' | 'not-enough-evidence';
   confidence: 'high' | 'medium' | 'low';
-  /** Which mechanism decided: evidence scores now, a composer model later. */
+  /** Which mechanism decided: evidence scores, or the composer model. */
   decidedBy: 'evidence-scores' | 'composer';
+  /** What the model said when its confidence was too low for the verdict to stand. */
+  modelLabel?: Verdict['label'];
   /** Quote IDs that decide the verdict. */
   quoteIds: number[];
   /** Best evidence score seen and the threshold it was compared to (evidence-scores path). */
@@ -132,7 +152,7 @@ export interface Verdict {
 
 export type Mode = 'answer' | 'verify';
 
-export type StageName = 'read' | 'models' | 'kg' | 'split' | 'search' | 'rank' | 'compose';
+export type StageName = 'read' | 'models' | 'kg' | 'split' | 'search' | 'rank' | 'compose' | 'check';
 
 export interface StageProgress {
   stage: StageName;

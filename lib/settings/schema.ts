@@ -4,8 +4,11 @@
 
 import * as v from 'valibot';
 
-/** v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). */
-export const SETTINGS_VERSION = 2;
+/**
+ * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
+ * the composer's confidence bar and time limit (endpoint composers).
+ */
+export const SETTINGS_VERSION = 3;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -15,7 +18,8 @@ const HttpUrl = v.pipe(
   v.check((s) => s === '' || isHttpUrl(s), 'must be an http:// or https:// address'),
 );
 
-export const ComposerKinds = ['extractive', 'openai-compatible'] as const;
+export const ComposerKinds = ['extractive', 'openai-compatible', 'ollama', 'chrome-prompt'] as const;
+export const ConfidenceLevels = ['low', 'medium', 'high'] as const;
 export const SearchProviders = ['none', 'wikipedia', 'searxng', 'brave'] as const;
 export const SourcesModes = ['auto', 'page', 'page+web'] as const;
 export const DevicePreferences = ['auto', 'wasm'] as const;
@@ -34,6 +38,10 @@ const SettingsSchema = v.object({
     model: v.pipe(v.string(), v.trim(), v.maxLength(200)),
     /** Sent only to `endpoint`'s origin; storage.local is closed to content scripts (background.ts). */
     apiKey: v.pipe(v.string(), v.trim(), v.maxLength(500)),
+    /** Answers the model rates below this are replaced by "I don't know" and the evidence (WeKnow-RAG §4.1.4). */
+    minConfidence: v.picklist(ConfidenceLevels),
+    /** How long to wait for the first token, and between tokens, before falling back. */
+    timeoutSeconds: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)),
   }),
   search: v.object({
     provider: v.picklist(SearchProviders),
@@ -69,7 +77,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   version: SETTINGS_VERSION,
-  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
+  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '', minConfidence: 'medium', timeoutSeconds: 60 },
   search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
     enabled: true,
@@ -85,7 +93,13 @@ const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;
 /** The version that introduced each group: older stored settings lack it, which is not an error. */
 const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2 };
 /** Fields added to a group after the group itself. */
-const FIELD_SINCE: Record<string, number> = { 'knowledgeGraph.enabled': 2, 'knowledgeGraph.width': 2, 'knowledgeGraph.depth': 2 };
+const FIELD_SINCE: Record<string, number> = {
+  'knowledgeGraph.enabled': 2,
+  'knowledgeGraph.width': 2,
+  'knowledgeGraph.depth': 2,
+  'composer.minConfidence': 3,
+  'composer.timeoutSeconds': 3,
+};
 
 export function isHttpUrl(value: string): boolean {
   try {

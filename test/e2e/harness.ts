@@ -13,13 +13,13 @@ export async function setSettings(h: Harness, patch: Record<string, Record<strin
   await h.worker.evaluate(async (p) => {
     const { settings } = (await chrome.storage.local.get('settings')) as { settings?: Record<string, Record<string, unknown>> };
     const base: Record<string, Record<string, unknown>> = settings ?? {
-      composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '' },
+      composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '', minConfidence: 'medium', timeoutSeconds: 60 },
       search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
       // Off unless a test points it at its local Wikidata stand-in: nothing may reach wikidata.org.
       knowledgeGraph: { enabled: false, width: 3, depth: 3, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
       retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
     };
-    const next: Record<string, unknown> = { ...base, version: 2 };
+    const next: Record<string, unknown> = { ...base, version: 3 };
     for (const [group, fields] of Object.entries(p)) next[group] = { ...base[group], ...fields };
     await chrome.storage.local.set({ settings: next });
   }, patch);

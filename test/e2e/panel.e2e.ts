@@ -22,10 +22,12 @@ afterAll(async () => {
   if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
 });
 
+/** Text of the ranges in highlight `name`, or (for `answer-panel-quote`) in every quote colour. */
 const highlightText = (page: Page, name: string) =>
   page.evaluate((n) => {
-    const highlight = CSS.highlights.get(n);
-    return highlight ? [...highlight].map((r) => (r as Range).toString()) : null;
+    const names = n === 'answer-panel-quote' ? [...CSS.highlights.keys()].filter((k) => k.startsWith('answer-panel-quote-')) : [n];
+    const ranges = names.flatMap((k) => [...(CSS.highlights.get(k) ?? [])]);
+    return ranges.length > 0 ? ranges.map((r) => (r as Range).toString()) : null;
   }, name);
 
 describe('ask about this page', () => {
@@ -42,7 +44,7 @@ describe('ask about this page', () => {
     expect(cites.length).toBeGreaterThan(0);
     expect(await panel.$$eval('li.quote', (els) => els.length)).toBeGreaterThanOrEqual(cites.length);
     const stages = await panel.$$eval('li.stage', (els) => els.map((e) => [e.getAttribute('data-stage'), e.getAttribute('data-status')]));
-    expect(stages).toEqual([['read', 'done'], ['models', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done']]);
+    expect(stages).toEqual([['read', 'done'], ['models', 'done'], ['split', 'done'], ['rank', 'done'], ['compose', 'done'], ['check', 'done']]);
     // No model files in this build: the panel says it ranked by keywords, and why.
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('keyword');
     expect(await panel.textContent('.retrieval')).toMatch(/Ranked by keywords \(BM25\)[\s\S]*keyword/);
@@ -66,7 +68,7 @@ describe('ask about this page', () => {
 
     // Navigation in the page (history API) clears the highlights and the panel says so.
     await page.evaluate(() => history.pushState({}, '', '#elsewhere'));
-    await page.waitForFunction(() => !CSS.highlights.has('answer-panel-focus') && !CSS.highlights.has('answer-panel-quote'), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => CSS.highlights.size === 0, undefined, { timeout: 5000 });
     await panel.waitForSelector('text=The page changed since this answer');
     expect(h.blocked).toEqual([]);
     await panel.close();
@@ -280,6 +282,7 @@ describe('settings and manifest', () => {
   it('saves settings that content scripts cannot read', async () => {
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    await options.selectOption('[id="composer.kind"]', 'openai-compatible');
     await options.fill('[id="composer.apiKey"]', 'sk-test-SECRETKEY');
     await options.fill('[id="composer.endpoint"]', 'ftp://not-http.example');
     await options.click('button[type=submit]');

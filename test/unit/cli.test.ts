@@ -45,7 +45,7 @@ describe('npm run ask', () => {
     expect(result.answer.cited.length).toBeGreaterThan(0);
     expect(result.quotes[0]).toMatchObject({ id: 1, source: { kind: 'page', url: `${server.url}/demo/source.html` } });
     expect(typeof result.quotes[0].score).toBe('number');
-    expect(Object.keys(result.timings).sort()).toEqual(['compose', 'rank', 'read', 'split']);
+    expect(Object.keys(result.timings).sort()).toEqual(['check', 'compose', 'rank', 'read', 'split']);
   });
 
   it('verifies a claim with --claim', async () => {

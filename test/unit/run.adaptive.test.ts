@@ -90,7 +90,8 @@ describe('adaptive retrieval', () => {
     const filter: PairScorer = {
       modelId: 'fake/filter',
       async score(batch) {
-        scoredTexts.push(...batch.map(([, p]) => p));
+        // Ranking pairs only: the citation check scores (answer sentence, quote) pairs afterwards.
+        scoredTexts.push(...batch.filter(([q]) => q === 'population of Canberra').map(([, p]) => p));
         return Float32Array.from(batch, ([, p]) => (p.includes('Canberra') ? 3 : -3));
       },
     };

@@ -84,7 +84,7 @@ describe('runPipeline on the demo page', () => {
     expect((await ask('Who designed the lighthouse?')).verdict).toBeUndefined();
   });
 
-  it('reports progress running → done for split, rank, compose, in order, with timings', async () => {
+  it('reports progress running → done for split, rank, compose, check, in order, with timings', async () => {
     const events: StageProgress[] = [];
     let clock = 0;
     const result = await runPipeline(
@@ -98,9 +98,11 @@ describe('runPipeline on the demo page', () => {
       'rank:done',
       'compose:running',
       'compose:done',
+      'check:running',
+      'check:done',
     ]);
     expect(events.find((e) => e.stage === 'split' && e.status === 'done')?.detail).toMatch(new RegExp(`^${result.passageCount} passages \\+ \\d+ evidence windows$`));
-    expect(result.timings).toEqual({ split: 5, rank: 5, compose: 5 });
+    expect(result.timings).toEqual({ split: 5, rank: 5, compose: 5, check: 5 });
   });
 
   it('throws page-empty for a page with no blocks, and for blocks too short to be passages', async () => {

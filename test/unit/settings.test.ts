@@ -31,7 +31,7 @@ describe('settings', () => {
       knowledgeGraph: { sparqlEndpoint: 'http://127.0.0.1:7878/query', entitySearchEndpoint: 42 },
     };
     const { settings, reset } = migrateSettings(stored);
-    expect(settings.composer).toEqual({ kind: 'openai-compatible', endpoint: DEFAULT_SETTINGS.composer.endpoint, model: 'llama3', apiKey: 'sk-1' });
+    expect(settings.composer).toEqual({ ...DEFAULT_SETTINGS.composer, kind: 'openai-compatible', model: 'llama3', apiKey: 'sk-1' });
     expect(settings.search.provider).toBe('wikipedia');
     expect(settings.search.searxngUrl).toBe('https://searx.example');
     expect(settings.knowledgeGraph.sparqlEndpoint).toBe('http://127.0.0.1:7878/query');
@@ -45,7 +45,7 @@ describe('settings', () => {
 
   it('reads a future version field by field without losing valid values', () => {
     const { settings } = migrateSettings({ version: 9, composer: { model: 'future-model', newField: true } });
-    expect(settings.version).toBe(2);
+    expect(settings.version).toBe(3);
     expect(settings.composer.model).toBe('future-model');
   });
 
@@ -58,8 +58,29 @@ describe('settings', () => {
     };
     const { settings, reset } = migrateSettings(v1);
     expect(reset).toEqual([]);
-    expect(settings).toEqual({ ...v1, version: 2, knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 }, retrieval: DEFAULT_SETTINGS.retrieval });
+    expect(settings).toEqual({
+      ...v1,
+      version: 3,
+      composer: { ...v1.composer, minConfidence: 'medium', timeoutSeconds: 60 },
+      knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 },
+      retrieval: DEFAULT_SETTINGS.retrieval,
+    });
     expect(validateSettings(settings).ok).toBe(true);
+  });
+
+  it('upgrades version 2 settings: the composer keeps its endpoint and gains a confidence bar and a time limit', () => {
+    const v2 = { ...DEFAULT_SETTINGS, version: 2, composer: { kind: 'openai-compatible', endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen', apiKey: 'k' } };
+    const { settings, reset } = migrateSettings(v2);
+    expect(reset).toEqual([]);
+    expect(settings.composer).toEqual({ ...v2.composer, minConfidence: 'medium', timeoutSeconds: 60 });
+    expect(settings.version).toBe(3);
+  });
+
+  it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
+    for (const kind of ['ollama', 'chrome-prompt'] as const) expect(validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, kind } }).ok).toBe(true);
+    const bad = validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, minConfidence: 'certain', timeoutSeconds: 1 } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['composer.minConfidence', 'composer.timeoutSeconds']);
   });
 
   it('reports a v2 field that is missing from v2 settings', () => {

@@ -1,0 +1,106 @@
+// One composer call per question (EWEK-QA §3.2): the endpoint when one is configured, else — or
+// when it fails — the extractive composer, with the reason kept for the panel. Whatever composed
+// the text, it goes through the citation parser (only issued IDs survive); checking each citation
+// against its quote is a separate stage (check.ts) so its cost can be measured on its own.
+
+import { parseCitations } from '../pipeline/citations';
+import { composeExtractive } from '../pipeline/compose-extractive';
+import { toErrorInfo, PipelineError } from '../pipeline/errors';
+import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
+import { verdictFromEvidence } from '../pipeline/verdict';
+import { parseComposerOutput } from './output';
+import { buildPrompt } from './prompt';
+import { CONFIDENCE_ORDER, type ComposerPort, type Confidence } from './types';
+
+export interface ComposeInput {
+  mode: Mode;
+  question: string;
+  quotes: readonly Quote[];
+  /** A language-model endpoint; null or absent means the extractive composer. */
+  composer?: ComposerPort | null;
+  /** Below this self-assessed confidence the answer is withheld ("I don't know"). Default `medium`. */
+  minConfidence?: Confidence;
+  onToken?: (delta: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface Composed {
+  answer: Answer;
+  verdict?: Verdict;
+}
+
+/** WeKnow-RAG §4.1.4 accepts answers of at least medium confidence by default. */
+export const DEFAULT_MIN_CONFIDENCE: Confidence = 'medium';
+
+const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
+
+export async function composeAnswer(input: ComposeInput): Promise<Composed> {
+  const { mode, question, quotes } = input;
+  if (!input.composer) return extractive(input);
+
+  const prompt = buildPrompt(mode, question, quotes);
+  const sent = { system: prompt.system, user: prompt.user, quotes: prompt.sent };
+  let raw: string;
+  try {
+    raw = await input.composer.complete(prompt, { ...(input.signal ? { signal: input.signal } : {}), ...(input.onToken ? { onToken: input.onToken } : {}) });
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    return extractive(input, { fallback: { from: input.composer.label, reason: toErrorInfo(error) }, sent });
+  }
+
+  const output = parseComposerOutput(raw, mode);
+  if (!output.text && !(mode === 'verify' && output.verdict)) {
+    return extractive(input, { fallback: { from: input.composer.label, reason: toErrorInfo(new PipelineError('composer-bad-response', 'the answer was empty')) }, sent });
+  }
+  // Only quotes that were actually sent may be cited: a quote cut by the prompt budget was not seen.
+  const parsed = parseCitations(output.text, new Set(prompt.sent.map((q) => q.id)));
+  const minimum = input.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  // A model that gave no confidence is treated as low: it did not claim more.
+  const withheld = CONFIDENCE_ORDER[output.confidence ?? 'low'] < CONFIDENCE_ORDER[minimum];
+  const answer: Answer = {
+    text: output.text,
+    sentences: parsed.sentences,
+    cited: parsed.cited,
+    droppedCitations: parsed.dropped,
+    composer: input.composer.kind,
+    composerLabel: input.composer.label,
+    answered: parsed.sentences.length > 0 && !I_DONT_KNOW.test(output.text),
+    ...(output.confidence ? { confidence: output.confidence } : {}),
+    ...(withheld ? { withheld } : {}),
+    checks: [],
+    sent,
+  };
+  if (mode !== 'verify') return { answer };
+
+  const evidence = verdictFromEvidence(quotes);
+  if (!output.verdict) {
+    // The model wrote no verdict line: fall back to the evidence scores, and say so.
+    return { answer: { ...answer, notes: ['The model gave no verdict, so the verdict comes from the evidence scores.'] }, verdict: evidence };
+  }
+  const verdict: Verdict = {
+    ...evidence,
+    // A withheld verdict is not passed off as the model's: not enough evidence, with what it said kept.
+    label: withheld ? 'not-enough-evidence' : output.verdict,
+    ...(withheld ? { modelLabel: output.verdict } : {}),
+    confidence: output.confidence ?? 'low',
+    decidedBy: 'composer',
+    quoteIds: parsed.cited,
+  };
+  return { answer, verdict };
+}
+
+function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'> = {}): Composed {
+  const composed = composeExtractive(input.question, input.quotes, { mode: input.mode });
+  const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
+  const answer: Answer = {
+    text: composed.text,
+    sentences: parsed.sentences,
+    cited: parsed.cited,
+    droppedCitations: parsed.dropped,
+    composer: 'extractive',
+    answered: composed.answered,
+    checks: [],
+    ...extra,
+  };
+  return { answer, ...(input.mode === 'verify' ? { verdict: verdictFromEvidence(input.quotes) } : {}) };
+}

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations, LEXICAL_THRESHOLD, summariseChecks } from '../../lib/composer/check';
+import type { CitationCheck } from '../../lib/composer/types';
+import { parseCitations } from '../../lib/pipeline/citations';
+import type { PairScorer } from '../../lib/pipeline/ports';
+import { relevance } from '../../lib/pipeline/retrieve';
+import type { AnswerSentence, Quote } from '../../lib/pipeline/types';
+
+function quote(id: number, text: string, extra: { title?: string; kgLines?: string[] } = {}): Quote {
+  const kg = extra.kgLines !== undefined;
+  return {
+    id,
+    passageId: kg ? 'kg' : `s0.b${id}.0`,
+    text: kg ? extra.kgLines!.join('\n') : text,
+    origin: 'splitter',
+    score: 1,
+    coverage: 1,
+    ...(kg ? { kgLines: extra.kgLines!.map((t) => ({ text: t, url: 'https://www.wikidata.org/wiki/Q42' })) } : {}),
+    source: {
+      kind: kg ? 'kg' : 'page',
+      url: kg ? 'https://www.wikidata.org/wiki/Q42' : 'https://fixtures.test/demo/',
+      title: extra.title ?? (kg ? 'Wikidata' : 'Some page'),
+      blockIndex: 0,
+      blockKind: kg ? 'table' : 'paragraph',
+      position: { block: 1, of: 1 },
+    },
+  };
+}
+
+const PHAROS = quote(1, 'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus, and cost 800 talents of silver.');
+const QUAKE = quote(2, 'An earthquake in 1303 caused serious cracks throughout the lighthouse of Alexandria.');
+const ADAMS = quote(3, 'Douglas Adams was born in Cambridge in 1952 and later lived in London.');
+
+const sentence = (text: string, ...citations: number[]): AnswerSentence => ({ text, citations });
+const one = async (text: string, q: Quote) => (await checkCitations([sentence(text, q.id)], [q]))[0]!;
+
+describe('checkCitations, lexical (no model)', () => {
+  it.each([
+    ['verbatim', 'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus.', PHAROS],
+    ['paraphrase', 'Ptolemy II Philadelphus reigned when the tower was finished, around 280 BC.', PHAROS],
+    ['number written with a thousands separator', 'An earthquake in 1,303 caused cracks throughout the lighthouse.', QUAKE],
+    ['born → birth and a name found', 'Douglas Adams was born in Cambridge.', ADAMS],
+  ])('supports a %s', async (_, text, q) => {
+    const check = await one(text, q);
+    expect(check).toMatchObject({ sentence: 0, quoteId: q.id, supported: true, method: 'lexical' });
+    expect(check.score).toBeGreaterThanOrEqual(LEXICAL_THRESHOLD);
+  });
+
+  it.each([
+    ['a wrong year', 'An earthquake in 956 caused serious cracks throughout the lighthouse of Alexandria.', QUAKE],
+    ['a wrong amount', 'The tower cost 900 talents of silver.', PHAROS],
+    ['a wrong place', 'Douglas Adams was born in Oxford in 1952.', ADAMS],
+    ['a wrong person', 'The tower was finished around 280 BC, during the reign of Ptolemy III Euergetes.', PHAROS],
+  ])('flags %s even though most words overlap', async (_, text, q) => {
+    const check = await one(text, q);
+    expect(check.supported).toBe(false);
+    // The veto, not the share, decides: most of the sentence is in the quote.
+    expect(check.score).toBeGreaterThan(0.6);
+  });
+
+  it('flags a sentence cited to a quote about something else', async () => {
+    const check = await one('The tower was finished around 280 BC.', ADAMS);
+    expect(check.supported).toBe(false);
+    expect(check.score).toBeLessThan(0.3);
+  });
+
+  it('checks each citation of a sentence: one right, one wrong', async () => {
+    const checks = await checkCitations([sentence('An earthquake in 1303 caused serious cracks in the lighthouse.', 1, 2)], [PHAROS, QUAKE]);
+    expect(checks.map((c) => [c.quoteId, c.supported])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(summariseChecks(checks)).toEqual({ checked: 1, total: 2, unsupported: [{ sentence: 0, quoteId: 1 }] });
+  });
+
+  it('never checks unissued IDs: the parser drops them first', async () => {
+    const parsed = parseCitations('The tower cost 800 talents of silver [1][7]. Douglas Adams was born in Cambridge [3][99].', new Set([1, 3]));
+    expect(parsed.dropped).toBe(2);
+    const checks = await checkCitations(parsed.sentences, [PHAROS, ADAMS]);
+    expect(checks.map((c) => [c.sentence, c.quoteId, c.supported])).toEqual([
+      [0, 1, true],
+      [1, 3, true],
+    ]);
+  });
+
+  it('skips, without crashing, a citation to an ID that is not among the quotes', async () => {
+    const checks = await checkCitations([sentence('The tower cost 800 talents of silver.', 1, 9)], [PHAROS]);
+    expect(checks.map((c) => c.quoteId)).toEqual([1]);
+  });
+
+  it('is not confused by quotation marks or markers inside a quotation', async () => {
+    const q = quote(1, 'The lighthouse was built in 280 BC and cost 800 talents.');
+    const parsed = parseCitations('The page says "built in 280 BC" [1]. It notes that "It cost 800 talents [1]." The page says "Built in 380 BC" [1].', new Set([1]));
+    const checks = await checkCitations(parsed.sentences, [q]);
+    expect(parsed.sentences.map((s) => s.citations)).toEqual([[1], [1], [1]]);
+    expect(checks.map((c) => c.supported)).toEqual([true, true, false]);
+  });
+
+  it('does not count a capitalised word after an opening quotation mark as a name', async () => {
+    const check = await one('The page says “Completed around 280 BC, in the reign of Ptolemy II Philadelphus”.', PHAROS);
+    expect(check.supported).toBe(true);
+  });
+
+  it('ignores [n] markers a caller left in the text: they are citations, not numbers', async () => {
+    expect((await one('The tower cost 800 talents of silver [1].', PHAROS)).supported).toBe(true);
+  });
+
+  it("finds a name in the quote's page title: the quote's 'it' is the page's subject", async () => {
+    const text = 'The Lighthouse of Alexandria was repaired several times after strong earthquakes.';
+    const onPage = quote(1, 'It was repaired several times after strong earthquakes.', { title: 'Lighthouse of Alexandria - Open Encyclopedia' });
+    const elsewhere = quote(1, 'It was repaired several times after strong earthquakes.', { title: 'Colossus of Rhodes' });
+    expect((await one(text, onPage)).supported).toBe(true);
+    expect((await one(text, elsewhere)).supported).toBe(false);
+  });
+
+  it('judges a KG quote by its best single line, so facts from two triples do not combine', async () => {
+    const kg = quote(1, '', {
+      kgLines: ['Douglas Adams — place of birth — Cambridge', 'Jane Belson — place of birth — Liverpool', 'Douglas Adams — date of birth — 1952-03-11'],
+    });
+    const born = await one('Douglas Adams was born in Cambridge.', kg);
+    expect(born).toMatchObject({ supported: true, score: 1 });
+    // Every word is somewhere in the quote, but no single triple says it.
+    const mixed = await one('Douglas Adams was born in Liverpool.', kg);
+    expect(mixed.supported).toBe(false);
+    expect((await one('Douglas Adams was born in 1952.', kg)).supported).toBe(true);
+    expect((await one('Douglas Adams was born in 1953.', kg)).supported).toBe(false);
+  });
+
+  it('marks a sentence with nothing to check unsupported, score 0, lexical', async () => {
+    const checks = await checkCitations([sentence('Yes.', 1), sentence('It is so.', 1)], [quote(1, 'Yes, it is so: the tower was finished in 280 BC.')]);
+    expect(checks).toEqual([
+      { sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' },
+      { sentence: 1, quoteId: 1, supported: false, score: 0, method: 'lexical' },
+    ]);
+  });
+
+  it.each<[string, AnswerSentence[], Quote[]]>([
+    ['no sentences', [], [PHAROS]],
+    ['no quotes', [sentence('The tower cost 800 talents.', 1)], []],
+    ['no citations', [sentence('The tower cost 800 talents.')], [PHAROS]],
+  ])('returns no checks for %s', async (_, sentences, quotes) => {
+    expect(await checkCitations(sentences, quotes)).toEqual([]);
+  });
+
+  it('honours lexicalThreshold', async () => {
+    const text = 'The source says that Ptolemy II Philadelphus finished the tower.';
+    const check = await one(text, PHAROS);
+    expect(check.score).toBeGreaterThan(0.5);
+    expect(check.score).toBeLessThan(1);
+    const [strict] = await checkCitations([sentence(text, 1)], [PHAROS], { lexicalThreshold: 1 });
+    expect(strict!.supported).toBe(false);
+  });
+});
+
+/** A fake cross-encoder: the logit of a pair is looked up by its passage text (default -5). */
+function fakeScorer(logits: Record<string, number>): PairScorer & { calls: Array<ReadonlyArray<readonly [string, string]>> } {
+  const calls: Array<ReadonlyArray<readonly [string, string]>> = [];
+  return {
+    modelId: 'fake/minilm',
+    calls,
+    async score(pairs) {
+      calls.push(pairs);
+      return Float32Array.from(pairs, ([, passage]) => logits[passage] ?? -5);
+    },
+  };
+}
+
+describe('checkCitations, cross-encoder', () => {
+  const QUOTES = [PHAROS, QUAKE, ADAMS];
+
+  it('scores every pair in one batched call, (sentence, quote text), supported at sigmoid ≥ 0.5', async () => {
+    const scorer = fakeScorer({ [PHAROS.text]: 0, [QUAKE.text]: -0.1, [ADAMS.text]: 3 });
+    const sentences = [sentence('The tower was finished around 280 BC.', 1, 2), sentence('Douglas Adams grew up in London.', 3)];
+    const checks = await checkCitations(sentences, QUOTES, { scorer });
+    expect(scorer.calls).toHaveLength(1);
+    expect(scorer.calls[0]).toEqual([
+      ['The tower was finished around 280 BC.', PHAROS.text],
+      ['The tower was finished around 280 BC.', QUAKE.text],
+      ['Douglas Adams grew up in London.', ADAMS.text],
+    ]);
+    expect(checks.map((c: CitationCheck) => [c.quoteId, c.method, c.supported])).toEqual([
+      [1, 'cross-encoder', true], // sigmoid(0) = 0.5: the boundary counts as supported
+      [2, 'cross-encoder', false],
+      [3, 'cross-encoder', true],
+    ]);
+    expect(checks[2]!.score).toBeCloseTo(relevance(3), 6);
+  });
+
+  it('honours relevanceThreshold', async () => {
+    const scorer = fakeScorer({ [ADAMS.text]: 2 }); // sigmoid(2) ≈ 0.88
+    const s = [sentence('Douglas Adams lived in London.', 3)];
+    expect((await checkCitations(s, QUOTES, { scorer }))[0]!.supported).toBe(true);
+    expect((await checkCitations(s, QUOTES, { scorer, relevanceThreshold: 0.9 }))[0]!.supported).toBe(false);
+  });
+
+  it('still flags a wrong number the model finds relevant', async () => {
+    const scorer = fakeScorer({ [QUAKE.text]: 6 });
+    const [check] = await checkCitations([sentence('An earthquake in 956 caused cracks in the lighthouse.', 2)], QUOTES, { scorer });
+    expect(check).toMatchObject({ method: 'cross-encoder', supported: false });
+    expect(check!.score).toBeGreaterThan(0.99);
+  });
+
+  it('scores a KG quote line by line in the same call and keeps the best line', async () => {
+    const lines = ['Douglas Adams — place of birth — Cambridge', 'Douglas Adams — residence — London'];
+    const kg = quote(5, '', { kgLines: lines });
+    const scorer = fakeScorer({ [lines[0]!]: 4, [lines[1]!]: -2 });
+    const checks = await checkCitations([sentence('Douglas Adams was born in Cambridge.', 5), sentence('The tower cost 800 talents.', 1)], [kg, PHAROS], { scorer });
+    expect(scorer.calls).toHaveLength(1);
+    expect(scorer.calls[0]!.map(([, p]) => p)).toEqual([...lines, PHAROS.text]);
+    expect(checks[0]!.score).toBeCloseTo(relevance(4), 6);
+    expect(checks[0]!.supported).toBe(true);
+  });
+
+  it('does not send a sentence with nothing to check, and makes no call when nothing is left', async () => {
+    const scorer = fakeScorer({});
+    const checks = await checkCitations([sentence('Yes.', 1)], QUOTES, { scorer });
+    expect(scorer.calls).toHaveLength(0);
+    expect(checks).toEqual([{ sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' }]);
+  });
+
+  it.each<[string, PairScorer]>([
+    ['throws', { modelId: 'broken', score: () => Promise.reject(new Error('onnx session lost')) }],
+    ['returns the wrong number of scores', { modelId: 'short', score: async () => new Float32Array(0) }],
+  ])('falls back to the lexical checks when the model %s', async (_, scorer) => {
+    const checks = await checkCitations([sentence('The tower cost 800 talents of silver.', 1)], QUOTES, { scorer });
+    expect(checks).toEqual([expect.objectContaining({ method: 'lexical', supported: true })]);
+  });
+});
+
+describe('summariseChecks', () => {
+  it('counts supported citations and lists the others', () => {
+    const checks: CitationCheck[] = [
+      { sentence: 0, quoteId: 1, supported: true, score: 0.9, method: 'lexical' },
+      { sentence: 1, quoteId: 2, supported: false, score: 0.2, method: 'lexical' },
+      { sentence: 1, quoteId: 3, supported: false, score: 0.1, method: 'cross-encoder' },
+    ];
+    expect(summariseChecks(checks)).toEqual({
+      checked: 1,
+      total: 3,
+      unsupported: [
+        { sentence: 1, quoteId: 2 },
+        { sentence: 1, quoteId: 3 },
+      ],
+    });
+  });
+
+  it('says 0 of 0 for no checks', () => {
+    expect(summariseChecks([])).toEqual({ checked: 0, total: 0, unsupported: [] });
+  });
+});

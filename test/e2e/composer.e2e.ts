@@ -158,6 +158,15 @@ describe('endpoint failures and hostile models', () => {
     await close();
   });
 
+  it('says an answer without citations cannot be checked', async () => {
+    llm.setMode('no-citations');
+    const { panel, close } = await askAbout(h, 'demo/source.html', 'Who designed the Lighthouse of Alexandria?');
+    expect(await panel.getAttribute('.answer', 'data-composer')).toBe('openai-compatible');
+    expect(await panel.$$eval('button.cite', (els) => els.length)).toBe(0);
+    expect(await panel.textContent('.checks')).toMatch(/cited no quotes, so nothing in this answer can be checked/);
+    await close();
+  });
+
   it("answers through Ollama's native API although Ollama refuses unknown Origin headers", async () => {
     llm.configure({ rejectOrigins: true });
     await setSettings(h, { composer: { kind: 'ollama', endpoint: llm.ollamaBase, model: 'llama3.1:8b' } });

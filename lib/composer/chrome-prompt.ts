@@ -44,7 +44,7 @@ export function chromePromptComposer(api: LanguageModelApi | null, options: { ma
   return {
     kind: 'chrome-prompt',
     label: "Chrome's built-in model",
-    async complete(prompt: ComposerPrompt, { signal, onToken }: CompleteOptions = {}) {
+    async complete(prompt: ComposerPrompt, { signal, onToken, onTruncated }: CompleteOptions = {}) {
       if (!(await builtInModelUsable(api))) throw new PipelineError('composer-unavailable');
       const session = await api!.create({ ...TEXT_IO, initialPrompts: [{ role: 'system', content: prompt.system }], ...(signal ? { signal } : {}) });
       try {
@@ -54,7 +54,10 @@ export function chromePromptComposer(api: LanguageModelApi | null, options: { ma
           const delta = chunk.startsWith(text) && text.length > 0 ? chunk.slice(text.length) : chunk;
           text += delta;
           if (delta) onToken?.(delta);
-          if (text.length > maxChars) return `${text.slice(0, maxChars)} …`;
+          if (text.length > maxChars) {
+            onTruncated?.();
+            return `${text.slice(0, maxChars)} …`;
+          }
         }
         return text;
       } finally {

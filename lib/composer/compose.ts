@@ -32,6 +32,8 @@ export interface Composed {
 /** WeKnow-RAG §4.1.4 accepts answers of at least medium confidence by default. */
 export const DEFAULT_MIN_CONFIDENCE: Confidence = 'medium';
 
+const TRUNCATED_NOTE = 'The answer was longer than the length limit and was cut off (marked …): its end is missing.';
+
 const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
 
 export async function composeAnswer(input: ComposeInput): Promise<Composed> {
@@ -41,8 +43,13 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   const prompt = buildPrompt(mode, question, quotes);
   const sent = { system: prompt.system, user: prompt.user, quotes: prompt.sent };
   let raw: string;
+  let truncated = false;
   try {
-    raw = await input.composer.complete(prompt, { ...(input.signal ? { signal: input.signal } : {}), ...(input.onToken ? { onToken: input.onToken } : {}) });
+    raw = await input.composer.complete(prompt, {
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.onToken ? { onToken: input.onToken } : {}),
+      onTruncated: () => (truncated = true),
+    });
   } catch (error) {
     if (input.signal?.aborted) throw error;
     return extractive(input, { fallback: { from: input.composer.label, reason: toErrorInfo(error) }, sent });
@@ -69,13 +76,14 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
     ...(withheld ? { withheld } : {}),
     checks: [],
     sent,
+    ...(truncated ? { notes: [TRUNCATED_NOTE] } : {}),
   };
   if (mode !== 'verify') return { answer };
 
   const evidence = verdictFromEvidence(quotes);
   if (!output.verdict) {
     // The model wrote no verdict line: fall back to the evidence scores, and say so.
-    return { answer: { ...answer, notes: ['The model gave no verdict, so the verdict comes from the evidence scores.'] }, verdict: evidence };
+    return { answer: { ...answer, notes: [...(answer.notes ?? []), 'The model gave no verdict, so the verdict comes from the evidence scores.'] }, verdict: evidence };
   }
   const verdict: Verdict = {
     ...evidence,

@@ -195,7 +195,7 @@ async function complete(
   config: EndpointConfig,
   options: EndpointOptions,
   prompt: ComposerPrompt,
-  { signal, onToken }: CompleteOptions,
+  { signal, onToken, onTruncated }: CompleteOptions,
 ): Promise<string> {
   if (signal?.aborted) throw abortReason(signal);
   const target = resolveTarget(kind, config);
@@ -241,6 +241,7 @@ async function complete(
           if (piece.text.length > room) {
             emit(cut(piece.text, room));
             emit(TRUNCATION_MARK);
+            onTruncated?.();
             finish = 'cut';
             break; // leaving the loop cancels the stream: the server stops generating
           }
@@ -249,7 +250,10 @@ async function complete(
         if (piece.finish) {
           finish = piece.finish;
           // 'length': the model hit max_tokens mid-sentence; say so like a cut answer.
-          if (finish === 'length') emit(TRUNCATION_MARK);
+          if (finish === 'length') {
+            emit(TRUNCATION_MARK);
+            onTruncated?.();
+          }
           break; // do not wait for [DONE] or the end of a stream some servers keep open
         }
       }

@@ -15,6 +15,8 @@ export interface CompleteOptions {
   signal?: AbortSignal;
   /** Called with each piece of text as it streams in (token by token, or chunk by chunk). */
   onToken?: (delta: string) => void;
+  /** Called when the answer was cut at the length limit (ours, or the model's max_tokens). */
+  onTruncated?: () => void;
 }
 
 /** A language-model endpoint. `complete` resolves to the full text or throws a coded PipelineError. */

@@ -93,6 +93,13 @@ describe('composeAnswer', () => {
     expect(answer.cited).toEqual([1]);
   });
 
+  it('says when the endpoint cut the answer at the length limit', async () => {
+    const port: ComposerPort = { ...scripted(''), complete: async (_p, o) => (o?.onTruncated?.(), 'It was completed around 280 BC [1] and then …') };
+    const { answer } = await ask(port, { minConfidence: 'low' });
+    expect(answer.notes).toEqual([expect.stringMatching(/cut off/)]);
+    expect(answer.cited).toEqual([1]);
+  });
+
   it('marks "I don\'t know" as not answered', async () => {
     const { answer } = await ask(scripted("I don't know: the quotes do not say.\nConfidence: high"));
     expect(answer.answered).toBe(false);

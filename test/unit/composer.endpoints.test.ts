@@ -96,15 +96,19 @@ describe.each<Kind>(['openai', 'ollama'])('%s protocol: streamed answers', (kind
   });
 
   it('marks an answer cut by max_tokens (finish reason "length")', async () => {
-    const text = await composerFor(kind, { maxTokens: 3 }).complete(PROMPT);
+    let truncated = 0;
+    const text = await composerFor(kind, { maxTokens: 3 }).complete(PROMPT, { onTruncated: () => truncated++ });
     expect(text).toBe(`The lighthouse was ${TRUNCATION_MARK}`);
+    expect(truncated).toBe(1);
   });
 
   it('cuts an endless answer at maxAnswerChars, cancels the stream and marks the cut', async () => {
     server.setMode('too-long');
     const deltas: string[] = [];
-    const text = await composerFor(kind, { maxAnswerChars: 500 }).complete(PROMPT, { onToken: (d) => deltas.push(d) });
+    let truncated = 0;
+    const text = await composerFor(kind, { maxAnswerChars: 500 }).complete(PROMPT, { onToken: (d) => deltas.push(d), onTruncated: () => truncated++ });
     expect(text).toHaveLength(500 + TRUNCATION_MARK.length);
+    expect(truncated).toBe(1);
     expect(text.endsWith(TRUNCATION_MARK)).toBe(true);
     expect(deltas.join('')).toBe(text);
     // The client hung up: the server stopped long before its 2 MB.

@@ -48,7 +48,7 @@ const MODEL_SOURCE_LABELS: Record<(typeof ModelSources)[number], string> = {
   download: 'Download on first use (from the model hub)',
 };
 
-type Path = `${'composer' | 'search' | 'knowledgeGraph' | 'retrieval'}.${string}`;
+type Path = `${'composer' | 'search' | 'knowledgeGraph' | 'retrieval' | 'storage'}.${string}`;
 
 export interface SettingsFormProps {
   area: KeyValueArea;
@@ -57,13 +57,22 @@ export interface SettingsFormProps {
   /** Fetch, Cache Storage and the extension origin, for downloading the models on first use. */
   models?: ModelDownloadPorts;
   composer?: ComposerFormPorts;
+  storage?: StorageFormPorts;
+}
+
+/** The offline cache, for the form: what it uses, persistent storage, and clearing it. */
+export interface StorageFormPorts {
+  usageBytes(): Promise<number>;
+  /** navigator.storage.persist(): resolves to whether the browser granted it. */
+  persist(): Promise<boolean>;
+  clear(): Promise<void>;
 }
 
 function composerAccessNote(composer: Settings['composer'], origins: string[]): string {
   return `Access to ${origins.join(', ')} was not granted: only endpoints that allow cross-origin requests will answer${composer.kind === 'ollama' ? ', and Ollama will refuse the extension unless OLLAMA_ORIGINS allows it' : ''}.`;
 }
 
-export function SettingsForm({ area, requestOrigins, models, composer }: SettingsFormProps) {
+export function SettingsForm({ area, requestOrigins, models, composer, storage }: SettingsFormProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [reset, setReset] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -71,6 +80,12 @@ export function SettingsForm({ area, requestOrigins, models, composer }: Setting
   const [permissionNote, setPermissionNote] = useState<string | null>(null);
   const [builtIn, setBuiltIn] = useState(false);
   const [connection, setConnection] = useState<ConnectionResult | 'testing' | null>(null);
+  const [usage, setUsage] = useState<number | null>(null);
+  const [storageNote, setStorageNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    void storage?.usageBytes().then(setUsage, () => setUsage(null));
+  }, [storage]);
 
   useEffect(() => {
     void composer?.builtInModel().then(setBuiltIn, () => setBuiltIn(false));
@@ -170,6 +185,11 @@ export function SettingsForm({ area, requestOrigins, models, composer }: Setting
           if (result.ok) {
             setErrors({});
             setSaved('saved');
+            // Asked in the click that saved it: the user's consent to persistent storage.
+            if (candidate.storage.persist && storage) {
+              const granted = await storage.persist().catch(() => false);
+              setStorageNote(granted ? 'The browser will keep the cache under storage pressure.' : 'The browser did not grant persistent storage; the cache may be cleared when space runs low.');
+            }
           } else {
             setErrors(result.errors);
             setSaved('idle');
@@ -281,6 +301,43 @@ export function SettingsForm({ area, requestOrigins, models, composer }: Setting
         ))}
         {field('knowledgeGraph.sparqlEndpoint', 'SPARQL endpoint')}
         {field('knowledgeGraph.entitySearchEndpoint', 'Entity search (wbsearchentities) endpoint')}
+      </fieldset>
+      <fieldset>
+        <legend>Offline cache and history</legend>
+        <div>
+          <label htmlFor="storage.budgetMB">Keep at most (MB) of pages, answers and responses</label>
+          <input id="storage.budgetMB" type="number" min={10} max={5000} value={settings.storage.budgetMB} onChange={(e) => update('storage.budgetMB', Number(e.target.value))} />
+          {errors['storage.budgetMB'] && <div className="field-error">{errors['storage.budgetMB']}</div>}
+          <div className="hint">
+            The least recently used entries are removed first.{usage !== null && ` Using ${(usage / 2 ** 20).toFixed(1)} MB now.`}
+          </div>
+        </div>
+        <label>
+          <input type="checkbox" id="storage.persist" checked={settings.storage.persist} onChange={(e) => update('storage.persist', e.target.checked)} /> Ask the browser to
+          keep the cache when disk space runs low (persistent storage)
+        </label>
+        {storage && (
+          <button
+            type="button"
+            data-action="clear-cache"
+            onClick={() =>
+              void storage.clear().then(
+                async () => {
+                  setUsage(await storage.usageBytes().catch(() => null));
+                  setStorageNote('The cache and the history were cleared.');
+                },
+                () => setStorageNote('The cache could not be cleared.'),
+              )
+            }
+          >
+            Clear cache and history
+          </button>
+        )}
+        {storageNote && (
+          <p className="notice" role="status" data-storage-note="true">
+            {storageNote}
+          </p>
+        )}
       </fieldset>
       {permissionNote && (
         <p className="notice" role="alert" data-permission="denied">

@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import '@/components/panel.css';
 import type { ModelDownloadPorts } from '@/components/ModelDownload';
-import { SettingsForm, type ComposerFormPorts } from '@/components/SettingsForm';
+import { SettingsForm, type ComposerFormPorts, type StorageFormPorts } from '@/components/SettingsForm';
+import { openStore } from '@/lib/cache/store';
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
 import type { KeyValueArea } from '@/lib/settings/store';
@@ -30,4 +31,11 @@ const composer: ComposerFormPorts = {
   builtInModel: () => builtInModelUsable(findLanguageModel()),
 };
 
-createRoot(document.getElementById('root')!).render(<SettingsForm area={area} requestOrigins={requestOrigins} models={models} composer={composer} />);
+const cache = openStore();
+const storage: StorageFormPorts = {
+  usageBytes: () => cache.usage(),
+  persist: () => cache.persist(),
+  clear: () => cache.clearAll(),
+};
+
+createRoot(document.getElementById('root')!).render(<SettingsForm area={area} requestOrigins={requestOrigins} models={models} composer={composer} storage={storage} />);

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { AnswerView, SentView, StreamingAnswer, VerdictBadge } from '@/components/AnswerView';
+import { HistoryView } from '@/components/HistoryView';
+import { timeAgo } from '@/lib/history/time';
+import { historyPorts } from './history';
 import { ProgressList } from '@/components/ProgressList';
 import { QuoteCard } from '@/components/QuoteCard';
 import { RetrievalSummary } from '@/components/RetrievalSummary';
@@ -7,7 +10,50 @@ import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import type { SourcesMode } from '@/lib/pipeline/types';
 import { targetTabId } from './bridge';
-import { STAGES, usePanel } from './store';
+import { STAGES, usePanel, type ShownOrigin } from './store';
+
+/** Says where a cached or offline answer came from, and offers a fresh one. */
+function OriginNote(props: { origin: ShownOrigin; pageChanged: boolean; onFresh: () => void }) {
+  const { origin } = props;
+  const ago = 'createdAt' in origin ? timeAgo(origin.createdAt, Date.now()) : 'fetchedAt' in origin ? timeAgo(origin.fetchedAt, Date.now()) : '';
+  let text: string | null;
+  switch (origin.kind) {
+    case 'live':
+      text = origin.offline ? 'Offline: extractive answer from this page (no saved answer to a similar question).' : null;
+      break;
+    case 'exact':
+      text = `Cached answer from ${ago}, to the same question on this version of the page.`;
+      break;
+    case 'similar':
+      text = origin.samePage
+        ? `Offline: saved answer from ${ago} to a similar question, “${origin.question}”.`
+        : `Offline: saved answer from ${ago} to a similar question, “${origin.question}”, on another page: ${origin.pageTitle || origin.pageUrl}.`;
+      break;
+    case 'cached-page':
+      text = `Offline: extractive answer from the saved copy of this page (read ${ago}).`;
+      break;
+    case 'history':
+      text = `Saved answer from ${ago}.`;
+      break;
+  }
+  if (!text && !props.pageChanged) return null;
+  return (
+    <div className="origin" role="status" data-origin={origin.kind} data-page-changed={props.pageChanged}>
+      {text && <span>{text}</span>}
+      {props.pageChanged ? (
+        <button type="button" data-action="reverify" onClick={props.onFresh}>
+          Page changed — re-verify
+        </button>
+      ) : (
+        origin.kind !== 'live' && (
+          <button type="button" data-action="ask-fresh" onClick={props.onFresh}>
+            Ask again
+          </button>
+        )
+      )}
+    </div>
+  );
+}
 
 export function App() {
   const state = usePanel();
@@ -35,6 +81,18 @@ export function App() {
   const running = state.status === 'running';
   return (
     <main className="panel">
+      <nav className="panel-tabs" aria-label="Views">
+        <button type="button" aria-pressed={state.view === 'ask'} data-view="ask" onClick={() => state.setView('ask')}>
+          Ask
+        </button>
+        <button type="button" aria-pressed={state.view === 'history'} data-view="history" onClick={() => state.setView('history')}>
+          History
+        </button>
+      </nav>
+      {state.view === 'history' ? (
+        <HistoryView ports={historyPorts} onOpen={(record) => void state.openSaved(record)} />
+      ) : (
+        <>
       <form
         className="ask"
         onSubmit={(e) => {
@@ -96,6 +154,12 @@ export function App() {
 
       {result && (
         <section className="result" aria-label="Answer">
+          {state.origin && <OriginNote origin={state.origin} pageChanged={state.pageChanged} onFresh={() => void state.ask(state.mode, { fresh: true })} />}
+          {state.storageNote && (
+            <p className="notice" role="note" data-storage-note="true">
+              {state.storageNote}
+            </p>
+          )}
           {result.verdict && <VerdictBadge verdict={result.verdict} composerLabel={result.answer.composerLabel} />}
           <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id, sentence) => void state.focusQuote(id, sentence)} />
           {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
@@ -121,6 +185,8 @@ export function App() {
               : `Written by ${result.answer.composerLabel}; each citation was checked against its quote.`}
           </p>
         </section>
+      )}
+        </>
       )}
     </main>
   );

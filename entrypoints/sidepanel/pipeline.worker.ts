@@ -9,7 +9,9 @@ import { toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import type { ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import { runPipeline } from '@/lib/pipeline/run';
 import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
-import { createIdbCache } from '@/lib/cache/idb';
+import { askCachedPage, askWithCache, type CachedOutcome } from '@/lib/cache/ask-cached';
+import { openStore, type CacheStore } from '@/lib/cache/store';
+import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS, type CachePort } from '@/lib/search/cache';
 import { findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { createComposerPort } from '@/lib/composer';
 import { wikidataPorts } from '@/lib/kg/ports';
@@ -18,7 +20,7 @@ import type { KgPorts } from '@/lib/kg/retrieve';
 import { createSearchPort } from '@/lib/search';
 import type { Settings } from '@/lib/settings/schema';
 
-export type WorkerReply = { ok: true; result: AskResult } | { ok: false; error: ErrorInfo };
+export type WorkerReply = { ok: true; outcome: CachedOutcome } | { ok: false; error: ErrorInfo };
 
 export interface WorkerConfig {
   composer: Settings['composer'];
@@ -27,6 +29,7 @@ export interface WorkerConfig {
   /** The panel's language, for Wikidata entity search. */
   language: string;
   retrieval: Settings['retrieval'];
+  storage: Settings['storage'];
   /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
   urls: { models: string; ortWasm: string };
 }
@@ -83,7 +86,7 @@ function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts 
               fetch: (url, init) => fetch(url, init),
               onWait: (seconds) => onKgWait?.(seconds),
               // Wikidata answers outlive the panel: a repeated question sends no query at all.
-              cache: createIdbCache('answer-panel-wikidata', { ttlMs: KG_DEFAULTS.cacheTtlMs }),
+              cache: cacheStore().cachePort('sparql', KG_DEFAULTS.cacheTtlMs),
             }),
             language,
             beam: { width: settings.width, depth: settings.depth },
@@ -97,33 +100,107 @@ function kgFor(settings: Settings['knowledgeGraph'], language: string): KgPorts 
 /** One search port per provider settings, so its page and result caches outlive a question. */
 function searchFor(settings: Settings['search']): SearchPort | null {
   const key = JSON.stringify(settings);
-  if (searchPort?.key !== key) searchPort = { key, port: createSearchPort(settings, { fetch: (url, init) => fetch(url, init) }) };
+  if (searchPort?.key !== key) {
+    const store = cacheStore();
+    searchPort = {
+      key,
+      port: createSearchPort(settings, {
+        fetch: (url, init) => fetch(url, init),
+        // Result pages and search responses share one table: their keys are kept apart by prefix.
+        cache: prefixed(store.cachePort('search', PAGE_CACHE_DEFAULTS.ttlMs), 'page:'),
+        hitCache: prefixed(store.cachePort('search', HIT_CACHE_DEFAULTS.ttlMs), 'hits:'),
+      }),
+    };
+  }
   return searchPort.port;
+}
+
+let store: CacheStore | null = null;
+
+/** The offline cache (lib/cache/store.ts), shared by every question this worker runs. */
+function cacheStore(budgetMB?: number): CacheStore {
+  store ??= openStore({ ...(budgetMB ? { budgetBytes: budgetMB * 2 ** 20 } : {}) });
+  if (budgetMB) void store.setBudget(budgetMB * 2 ** 20);
+  return store;
+}
+
+function prefixed<T>(port: CachePort<T>, prefix: string): CachePort<T> {
+  return { get: (key) => port.get(prefix + key), set: (key, value) => port.set(prefix + key, value) };
+}
+
+/**
+ * What shapes an answer — settings, the sources asked for, and which models actually loaded (an
+ * answer ranked by keywords before a model download is not the answer the models would give): a
+ * cached answer is reused only when all of it is the same.
+ */
+function configKey(config: WorkerConfig, request: AskRequest, models: ModelPorts): string {
+  const { composer, search, knowledgeGraph, retrieval } = config;
+  return JSON.stringify({
+    composer: [composer.kind, composer.endpoint, composer.model, composer.minConfidence],
+    search: [search.provider, search.searxngUrl],
+    knowledgeGraph,
+    sources: request.sources ?? retrieval.sources,
+    rerank: retrieval.rerank,
+    models: [models.filter?.modelId, models.reranker?.modelId, models.embedder?.modelId, models.device],
+  });
+}
+
+/** The pipeline with this worker's ports: models, search, knowledge graph, composer. */
+async function pipelineFor(config: WorkerConfig, onProgress: (progress: StageProgress) => void, onToken?: (delta: string) => void, offlineOnly = false) {
+  onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
+  const loadedModels = await modelPorts(config, onProgress);
+  const embedder = loadedModels.embedder ? cacheStore().cachedEmbedder(loadedModels.embedder) : undefined;
+  const models: ModelPorts = { ...loadedModels, ...(embedder ? { embedder } : {}) };
+  const run = async (request: AskRequest) => {
+    const result = await runPipeline(
+      { ...request, sources: request.sources ?? config.retrieval.sources },
+      {
+        onProgress,
+        models,
+        // A saved copy of an unreadable page is answered offline: no web, no Wikidata, no endpoint.
+        search: offlineOnly ? null : searchFor(config.search),
+        kg: offlineOnly ? null : kgFor(config.knowledgeGraph, config.language),
+        retrieve: { rerank: config.retrieval.rerank },
+        composer: offlineOnly ? null : createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel: findLanguageModel() }),
+        minConfidence: config.composer.minConfidence,
+        ...(onToken ? { onToken: batched(onToken) } : {}),
+      },
+    );
+    const note = (loadedModels as LoadedModelPorts).deviceNote;
+    if (note) result.retrieval.notes.push(note);
+    return result;
+  };
+  return { run, embedder, models };
 }
 
 const api = {
   /** `onToken` receives the composer's answer as it streams in (endpoint composers only). */
-  async run(request: AskRequest, onProgress: (progress: StageProgress) => void, config: WorkerConfig, onToken?: (delta: string) => void): Promise<WorkerReply> {
+  async run(
+    request: AskRequest & { fresh?: boolean },
+    onProgress: (progress: StageProgress) => void,
+    config: WorkerConfig,
+    onToken?: (delta: string) => void,
+  ): Promise<WorkerReply> {
     try {
-      onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
-      const models = await modelPorts(config, onProgress);
-      const search = searchFor(config.search);
-      const result = await runPipeline(
-        { ...request, sources: request.sources ?? config.retrieval.sources },
-        {
-          onProgress,
-          models,
-          search,
-          kg: kgFor(config.knowledgeGraph, config.language),
-          retrieve: { rerank: config.retrieval.rerank },
-          composer: createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel: findLanguageModel() }),
-          minConfidence: config.composer.minConfidence,
-          ...(onToken ? { onToken: batched(onToken) } : {}),
-        },
-      );
-      const note = (models as LoadedModelPorts).deviceNote;
-      if (note) result.retrieval.notes.push(note);
-      return { ok: true, result };
+      const { run, embedder, models } = await pipelineFor(config, onProgress, onToken);
+      const outcome = await askWithCache(request, {
+        store: cacheStore(config.storage.budgetMB),
+        run,
+        online: () => navigator.onLine,
+        configKey: configKey(config, request, models),
+        ...(embedder ? { embedder } : {}),
+      });
+      return { ok: true, outcome };
+    } catch (error) {
+      return { ok: false, error: toErrorInfo(error) };
+    }
+  },
+
+  /** The tab could not be read: answer from the saved copy of `url`, if there is one. */
+  async runCachedPage(request: { mode: AskRequest['mode']; question: string; url: string }, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
+    try {
+      const { run } = await pipelineFor(config, onProgress, undefined, true);
+      return { ok: true, outcome: await askCachedPage(request, { store: cacheStore(config.storage.budgetMB), run }) };
     } catch (error) {
       return { ok: false, error: toErrorInfo(error) };
     }

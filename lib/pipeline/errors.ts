@@ -37,7 +37,8 @@ export type ErrorCode =
   | 'composer-bad-response'
   | 'composer-too-long'
   | 'composer-forbidden-origin'
-  | 'composer-unavailable';
+  | 'composer-unavailable'
+  | 'page-not-cached';
 
 const MESSAGES: Record<ErrorCode, string> = {
   'question-empty': 'Type a question first.',
@@ -80,6 +81,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   'composer-forbidden-origin':
     'The composer endpoint refused requests from the extension (HTTP 403). For Ollama, allow the extension in OLLAMA_ORIGINS or let the extension remove the Origin header (Settings grants it when you save).',
   'composer-unavailable': "This browser's built-in model is not available.",
+  'page-not-cached': 'This page could not be read, and there is no saved copy of it to answer from. Reload it when you are online.',
 };
 
 export class PipelineError extends Error {

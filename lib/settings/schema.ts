@@ -6,9 +6,10 @@ import * as v from 'valibot';
 
 /**
  * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
- * the composer's confidence bar and time limit (endpoint composers).
+ * the composer's confidence bar and time limit (endpoint composers). v4 adds `storage` (the
+ * offline cache's byte budget and persistent storage).
  */
-export const SETTINGS_VERSION = 3;
+export const SETTINGS_VERSION = 4;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -71,6 +72,12 @@ const SettingsSchema = v.object({
     /** Hugging Face-shaped hub the download reads `<hub>/<id>/resolve/<revision>/<file>` from. */
     hubUrl: RequiredHttpUrl,
   }),
+  storage: v.object({
+    /** The offline cache (pages, embeddings, search, SPARQL, answers) stays under this many MB. */
+    budgetMB: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(5000)),
+    /** Ask the browser not to clear the cache under storage pressure (navigator.storage.persist()). */
+    persist: v.boolean(),
+  }),
 });
 
 export type Settings = v.InferOutput<typeof SettingsSchema>;
@@ -87,11 +94,12 @@ export const DEFAULT_SETTINGS: Settings = {
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
   retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
+  storage: { budgetMB: 200, persist: false },
 };
 
-const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval'] as const;
+const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval', 'storage'] as const;
 /** The version that introduced each group: older stored settings lack it, which is not an error. */
-const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2 };
+const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2, storage: 4 };
 /** Fields added to a group after the group itself. */
 const FIELD_SINCE: Record<string, number> = {
   'knowledgeGraph.enabled': 2,

@@ -1,10 +1,11 @@
 // `npm run bench`: how long reading a page (read → split → BM25) takes, in Node on linkedom and in
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
-// and over Mozilla Readability's real test pages; then the model bench (test/bench/models.ts).
+// and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
+// bench (test/bench/composer.ts) and the model bench (test/bench/models.ts).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg   one bench (default all three)
+// Options: --only=pages|models|kg|composer   one bench (default all four)
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -42,7 +43,7 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && only !== 'pages' && only !== 'models' && only !== 'kg') throw new Error(`--only=${only}: expected pages, models or kg`);
+if (only !== undefined && !['pages', 'models', 'kg', 'composer'].includes(only)) throw new Error(`--only=${only}: expected pages, models, kg or composer`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -235,6 +236,7 @@ async function main(): Promise<void> {
   if (only === undefined || only === 'pages') await benchPages();
   // Imported here: the model bench loads ONNX Runtime, which the page bench does not need.
   if (only === undefined || only === 'kg') await (await import('./kg')).benchKg(loadAtStart);
+  if (only === undefined || only === 'composer') await (await import('./composer')).benchComposer(loadAtStart);
   if (only === undefined || only === 'models') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
 }
 

@@ -4,7 +4,7 @@
 // model verdict that refutes a claim, the fallback when the endpoint fails, and a hostile model.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { askAbout, externalRequests, openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+import { askAbout, clearCache, externalRequests, openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
 import { quotesIn, startComposerServer, type ComposerServer } from '../support/composer-server';
 
 let h: Harness;
@@ -20,6 +20,8 @@ afterAll(async () => {
   if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
 });
 beforeEach(async () => {
+  // Several tests ask the same question of the same page: each must reach the endpoint.
+  await clearCache(h);
   llm.reset();
   llm.configure({ tokenDelayMs: 40 });
   await setSettings(h, { search: { provider: 'none' }, composer: { kind: 'openai-compatible', endpoint: llm.openAiBase, model: 'test-model', apiKey: '', minConfidence: 'medium', timeoutSeconds: 60 } });

@@ -18,11 +18,28 @@ export async function setSettings(h: Harness, patch: Record<string, Record<strin
       // Off unless a test points it at its local Wikidata stand-in: nothing may reach wikidata.org.
       knowledgeGraph: { enabled: false, width: 3, depth: 3, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
       retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
+      storage: { budgetMB: 200, persist: false },
     };
-    const next: Record<string, unknown> = { ...base, version: 3 };
+    const next: Record<string, unknown> = { ...base, version: 4 };
     for (const [group, fields] of Object.entries(p)) next[group] = { ...base[group], ...fields };
     await chrome.storage.local.set({ settings: next });
   }, patch);
+}
+
+/**
+ * Deletes the offline cache (answers, pages, responses), so a question asked again is answered
+ * anew. Extension pages that hold the database open must be closed first.
+ */
+export async function clearCache(h: Harness): Promise<void> {
+  await h.worker.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('answer-panel');
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+        request.onblocked = () => reject(new Error('the answer-panel database is still open in an extension page'));
+      }),
+  );
 }
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,6 +57,12 @@ export interface Harness {
   blocked: string[];
   /** Chromium's own network log: every URL any context (workers included) requested. */
   netLogPath: string;
+  /**
+   * Closes the browser and starts it again on the same profile: the extension restarts with
+   * whatever it had stored. The net log of the first session is kept (`netLogPaths`).
+   */
+  restart(): Promise<void>;
+  netLogPaths: string[];
   close(): Promise<void>;
 }
 
@@ -75,33 +98,46 @@ export async function startHarness(extensionDir = EXTENSION_DIR, routes: Route[]
     throw new Error(`No built extension at ${extensionDir}: run \`npm test\`, which builds it.`);
   }
   const server = await serveDirectory(PAGES_DIR, routes);
-  const netLogPath = join(mkdtempSync(join(tmpdir(), 'netlog-')), 'netlog.json');
-  const context = await launchChromium(extensionDir, [
-    // Every name but loopback fails to resolve: nothing can leave this machine, whatever asks.
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-    `--log-net-log=${netLogPath}`,
-  ]);
+  const profile = mkdtempSync(join(tmpdir(), 'answer-panel-'));
   const blocked: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (isLoopback(url)) return route.continue();
-    blocked.push(new URL(url).host);
-    return route.abort('blockedbyclient');
-  });
-  const worker = await extensionWorker(context);
-  const extensionId = new URL(worker.url()).host;
-  return {
-    context,
-    worker,
-    extensionId,
+  const launch = async () => {
+    const netLogPath = join(mkdtempSync(join(tmpdir(), 'netlog-')), 'netlog.json');
+    const context = await launchChromium(
+      extensionDir,
+      [
+        // Every name but loopback fails to resolve: nothing can leave this machine, whatever asks.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+        `--log-net-log=${netLogPath}`,
+      ],
+      profile,
+    );
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (isLoopback(url)) return route.continue();
+      blocked.push(new URL(url).host);
+      return route.abort('blockedbyclient');
+    });
+    const worker = await extensionWorker(context);
+    return { context, worker, netLogPath };
+  };
+  const first = await launch();
+  const h: Harness = {
+    ...first,
+    extensionId: new URL(first.worker.url()).host,
     server,
     blocked,
-    netLogPath,
+    netLogPaths: [first.netLogPath],
+    async restart() {
+      await h.context.close();
+      Object.assign(h, await launch());
+      h.netLogPaths.push(h.netLogPath);
+    },
     async close() {
-      await context.close();
+      await h.context.close();
       await server.close();
     },
   };
+  return h;
 }
 
 /** Opens a fixture page in a tab and returns the page with its tab id (as the extension sees it). */

@@ -26,14 +26,14 @@ export function assertChromium(): void {
 }
 
 /** A persistent context (extensions need one), optionally with an unpacked extension loaded. */
-export async function launchChromium(extensionDir?: string, extraArgs: readonly string[] = []): Promise<BrowserContext> {
+export async function launchChromium(extensionDir?: string, extraArgs: readonly string[] = [], userDataDir = mkdtempSync(join(tmpdir(), 'answer-panel-'))): Promise<BrowserContext> {
   assertChromium();
   const args = [...BASE_ARGS, ...extraArgs];
   if (extensionDir) {
     const ext = resolve(extensionDir);
     args.push(`--disable-extensions-except=${ext}`, `--load-extension=${ext}`);
   }
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'answer-panel-')), {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args,

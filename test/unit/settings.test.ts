@@ -45,7 +45,7 @@ describe('settings', () => {
 
   it('reads a future version field by field without losing valid values', () => {
     const { settings } = migrateSettings({ version: 9, composer: { model: 'future-model', newField: true } });
-    expect(settings.version).toBe(3);
+    expect(settings.version).toBe(4);
     expect(settings.composer.model).toBe('future-model');
   });
 
@@ -60,10 +60,11 @@ describe('settings', () => {
     expect(reset).toEqual([]);
     expect(settings).toEqual({
       ...v1,
-      version: 3,
+      version: 4,
       composer: { ...v1.composer, minConfidence: 'medium', timeoutSeconds: 60 },
       knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 },
       retrieval: DEFAULT_SETTINGS.retrieval,
+      storage: DEFAULT_SETTINGS.storage,
     });
     expect(validateSettings(settings).ok).toBe(true);
   });
@@ -73,7 +74,7 @@ describe('settings', () => {
     const { settings, reset } = migrateSettings(v2);
     expect(reset).toEqual([]);
     expect(settings.composer).toEqual({ ...v2.composer, minConfidence: 'medium', timeoutSeconds: 60 });
-    expect(settings.version).toBe(3);
+    expect(settings.version).toBe(4);
   });
 
   it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
@@ -81,6 +82,13 @@ describe('settings', () => {
     const bad = validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, minConfidence: 'certain', timeoutSeconds: 1 } });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['composer.minConfidence', 'composer.timeoutSeconds']);
+  });
+
+  it('upgrades version 3 settings with a 200 MB cache budget, and bounds the budget', () => {
+    const { settings, reset } = migrateSettings({ ...DEFAULT_SETTINGS, version: 3, storage: undefined });
+    expect(reset).toEqual([]);
+    expect(settings.storage).toEqual({ budgetMB: 200, persist: false });
+    for (const budgetMB of [0, 9, 5001, 1.5]) expect(validateSettings({ ...DEFAULT_SETTINGS, storage: { budgetMB, persist: false } }).ok).toBe(false);
   });
 
   it('reports a v2 field that is missing from v2 settings', () => {

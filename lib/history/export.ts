@@ -1,0 +1,475 @@
+// Export and import of the answer history (the `answers` table of lib/cache/db.ts).
+//
+// JSON is the lossless format: `parseImport(exportJson(records))` gives the records back, less
+// their ids. Markdown is for people: a readable record of what was asked, answered and cited.
+//
+// An import file is untrusted input (STYLE security 8, 16): it is size-checked before parsing,
+// every answer is validated against a schema that iterates the schema's keys, not the file's (so
+// `__proto__` and unknown keys never survive), strings and lists are capped, URLs must be http(s),
+// and a bad answer is skipped and counted instead of failing the whole file.
+
+import * as v from 'valibot';
+import type { AnswerRecord } from '../cache/db';
+import { toErrorInfo, type ErrorCode } from '../pipeline/errors';
+import { MAX_QUESTION_CHARS } from '../pipeline/question';
+import type { StageName } from '../pipeline/types';
+import { ComposerKinds, ConfidenceLevels, isHttpUrl } from '../settings/schema';
+import { questionKey } from './question';
+
+export const EXPORT_FORMAT = 'answer-panel-history';
+/** Version 1: this layout. A later version adds fields or changes shapes; this code refuses it. */
+export const EXPORT_VERSION = 1;
+/**
+ * Import size cap. A thousand answers with their quotes, sent prompts and 384-float question
+ * vectors take about 15–25 MB of JSON; 50 MB leaves room while keeping JSON.parse and validation
+ * in the panel to a second or two and bounded memory.
+ */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** Skipped answers get one reason each, up to this many: a broken file must not flood the panel. */
+const MAX_REASONS = 20;
+
+// ---- JSON export -------------------------------------------------------------------------------
+
+/** An exported answer: the record without `id` (the importing database assigns its own) and
+ *  without `questionKey` (derived, recomputed on import), with the vector as plain numbers. */
+type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector'> & {
+  questionVector?: { modelId: string; vector: number[] };
+};
+
+/**
+ * The history as JSON. Question vectors are kept (as number arrays: a float32 widened to a double
+ * prints exactly and reads back to the same float32), so imported answers stay findable by
+ * meaning without re-embedding. Compact, not indented: vectors would be one number per line;
+ * the Markdown export is the readable one.
+ */
+export function exportJson(records: readonly AnswerRecord[], now: number): string {
+  const answers: ExportedAnswer[] = records.map(({ id: _id, questionKey: _key, questionVector, ...rest }) => ({
+    ...rest,
+    ...(questionVector ? { questionVector: { modelId: questionVector.modelId, vector: Array.from(questionVector.vector) } } : {}),
+  }));
+  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(now).toISOString(), answers });
+}
+
+// ---- import schema -----------------------------------------------------------------------------
+// Caps are generous multiples of what the pipeline produces (quotes of ≤ 128 tokens, top 5 quotes,
+// answers of a few sentences) and match the message protocol's where they overlap.
+
+const MAX_URL = 8192;
+const MAX_LABEL = 2000;
+const MAX_TEXT = 20_000;
+
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const Num = v.pipe(v.number(), v.finite());
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+/** Issued citation IDs are 1-based and small (the protocol's cap). */
+const CitationId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999));
+const HttpUrl = v.pipe(v.string(), v.maxLength(MAX_URL), v.check(isHttpUrl, 'must be an http:// or https:// address'));
+const List = <T extends v.GenericSchema>(item: T, max: number) => v.pipe(v.array(item), v.maxLength(max));
+
+/** An error code this version does not know (from a newer one) becomes `internal`: the message is kept. */
+const ErrorInfoSchema = v.object({
+  code: v.pipe(
+    v.string(),
+    v.maxLength(64),
+    v.transform((code): ErrorCode => toErrorInfo({ code, message: '' }).code),
+  ),
+  message: Text(MAX_LABEL),
+});
+
+const QuoteSourceSchema = v.object({
+  kind: v.picklist(['page', 'search', 'kg']),
+  url: HttpUrl,
+  title: Text(MAX_LABEL),
+  section: v.optional(Text(MAX_LABEL)),
+  blockIndex: Count,
+  blockKind: v.picklist(['paragraph', 'lines', 'table']),
+  link: v.optional(HttpUrl),
+  position: v.object({ block: Count, of: Count }),
+});
+
+const QuoteSchema = v.object({
+  id: CitationId,
+  passageId: Text(200),
+  text: Text(MAX_TEXT),
+  origin: v.picklist(['splitter', 'evidence']),
+  score: Num,
+  filterScore: v.optional(Num),
+  rerankScore: v.optional(Num),
+  kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: HttpUrl }), 1000)),
+  coverage: Num,
+  source: QuoteSourceSchema,
+});
+
+const AnswerSchema = v.object({
+  text: Text(MAX_TEXT),
+  sentences: List(v.object({ text: Text(MAX_TEXT), citations: List(CitationId, 50) }), 500),
+  cited: List(CitationId, 50),
+  droppedCitations: Count,
+  composer: v.picklist(ComposerKinds),
+  composerLabel: v.optional(Text(500)),
+  answered: v.boolean(),
+  confidence: v.optional(v.picklist(ConfidenceLevels)),
+  withheld: v.optional(v.boolean()),
+  fallback: v.optional(v.object({ from: Text(500), reason: ErrorInfoSchema })),
+  checks: List(
+    v.object({ sentence: Count, quoteId: CitationId, supported: v.boolean(), score: Num, method: v.picklist(['cross-encoder', 'lexical']) }),
+    2000,
+  ),
+  // The prompt holds the quotes (≤ 50 of ≤ 20 000 characters) and the KG lines.
+  sent: v.optional(
+    v.object({
+      system: Text(50_000),
+      user: Text(1_100_000),
+      quotes: List(v.object({ id: CitationId, kind: v.picklist(['page', 'search', 'kg']), text: Text(MAX_TEXT) }), 50),
+    }),
+  ),
+  notes: v.optional(List(Text(MAX_LABEL), 50)),
+});
+
+const VerdictLabels = ['supported', 'refuted', 'not-enough-evidence'] as const;
+const VerdictSchema = v.object({
+  label: v.picklist(VerdictLabels),
+  confidence: v.picklist(ConfidenceLevels),
+  decidedBy: v.picklist(['evidence-scores', 'composer']),
+  modelLabel: v.optional(v.picklist(VerdictLabels)),
+  quoteIds: List(CitationId, 50),
+  bestCoverage: Num,
+  threshold: Num,
+});
+
+// Every stage name, checked against the type both ways so a new stage cannot be forgotten here.
+const STAGES = ['read', 'models', 'kg', 'split', 'search', 'rank', 'compose', 'check'] as const satisfies readonly StageName[];
+type MissingStage = Exclude<StageName, (typeof STAGES)[number]>;
+const _allStages: [MissingStage] extends [never] ? true : MissingStage = true;
+void _allStages;
+/** Named keys, not a record: a file's arbitrary keys (`__proto__` included) never get in. */
+const TimingsSchema = v.object(Object.fromEntries(STAGES.map((stage) => [stage, v.optional(Num)])) as Record<StageName, v.OptionalSchema<typeof Num, undefined>>);
+
+const AskResultSchema = v.object({
+  mode: v.picklist(['answer', 'verify']),
+  question: Text(MAX_QUESTION_CHARS),
+  answer: AnswerSchema,
+  // The pipeline sends the top 5 (EWEK-QA §A.1); 50 is the protocol's highlight cap.
+  quotes: List(QuoteSchema, 50),
+  verdict: v.optional(VerdictSchema),
+  timings: TimingsSchema,
+  passageCount: Count,
+  page: v.object({ url: HttpUrl, title: Text(MAX_LABEL), extractor: v.picklist(['readability', 'body']), truncated: v.boolean() }),
+  retrieval: v.object({
+    path: v.picklist(['neural', 'keyword']),
+    notes: List(Text(MAX_LABEL), 50),
+    device: v.optional(v.picklist(['webgpu', 'wasm', 'cpu'])),
+    models: v.object({ filter: v.optional(Text(200)), reranker: v.optional(Text(200)), embedder: v.optional(Text(200)) }),
+    sources: List(v.object({ kind: v.picklist(['page', 'search']), url: HttpUrl, title: Text(MAX_LABEL), quoted: v.boolean() }), 100),
+    webSearched: v.boolean(),
+    counts: v.object({ candidates: Count, firstStage: Count, filtered: Count, deduplicated: Count, quotes: Count }),
+  }),
+  kg: v.optional(
+    v.object({
+      topicEntities: List(v.object({ id: Text(50), label: Text(MAX_LABEL), description: v.optional(Text(MAX_LABEL)) }), 50),
+      triples: Count,
+      requests: Count,
+      notes: List(Text(MAX_LABEL), 50),
+    }),
+  ),
+});
+
+/** Latest time a Date can hold: a larger `createdAt` could not be shown or exported. */
+const MAX_TIME = 8.64e15;
+
+const ImportedAnswerSchema = v.pipe(
+  v.object({
+    mode: v.picklist(['answer', 'verify']),
+    question: v.pipe(
+      v.string(),
+      v.maxLength(MAX_QUESTION_CHARS),
+      v.check((q) => questionKey(q) !== '', 'is empty'),
+    ),
+    pageUrl: HttpUrl,
+    // A SHA-256 in hex is 64 characters.
+    pageHash: Text(128),
+    pageTitle: Text(MAX_LABEL),
+    result: AskResultSchema,
+    createdAt: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_TIME)),
+    // Opaque (JSON of the settings that shaped the answer), only compared for equality: kept so an
+    // imported answer is an exact hit only under the same settings, as it was where it was made.
+    configKey: v.optional(Text(10_000)),
+    questionVector: v.optional(
+      v.object({
+        modelId: Text(200),
+        // MiniLM gives 384 dimensions; large models up to 4096.
+        vector: v.pipe(List(Num, 4096), v.minLength(1), v.transform((numbers) => Float32Array.from(numbers))),
+      }),
+    ),
+  }),
+  // findSimilar filters on the record's mode and the panel shows the result's: they must agree.
+  v.check((record) => record.mode === record.result.mode, 'mode does not match its result'),
+);
+
+// ---- import ------------------------------------------------------------------------------------
+
+export type ImportErrorCode = 'too-large' | 'not-json' | 'not-history' | 'newer-version' | 'damaged';
+
+export type ImportResult =
+  | { ok: true; records: Array<Omit<AnswerRecord, 'id'>>; skipped: number; reasons: string[] }
+  | { ok: false; code: ImportErrorCode; error: string };
+
+const NOT_HISTORY = 'This file is not an Answer panel history export.';
+
+/**
+ * Reads an export made by exportJson. Never throws. Refuses the whole file only when it is too
+ * large, not JSON, not ours or from a newer version; otherwise returns every valid answer and
+ * counts the rest, with a short reason each (`answer 3: result.quotes.0.source.url: must be an
+ * http:// or https:// address`).
+ */
+export function parseImport(text: string, options: { maxBytes?: number } = {}): ImportResult {
+  const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
+  // Before anything else touches the text: UTF-8 takes at least one byte per UTF-16 unit, so a
+  // string longer than the cap is over it without counting.
+  if (text.length > maxBytes || utf8Length(text, maxBytes) > maxBytes) {
+    return fail('too-large', `This file is larger than ${formatBytes(maxBytes)}, the most the history import accepts.`);
+  }
+  // Editors may save a byte order mark, which JSON.parse refuses.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') return fail('not-json', 'This file is empty.');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
+  }
+  if (!isPlainObject(doc) || !Object.hasOwn(doc, 'format') || doc.format !== EXPORT_FORMAT) return fail('not-history', NOT_HISTORY);
+  const version = Object.hasOwn(doc, 'version') ? doc.version : undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return fail('damaged', 'This history export is damaged: it has no valid format version.');
+  }
+  if (version > EXPORT_VERSION) {
+    return fail(
+      'newer-version',
+      `This history export was made by a newer version of the extension (format version ${version}). Update the extension to import it.`,
+    );
+  }
+  const answers = Object.hasOwn(doc, 'answers') ? doc.answers : undefined;
+  if (!Array.isArray(answers)) return fail('damaged', 'This history export is damaged: it has no list of answers.');
+
+  const records: Array<Omit<AnswerRecord, 'id'>> = [];
+  const reasons: string[] = [];
+  let skipped = 0;
+  answers.forEach((entry: unknown, index) => {
+    const parsed = v.safeParse(ImportedAnswerSchema, entry, { abortEarly: true });
+    if (parsed.success) {
+      // questionKey is derived here, never read from the file: the exact-match index must agree
+      // with this version's normalisation whatever the file says.
+      records.push({ ...parsed.output, questionKey: questionKey(parsed.output.question) });
+      return;
+    }
+    skipped++;
+    if (reasons.length < MAX_REASONS) {
+      const issue = parsed.issues[0];
+      const path = v.getDotPath(issue);
+      reasons.push(`answer ${index + 1}: ${path ? `${path}: ` : ''}${issue.message}`.slice(0, 300));
+    }
+  });
+  if (skipped > reasons.length) reasons.push(`… and ${skipped - reasons.length} more answers skipped.`);
+  return { ok: true, records, skipped, reasons };
+}
+
+function fail(code: ImportErrorCode, error: string): ImportResult {
+  return { ok: false, code, error };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** UTF-8 length of `text`, counting stops once past `limit` (nothing past it changes the answer). */
+function utf8Length(text: string, limit: number): number {
+  // Every UTF-16 unit is at most 3 UTF-8 bytes: short enough texts need no count.
+  if (text.length * 3 <= limit) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length && bytes <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    // A surrogate pair is 4 bytes in all: 2 for each half.
+    else if (c >= 0xd800 && c <= 0xdfff) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+// ---- Markdown export ---------------------------------------------------------------------------
+//
+// Every page-derived string (questions are typed or selected on pages, titles, quotes, KG labels,
+// notes, the model's answer) goes through escapeLine/escapeInline: a page must not be able to add
+// headings, links, images, code blocks or raw HTML to the file (STYLE security 4). Links we write
+// ourselves are `https:` only and their targets percent-encode anything that could end them.
+// Renderers with GFM autolinks may still turn a bare http(s) URL in the text into a link; those
+// can only be http(s), never `javascript:` or `data:`.
+
+/**
+ * A readable record of the history: per answer the question, page, date, composer, verdict, the
+ * answer with its [n] markers (⚠ on those whose check failed), the check summary, then the
+ * numbered quotes with their sources.
+ */
+export function exportMarkdown(records: readonly AnswerRecord[], now: number): string {
+  const out: string[] = ['# Answer panel history', '', `Exported ${formatDate(now)}. ${records.length} answer${records.length === 1 ? '' : 's'}.`];
+  for (const record of records) out.push('', '---', '', ...answerMarkdown(record));
+  return out.join('\n') + '\n';
+}
+
+function answerMarkdown(record: AnswerRecord): string[] {
+  const { result } = record;
+  const { answer } = result;
+  const lines: string[] = [`## ${escapeHeading(record.question)}`, ''];
+
+  lines.push(`- Page: ${link(record.pageTitle || record.pageUrl, record.pageUrl)}`);
+  lines.push(`- Asked: ${formatDate(record.createdAt)}`);
+  lines.push(`- Mode: ${record.mode === 'verify' ? 'claim check' : 'question'}`);
+  lines.push(`- Composer: ${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`);
+  if (result.verdict) {
+    const verdict = result.verdict;
+    const by = verdict.decidedBy === 'composer' ? 'the composer model' : 'evidence scores';
+    lines.push(`- Verdict: ${verdict.label.replaceAll('-', ' ')} (${verdict.confidence} confidence, decided by ${by})`);
+  }
+  if (answer.confidence) lines.push(`- Model confidence: ${answer.confidence}`);
+  lines.push('');
+
+  if (answer.fallback) {
+    lines.push(`${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} This is the extractive answer instead.`, '');
+  }
+  if (answer.withheld) lines.push("I don't know: the model's confidence was below the bar set in Settings. Its answer was:", '');
+  lines.push(...answerText(record), '');
+
+  const supported = answer.checks.filter((c) => c.supported);
+  const unsupported = answer.checks.filter((c) => !c.supported);
+  if (answer.checks.length > 0) {
+    const failed = unsupported.map((c) => `sentence ${c.sentence + 1} → [${c.quoteId}]`).join(', ');
+    lines.push(
+      `${supported.length} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked` +
+        (unsupported.length > 0 ? `; not supported by its quote (marked ⚠): ${failed}.` : '.'),
+      '',
+    );
+  }
+  if (answer.droppedCitations > 0) {
+    lines.push(`${answer.droppedCitations} citation${answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.`, '');
+  }
+  for (const note of answer.notes ?? []) lines.push(escapeLine(note), '');
+
+  if (result.quotes.length > 0) {
+    lines.push('### Quotes', '');
+    for (const quote of result.quotes) {
+      const source = quote.source;
+      const where = [link(source.title || source.url, source.url)];
+      if (source.section) where.push(`section “${escapeInline(oneLine(source.section))}”`);
+      if (source.kind !== 'kg') where.push(`paragraph ${source.position.block} of ${source.position.of}`);
+      if (source.link && safeHref(source.link)) where.push(link('open at the quote', source.link));
+      lines.push(`**[${quote.id}]** ${where.join(' · ')}`, '');
+      if (quote.kgLines && quote.kgLines.length > 0) {
+        // escapeLine: a list item's content is block content ("- # x" is a heading in a list).
+        for (const kg of quote.kgLines) lines.push(`- ${escapeLine(oneLine(kg.text))} · ${link('Wikidata', kg.url)}`);
+      } else {
+        for (const line of quote.text.split('\n')) lines.push(line.trim() === '' ? '>' : `> ${escapeLine(line)}`);
+      }
+      lines.push('');
+    }
+  }
+  while (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** The answer as the panel shows it: each sentence, then its markers; ⚠ on unsupported ones. */
+function answerText(record: AnswerRecord): string[] {
+  const { answer } = record.result;
+  if (answer.sentences.length === 0) {
+    const text = answer.text.split('\n').filter((line) => line.trim() !== '');
+    return text.length > 0 ? text.map(escapeLine) : ['(no answer)'];
+  }
+  const sentences = answer.sentences.map((sentence, i) => {
+    const markers = sentence.citations.map((id) => {
+      const check = answer.checks.find((c) => c.sentence === i && c.quoteId === id);
+      return check && !check.supported ? `[${id}]⚠` : `[${id}]`;
+    });
+    return [escapeInline(oneLine(sentence.text)), ...markers].join(' ');
+  });
+  // Already escaped inline (the markers must stay unescaped): only the line start is left.
+  return [escapeLineStart(sentences.join(' '))];
+}
+
+// `[12]` citation markers stay readable; a bracket is escaped when it could open a link or
+// reference definition: markers followed by `(`, `[` or `:` and every other bracket.
+const MARKER_OR_BRACKET = /\[\d{1,4}\](?![([:])|[[\]]/g;
+
+/** Escapes Markdown inline syntax and HTML in one line of untrusted text. */
+export function escapeInline(text: string): string {
+  return (
+    text
+      // Control characters have no business in Markdown and some renderers mishandle them.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      // Emphasis, code spans, strikethrough, table cells, and the escape character itself.
+      .replace(/[\\`*_~|]/g, '\\$&')
+      // HTML: tags, comments and autolinks all start with `<`; `&` so that "&lt;" in a page stays
+      // literal text instead of turning into a character.
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(MARKER_OR_BRACKET, (match) => (match.length > 1 ? match : `\\${match}`))
+  );
+}
+
+/** escapeInline plus what only matters at the start of a line: headings, lists, setext underlines, indented code. */
+export function escapeLine(text: string): string {
+  return escapeLineStart(escapeInline(text.trim()));
+}
+
+/** The line-start part of escapeLine, for text escapeInline has already been through. */
+function escapeLineStart(escaped: string): string {
+  const line = /^[#+=-]/.test(escaped) ? `\\${escaped}` : escaped;
+  return line.replace(/^(\d{1,9})([.)])/, '$1\\$2');
+}
+
+/** Heading content is inline text, except that `#`s ending it close the heading: escape them all. */
+function escapeHeading(text: string): string {
+  // escapeInline never writes a `#` itself, so none of these is escaped twice.
+  return escapeInline(oneLine(text)).replace(/#/g, '\\#');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `[text](url)` for an https URL; escaped text and the URL as text otherwise (never a link). */
+function link(text: string, url: string): string {
+  const href = safeHref(url);
+  const label = escapeInline(oneLine(text)) || 'link';
+  return href ? `[${label}](${href})` : url === text ? label : `${label} (${escapeInline(oneLine(url))})`;
+}
+
+/** An https URL as a link target: parsed and re-serialised, with `( ) < > \` percent-encoded. */
+function safeHref(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' || parsed.hostname === '') return null;
+  return parsed.href.replace(/[()<>\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function formatDate(ms: number): string {
+  const date = new Date(ms);
+  // A corrupt record must not make the whole export throw (toISOString throws on an invalid date).
+  if (!Number.isFinite(date.getTime())) return 'unknown date';
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Compile-time check that what the import returns is an AnswerRecord. */
+type Imported = v.InferOutput<typeof ImportedAnswerSchema> & { questionKey: string };
+const _assignable: (x: Imported) => Omit<AnswerRecord, 'id'> = (x) => x;
+void _assignable;

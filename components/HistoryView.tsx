@@ -30,10 +30,10 @@ export function HistoryView({ ports, onOpen }: { ports: HistoryPorts; onOpen: (r
     <section className="history" aria-label="History">
       <input type="search" placeholder="Search questions and pages…" value={query} onChange={(e) => setQuery(e.target.value)} aria-label="Search history" />
       <div className="history-actions">
-        <button type="button" data-action="export-json" onClick={() => void ports.export('json').then((n) => setNote({ text: `Exported ${n} answers (JSON).`, error: false }))}>
+        <button type="button" data-action="export-json" onClick={() => void ports.export('json').then((n) => setNote({ text: `Exported ${n} answer${n === 1 ? '' : 's'} (JSON).`, error: false }))}>
           Export JSON
         </button>
-        <button type="button" data-action="export-markdown" onClick={() => void ports.export('markdown').then((n) => setNote({ text: `Exported ${n} answers (Markdown).`, error: false }))}>
+        <button type="button" data-action="export-markdown" onClick={() => void ports.export('markdown').then((n) => setNote({ text: `Exported ${n} answer${n === 1 ? '' : 's'} (Markdown).`, error: false }))}>
           Export Markdown
         </button>
         <label className="import-label">

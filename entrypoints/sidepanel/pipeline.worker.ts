@@ -117,6 +117,13 @@ function searchFor(settings: Settings['search']): SearchPort | null {
 
 let store: CacheStore | null = null;
 
+// Earlier versions kept Wikidata answers in a database of their own; the cache store replaced it.
+try {
+  indexedDB.deleteDatabase('answer-panel-wikidata');
+} catch {
+  // Nothing to remove, or IndexedDB is unavailable: the store says so when it opens.
+}
+
 /** The offline cache (lib/cache/store.ts), shared by every question this worker runs. */
 function cacheStore(budgetMB?: number): CacheStore {
   store ??= openStore({ ...(budgetMB ? { budgetBytes: budgetMB * 2 ** 20 } : {}) });

@@ -74,7 +74,8 @@ export async function askWithCache(request: AskRequest & { fresh?: boolean }, de
   const degraded = offline || (fallback !== undefined && UNREACHABLE.has(fallback));
   const questionVector = await embedQuestion(request.question, deps.embedder);
 
-  if (degraded && store) {
+  // A fresh ask ("Ask again", "re-verify") wants a new answer, even a degraded one.
+  if (degraded && store && !request.fresh) {
     const match = await findSimilar(request.question, (await store.answersForLookup({ limit: LOOKUP_LIMIT })).filter(reusable), {
       pageUrl: request.page.url,
       mode: request.mode,

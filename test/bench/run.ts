@@ -1,11 +1,12 @@
 // `npm run bench`: how long reading a page (read → split → BM25) takes, in Node on linkedom and in
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
 // and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
-// bench (test/bench/composer.ts) and the model bench (test/bench/models.ts).
+// bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts) and the model bench
+// (test/bench/models.ts).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer   one bench (default all four)
+// Options: --only=pages|models|kg|composer|cache   one bench (default all five)
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -43,7 +44,7 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && !['pages', 'models', 'kg', 'composer'].includes(only)) throw new Error(`--only=${only}: expected pages, models, kg or composer`);
+if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache'].includes(only)) throw new Error(`--only=${only}: expected pages, models, kg, composer or cache`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -237,6 +238,7 @@ async function main(): Promise<void> {
   // Imported here: the model bench loads ONNX Runtime, which the page bench does not need.
   if (only === undefined || only === 'kg') await (await import('./kg')).benchKg(loadAtStart);
   if (only === undefined || only === 'composer') await (await import('./composer')).benchComposer(loadAtStart);
+  if (only === undefined || only === 'cache') await (await import('./cache')).benchCache(loadAtStart);
   if (only === undefined || only === 'models') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
 }
 

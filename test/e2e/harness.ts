@@ -147,7 +147,8 @@ export async function openFixture(h: Harness, path: string): Promise<{ page: Pag
   await page.goto(url);
   const tabId = await h.worker.evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});
-    const match = tabs.find((t) => t.url === u || t.pendingUrl === u);
+    // The newest tab with that address: the one just opened (an earlier test may have left one open).
+    const match = tabs.filter((t) => t.url === u || t.pendingUrl === u).sort((a, b) => (b.id ?? 0) - (a.id ?? 0))[0];
     // Without the "tabs" permission the worker sees URLs only of pages it has host access to
     // (not chrome:// pages): then the newest tab is the one just opened.
     return match?.id ?? Math.max(...tabs.map((t) => t.id ?? -1));

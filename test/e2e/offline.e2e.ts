@@ -2,7 +2,9 @@
 // local composer server, then go offline with the server stopped and ask again (the same
 // question, a close variant, and on a tab that cannot load); reload the extension and find the
 // history intact; export it, delete it, import it back.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ask, externalRequests, openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
@@ -116,7 +118,7 @@ describe('history', () => {
     await expect.poll(() => panel.$$eval('li.history-item', (els) => els.length)).toBe(0);
 
     await panel.setInputFiles('input[data-action="import"]', jsonPath);
-    await panel.waitForSelector('[data-history-note="ok"]');
+    await panel.waitForSelector('[data-history-note="ok"]:has-text("Imported")');
     expect(await panel.textContent('[data-history-note]')).toBe(`Imported ${count} answer${count === 1 ? '' : 's'}.`);
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(count);
 
@@ -125,6 +127,23 @@ describe('history', () => {
     await panel.waitForSelector('.result');
     expect(await origin(panel)).toBe('history');
     await panel.close();
+  });
+
+  it('opens a saved answer on its page, highlights its quotes, and offers re-verify when the page changed', async () => {
+    const { page, tabId } = await openDemo();
+    await page.evaluate(() => document.querySelector('p')!.insertAdjacentHTML('afterend', '<p>A paragraph added after the answer was saved changes this version of the page.</p>'));
+    const panel = await openPanel(h, tabId);
+    await historyCount(panel);
+    await panel.click('li.history-item .history-open');
+    await panel.waitForSelector('[data-page-changed="true"]');
+    await expect.poll(() => page.evaluate(() => [...CSS.highlights.keys()].length)).toBeGreaterThan(0);
+    await panel.click('button[data-action="reverify"]');
+    // Answered anew from the live page; the endpoint was stopped earlier, so extractively, and said so.
+    await expect.poll(() => origin(panel)).toBe('live');
+    expect(await panel.getAttribute('.answer', 'data-composer')).toBe('extractive');
+    expect(await panel.textContent('.answer-text')).toContain('Sostratus');
+    await panel.close();
+    await page.close();
   });
 
   it('refuses a file that is not an export and keeps the history', async () => {
@@ -136,6 +155,12 @@ describe('history', () => {
     expect(await panel.textContent('[data-history-note]')).toMatch(/not an Answer panel history export/);
     await panel.setInputFiles('input[data-action="import"]', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "answer-panel-hist') });
     await expect.poll(() => panel.textContent('[data-history-note]')).toMatch(/JSON|read/i);
+    // A 200 MB file is refused by its size, before it is read.
+    const huge = join(mkdtempSync(join(tmpdir(), 'import-')), 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 200 * 2 ** 20);
+    await panel.setInputFiles('input[data-action="import"]', huge);
+    await expect.poll(() => panel.textContent('[data-history-note]')).toMatch(/200 MB.*Nothing was imported/);
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(count);
     await panel.close();
   });

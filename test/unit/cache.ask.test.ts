@@ -68,6 +68,9 @@ describe('askWithCache', () => {
     expect(offline.answerId).toBe(first.answerId);
     expect(offline.pageChanged).toBe(true);
     expect(offline.result.answer.text).toBe(first.result.answer.text);
+    // Re-verifying asks fresh: the degraded live answer, not the saved one.
+    const fresh = await askWithCache(ask('Who designed the Alexandria lighthouse?', changed, { fresh: true }), t.deps);
+    expect(fresh.origin).toEqual({ kind: 'live', offline: true });
   });
 
   it('offline with nothing close: the live extractive answer, marked offline, and degraded answers are never reused', async () => {

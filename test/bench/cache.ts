@@ -526,6 +526,7 @@ export async function benchCache(loadAtStart = load1()): Promise<void> {
     'cache.lookupLimit': LOOKUP_LIMIT,
     'cache.tokenDelayMs': TOKEN_DELAY_MS,
     'cache.speedupGoal': SPEEDUP_GOAL,
+    'cache.defaultBudgetBytes': DEFAULT_BUDGET_BYTES,
   };
 
   const models = await loadModels(log);

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, release, totalmem, type } from 'node:os';
+import { renderCacheSection } from './cache-report';
 import { renderComposerSection } from './composer-report';
 import { renderKgSection } from './kg-report';
 import { fmt, ratio, table, type Get } from './markdown';
@@ -182,6 +183,7 @@ const SECTIONS: Section[] = [
   },
   { prefix: 'kg.', render: renderKgSection },
   { prefix: 'composer.', render: renderComposerSection },
+  { prefix: 'cache.', render: renderCacheSection },
 ];
 
 export function renderMarkdown(results: Results): string {

@@ -16,6 +16,7 @@ import { runPipeline } from '../../lib/pipeline/run';
 import type { Mode, PageSnapshot } from '../../lib/pipeline/types';
 import { SUPPORT_THRESHOLD } from '../../lib/pipeline/verdict';
 import { readFixture } from '../fixtures/regen';
+import { sweep, type Row } from './metrics';
 
 interface Item {
   page: string;
@@ -23,16 +24,6 @@ interface Item {
   positive: boolean;
 }
 
-export interface Row {
-  threshold: number;
-  accuracy: number;
-  precision: number;
-  recall: number;
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
-}
 
 const pages = new Map<string, PageSnapshot>();
 const page = (name: string) => {
@@ -46,27 +37,9 @@ async function bestCoverage(item: Item, mode: Mode): Promise<number> {
   return result.quotes.filter((q) => q.score > 0).reduce((max, q) => Math.max(max, q.coverage), 0);
 }
 
-export function sweep(scored: ReadonlyArray<{ positive: boolean; score: number }>): Row[] {
-  const rows: Row[] = [];
-  for (let i = 30; i <= 95; i++) {
-    const threshold = i / 100;
-    let tp = 0, fp = 0, tn = 0, fn = 0;
-    for (const { positive, score } of scored) {
-      const predicted = score >= threshold;
-      if (predicted && positive) tp++;
-      else if (predicted) fp++;
-      else if (positive) fn++;
-      else tn++;
-    }
-    rows.push({
-      threshold,
-      accuracy: (tp + tn) / scored.length,
-      precision: tp + fp > 0 ? tp / (tp + fp) : 1,
-      recall: tp + fn > 0 ? tp / (tp + fn) : 1,
-      tp, fp, tn, fn,
-    });
-  }
-  return rows;
+/** Predicts positive when the score reaches the threshold. */
+export function sweepScores(scored: ReadonlyArray<{ positive: boolean; score: number }>): Row[] {
+  return sweep(scored, (item, threshold) => item.score >= threshold);
 }
 
 /** Best accuracy; on a tie, the higher (more conservative) threshold. */
@@ -89,7 +62,7 @@ function printTable(title: string, rows: readonly Row[], positive: string) {
 
 function report(name: string, items: readonly Item[], scores: readonly number[], current: number, positive: string, negative: string) {
   const scored = items.map((item, i) => ({ positive: item.positive, score: scores[i]! }));
-  const rows = sweep(scored);
+  const rows = sweepScores(scored);
   printTable(`${name}: ${items.length} items (${items.filter((i) => i.positive).length} ${positive})`, rows, positive);
   const best = pick(rows);
   const now = rows.find((r) => Math.abs(r.threshold - current) < 1e-9) ?? rows[0]!;

@@ -23,6 +23,7 @@ import { checkCitations, features, LEXICAL_THRESHOLD } from '../../lib/composer/
 import { runPipeline } from '../../lib/pipeline/run';
 import type { Mode, PageSnapshot, Quote } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
+import { sweep, type Row } from './metrics';
 
 type Kind = 'verbatim' | 'lead' | 'clause-cut' | 'synonyms' | 'subject-named' | 'other-quote' | 'number-swap' | 'name-swap';
 const UNSUPPORTED: ReadonlySet<Kind> = new Set(['other-quote', 'number-swap', 'name-swap']);
@@ -133,40 +134,8 @@ async function buildCases(): Promise<Case[]> {
   return cases;
 }
 
-interface Row {
-  threshold: number;
-  accuracy: number;
-  precision: number;
-  recall: number;
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
-}
 
 /** Positive = flagged unsupported. `exact` false flags regardless of the threshold (check.ts). */
-function sweep(scored: ReadonlyArray<{ wrong: boolean; score: number; exact: boolean }>): Row[] {
-  const rows: Row[] = [];
-  for (let i = 30; i <= 95; i++) {
-    const threshold = i / 100;
-    let tp = 0, fp = 0, tn = 0, fn = 0;
-    for (const { wrong, score, exact } of scored) {
-      const flagged = !exact || score < threshold;
-      if (flagged && wrong) tp++;
-      else if (flagged) fp++;
-      else if (wrong) fn++;
-      else tn++;
-    }
-    rows.push({
-      threshold,
-      accuracy: (tp + tn) / scored.length,
-      precision: tp + fp > 0 ? tp / (tp + fp) : 1,
-      recall: tp + fn > 0 ? tp / (tp + fn) : 1,
-      tp, fp, tn, fn,
-    });
-  }
-  return rows;
-}
 
 /**
  * Best accuracy; on a tie, the middle of the tied thresholds: the sweep is usually flat over a
@@ -189,7 +158,8 @@ async function main() {
     const [check] = await checkCitations([{ text: c.sentence, citations: [c.quote.id] }], [c.quote], { lexicalThreshold: 0 });
     scored.push({ ...c, wrong: UNSUPPORTED.has(c.kind), score: check!.score, exact: check!.supported });
   }
-  const rows = sweep(scored);
+  // Flagged (the positive class) when a name or number is missing, or the overlap is below the threshold.
+  const rows = sweep(scored.map((c) => ({ ...c, positive: c.wrong })), (c, threshold) => !c.exact || c.score < threshold);
   const best = pick(rows);
   const current = rows.find((r) => Math.abs(r.threshold - LEXICAL_THRESHOLD) < 1e-9) ?? best;
 

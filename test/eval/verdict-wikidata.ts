@@ -26,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import { runPipeline } from '../../lib/pipeline/run';
+import { confusion, type Confusion as Metrics } from './metrics';
 import type { Block, PageSnapshot } from '../../lib/pipeline/types';
 import { SUPPORT_THRESHOLD } from '../../lib/pipeline/verdict';
 
@@ -186,33 +187,9 @@ function claimsOf(entity: Entity, all: readonly Entity[]): Claim[] {
   return claims.filter((c) => !seen.has(c.text) && seen.add(c.text));
 }
 
-interface Metrics {
-  n: number;
-  accuracy: number;
-  precision: number;
-  recall: number;
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
-}
 
 function metrics(rows: ReadonlyArray<{ kind: Kind; predicted: boolean }>): Metrics {
-  let tp = 0, fp = 0, tn = 0, fn = 0;
-  for (const { kind, predicted } of rows) {
-    const positive = kind === 'supported';
-    if (predicted && positive) tp++;
-    else if (predicted) fp++;
-    else if (positive) fn++;
-    else tn++;
-  }
-  return {
-    n: rows.length,
-    accuracy: rows.length ? (tp + tn) / rows.length : 0,
-    precision: tp + fp > 0 ? tp / (tp + fp) : 1,
-    recall: tp + fn > 0 ? tp / (tp + fn) : 1,
-    tp, fp, tn, fn,
-  };
+  return confusion(rows.map(({ kind, predicted }) => ({ positive: kind === 'supported', predicted })));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

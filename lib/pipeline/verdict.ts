@@ -9,7 +9,10 @@
 // Threshold calibration: `npm run eval` sweeps thresholds over the 44 labelled claims in
 // test/fixtures/claims.json (supported paraphrases vs. on-topic claims the page does not make,
 // swapped years and places included) and prints accuracy per threshold. 0.71 gave the best
-// accuracy, 88.6% (precision 90.5%, recall 86.4%), when it was set.
+// accuracy when it was set. Re-measured after the ranking changes that followed (evidence
+// windows, the keyword path dropping passages with no question word): 0.71 gives 88.6% with
+// precision 100% (recall 77.3%); 0.69 gives 90.9% but says "supported" for 2 of 22 claims the
+// page does not make. 0.71 stays: a false "supported" is the error a verifier must not make.
 
 import type { Quote, Verdict } from './types';
 

@@ -14,6 +14,7 @@ import { openStore, type CacheStore } from '@/lib/cache/store';
 import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS, type CachePort } from '@/lib/search/cache';
 import { findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { createComposerPort } from '@/lib/composer';
+import type { ComposerPort, ComposerPrompt } from '@/lib/composer/types';
 import { wikidataPorts } from '@/lib/kg/ports';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import type { KgPorts } from '@/lib/kg/retrieve';
@@ -153,7 +154,29 @@ function configKey(config: WorkerConfig, request: AskRequest, models: ModelPorts
 }
 
 /** The pipeline with this worker's ports: models, search, knowledge graph, composer. */
-async function pipelineFor(config: WorkerConfig, onProgress: (progress: StageProgress) => void, onToken?: (delta: string) => void, offlineOnly = false) {
+/**
+ * Chrome's built-in model as the panel page reaches it: the Prompt API may be exposed to windows
+ * only, so when this worker has no `LanguageModel` the call is made by the panel.
+ */
+export interface PanelPrompt {
+  complete(prompt: ComposerPrompt, onToken: (delta: string) => void): Promise<string>;
+}
+
+function builtInThroughPanel(panel: PanelPrompt): ComposerPort {
+  return { kind: 'chrome-prompt', label: "Chrome's built-in model", complete: (prompt, options) => panel.complete(prompt, Comlink.proxy(options?.onToken ?? (() => undefined))) };
+}
+
+function composerFor(config: WorkerConfig, panelPrompt: PanelPrompt | undefined): ComposerPort | null {
+  const languageModel = findLanguageModel();
+  if (config.composer.kind === 'chrome-prompt' && !languageModel && panelPrompt) return builtInThroughPanel(panelPrompt);
+  return createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel });
+}
+
+async function pipelineFor(
+  config: WorkerConfig,
+  onProgress: (progress: StageProgress) => void,
+  { onToken, offlineOnly = false, panelPrompt }: { onToken?: (delta: string) => void; offlineOnly?: boolean; panelPrompt?: PanelPrompt } = {},
+) {
   onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
   const loadedModels = await modelPorts(config, onProgress);
   const embedder = loadedModels.embedder ? cacheStore().cachedEmbedder(loadedModels.embedder) : undefined;
@@ -168,7 +191,7 @@ async function pipelineFor(config: WorkerConfig, onProgress: (progress: StagePro
         search: offlineOnly ? null : searchFor(config.search),
         kg: offlineOnly ? null : kgFor(config.knowledgeGraph, config.language),
         retrieve: { rerank: config.retrieval.rerank },
-        composer: offlineOnly ? null : createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel: findLanguageModel() }),
+        composer: offlineOnly ? null : composerFor(config, panelPrompt),
         minConfidence: config.composer.minConfidence,
         ...(onToken ? { onToken: batched(onToken) } : {}),
       },
@@ -187,9 +210,10 @@ const api = {
     onProgress: (progress: StageProgress) => void,
     config: WorkerConfig,
     onToken?: (delta: string) => void,
+    panelPrompt?: PanelPrompt,
   ): Promise<WorkerReply> {
     try {
-      const { run, embedder, models } = await pipelineFor(config, onProgress, onToken);
+      const { run, embedder, models } = await pipelineFor(config, onProgress, { ...(onToken ? { onToken } : {}), ...(panelPrompt ? { panelPrompt } : {}) });
       const outcome = await askWithCache(request, {
         store: cacheStore(config.storage.budgetMB),
         run,
@@ -206,7 +230,7 @@ const api = {
   /** The tab could not be read: answer from the saved copy of `url`, if there is one. */
   async runCachedPage(request: { mode: AskRequest['mode']; question: string; url: string }, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
     try {
-      const { run } = await pipelineFor(config, onProgress, undefined, true);
+      const { run } = await pipelineFor(config, onProgress, { offlineOnly: true });
       return { ok: true, outcome: await askCachedPage(request, { store: cacheStore(config.storage.budgetMB), run }) };
     } catch (error) {
       return { ok: false, error: toErrorInfo(error) };

@@ -10,7 +10,8 @@ import type { AnswerRecord } from '@/lib/cache/db';
 import { pageHash } from '@/lib/cache/store';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
-import type { WorkerConfig } from './pipeline.worker';
+import type { PanelPrompt, WorkerConfig } from './pipeline.worker';
+import { chromePromptComposer, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { pipelineWorker, sendToBackground, sendToTab, targetTabId } from './bridge';
 
 export const STAGES: Array<{ name: StageName; label: string; optional?: boolean }> = [
@@ -129,7 +130,7 @@ export const usePanel = create<PanelState>((set, get) => ({
       const readMs = performance.now() - started;
       onProgress({ stage: 'read', status: 'done', ms: readMs, detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}` });
       const request = { mode, question, page, sources: get().sources ?? settings.retrieval.sources, ...(options.fresh ? { fresh: true } : {}) };
-      const reply = await pipelineWorker().run(request, Comlink.proxy(onProgress), config, Comlink.proxy(onToken));
+      const reply = await pipelineWorker().run(request, Comlink.proxy(onProgress), config, Comlink.proxy(onToken), Comlink.proxy(panelPrompt));
       if (!reply.ok) throw reply.error;
       const { outcome } = reply;
       if (outcome.origin.kind === 'live') outcome.result.timings.read = readMs;
@@ -170,6 +171,11 @@ export const usePanel = create<PanelState>((set, get) => ({
     if (get().resultTabId === tabId) set((s) => ({ highlight: { ...s.highlight, stale: true, focused: null } }));
   },
 }));
+
+/** Chrome's built-in model, called from this page for the worker (see PanelPrompt). */
+const panelPrompt: PanelPrompt = {
+  complete: (prompt, onToken) => chromePromptComposer(findLanguageModel()).complete(prompt, { onToken }),
+};
 
 function workerConfig(settings: Settings): WorkerConfig {
   return {

@@ -197,6 +197,10 @@ interface RepeatRun {
   coldMs: number;
   /** Median of REPEATS exact hits. */
   repeatMs: number;
+  /** Its steps timed apart, medians of REPEATS. */
+  hashMs: number;
+  findExactMs: number;
+  touchMs: number;
   /** The cold run's pipeline stages (AskResult.timings). */
   rankMs: number;
   composeMs: number;
@@ -224,8 +228,30 @@ async function repeatRun(variant: Variant, page: PageSnapshot, question: string)
       if (hit.value.origin.kind !== 'exact') throw new Error(`repeat of "${question}" came from ${hit.value.origin.kind}, not an exact hit`);
       repeats.push(hit.ms);
     }
+    // The repeat's three steps apart (askWithCache: hash the page, findExact, touchAnswer).
+    const parts = { hash: [] as number[], find: [] as number[], touch: [] as number[] };
+    const key = questionKey(question);
+    for (let i = 0; i < REPEATS; i++) {
+      const hash = await time(() => pageHash(page));
+      const found = await time(() => store.findExact('answer', key, page.url, hash.value));
+      const touch = await time(() => store.touchAnswer(found.value!.id!));
+      parts.hash.push(hash.ms);
+      parts.find.push(found.ms);
+      parts.touch.push(touch.ms);
+    }
     const { timings } = cold.value.result;
-    return { question, coldMs: cold.ms, repeatMs: median(repeats), rankMs: timings.rank ?? NaN, composeMs: timings.compose ?? NaN, checkMs: timings.check ?? NaN, result: cold.value.result };
+    return {
+      question,
+      coldMs: cold.ms,
+      repeatMs: median(repeats),
+      hashMs: median(parts.hash),
+      findExactMs: median(parts.find),
+      touchMs: median(parts.touch),
+      rankMs: timings.rank ?? NaN,
+      composeMs: timings.compose ?? NaN,
+      checkMs: timings.check ?? NaN,
+      result: cold.value.result,
+    };
   } finally {
     store.close();
   }
@@ -249,15 +275,19 @@ async function benchRepeat(variant: Variant, page: PageSnapshot, figures: Figure
     [`${p}repeatMs`]: r3(repeat),
     [`${p}minRepeatMs`]: r3(Math.min(...runs.map((r) => r.repeatMs))),
     [`${p}maxRepeatMs`]: r3(Math.max(...runs.map((r) => r.repeatMs))),
+    [`${p}repeat.pageHashMs`]: r3(median(runs.map((r) => r.hashMs))),
+    [`${p}repeat.findExactMs`]: r3(median(runs.map((r) => r.findExactMs))),
+    [`${p}repeat.touchAnswerMs`]: r3(median(runs.map((r) => r.touchMs))),
     [`${p}path`]: last.retrieval.path,
-    [`${p}composer`]: last.answer.composerLabel ?? last.answer.composer,
+    [`${p}composer`]: last.answer.composer,
     [`${p}answerWords`]: last.answer.text.split(/\s+/).filter(Boolean).length,
   });
   figures[variant.name === 'full' ? 'cache.repeatSpeedup' : 'cache.repeatSpeedup.keyword'] = r2(cold / repeat);
   log(
     `${variant.name}: cold ${r2(cold)} ms (${runs.map((r) => r.coldMs.toFixed(0)).join(', ')}; rank ${figures[`${p}rankMs`]}, compose ${figures[`${p}composeMs`]}, ` +
       `check ${figures[`${p}checkMs`]} ms), repeat ${r3(repeat)} ms ` +
-      `(${runs.map((r) => r.repeatMs.toFixed(2)).join(', ')}) → ${r2(cold / repeat)}×`,
+      `(${runs.map((r) => r.repeatMs.toFixed(2)).join(', ')}; hash ${figures[`${p}repeat.pageHashMs`]}, findExact ${figures[`${p}repeat.findExactMs`]}, ` +
+      `touchAnswer ${figures[`${p}repeat.touchAnswerMs`]} ms) → ${r2(cold / repeat)}×`,
   );
   return runs;
 }
@@ -543,8 +573,6 @@ export async function benchCache(loadAtStart = load1()): Promise<void> {
     const full = fullVariant(models.ports, server);
     const fullRuns = await benchRepeat(full, page, figures, log);
     await benchRepeat(keywordVariant, page, figures, log);
-    // Part of every repeat: askWithCache hashes the page before it can look anything up.
-    figures['cache.repeat.pageHashMs'] = r3(await timedRuns(() => pageHash(page)));
 
     await benchLookup(fullRuns[0]!.result, page, full, models.ports?.embedder, figures, log);
 

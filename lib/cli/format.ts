@@ -29,7 +29,7 @@ export function formatResult(result: AskResult): string {
   });
   if (answer.checks.length > 0) {
     const ok = answer.checks.filter((c) => c.supported).length;
-    lines.push(`  ${ok} of ${answer.checks.length} citations checked (${answer.checks[0]!.method})`);
+    lines.push(`  ${ok} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked (${answer.checks[0]!.method})`);
   }
   if (answer.droppedCitations > 0) lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
   for (const note of answer.notes ?? []) lines.push(`  note: ${note}`);

@@ -63,7 +63,9 @@ export async function askWithCache(request: AskRequest & { fresh?: boolean }, de
   if (store && !request.fresh) {
     const exact = await store.findExact(request.mode, key, request.page.url, hash);
     if (exact?.id !== undefined && reusable(exact) && exact.configKey === deps.configKey) {
-      await store.touchAnswer(exact.id);
+      // Not awaited: marking it recently used (a write) need not delay the answer, and the store
+      // never rejects.
+      void store.touchAnswer(exact.id);
       return { result: exact.result, origin: { kind: 'exact', createdAt: exact.createdAt }, answerId: exact.id, pageChanged: false };
     }
   }

@@ -37,7 +37,7 @@ export function renderCacheSection(get: Get): string {
   const lookupRows = [
     ['`findExact`, hit', fmt(get('cache.lookup.findExactHitMs'), 3), '—', '—'],
     ['`findExact`, miss', fmt(get('cache.lookup.findExactMissMs'), 3), '—', '—'],
-    ['`askWithCache`, exact hit (page hash + `findExact` + `touchAnswer`)', fmt(get('cache.lookup.askExactHitMs'), 3), '—', '—'],
+    ['`askWithCache`, exact hit (page hash + `findExact`; `touchAnswer` is started, not awaited)', fmt(get('cache.lookup.askExactHitMs'), 3), '—', '—'],
     [`\`answersForLookup({ limit: ${fmt(get('cache.lookupLimit'))} })\` alone`, fmt(get('cache.lookup.answersForLookupMs'), 2), '—', '—'],
     similar('lexical', '`findSimilar`, no embedder (lexical Jaccard)'),
     similar('vectors', '`findSimilar`, stored vectors, query vector given (cosine, no model call)'),
@@ -71,7 +71,7 @@ export function renderCacheSection(get: Get): string {
     '',
     '"Cold": `askWithCache` for a question with an empty store (a fresh database per question, opened before the clock',
     'starts): the live pipeline runs and its answer, page and embeddings are saved. "Repeat": the same question again, an',
-    `exact hit (page hash, \`findExact\`, \`touchAnswer\`). Median over ${fmt(get('cache.questions'))} questions, each cold once and repeated`,
+    `exact hit (page hash, \`findExact\`; the \`touchAnswer\` write is started, not awaited). Median over ${fmt(get('cache.questions'))} questions, each cold once and repeated`,
     `${fmt(get('cache.repeats'))} times (median per question), after one untimed question. **Models + composer**, as the extension runs with models`,
     unavailable !== undefined
       ? `installed: the models were **not available** (${fmt(unavailable)}), so this ran the keyword path with the composer;`
@@ -85,7 +85,7 @@ export function renderCacheSection(get: Get): string {
     `Goal: a repeated question ≥ ${fmt(goal)}× faster than the first time. Measured (\`cache.repeatSpeedup\`): **${ratio(get('cache.repeatSpeedup'))}** with models + composer;`,
     `${ratio(get('cache.repeatSpeedup.keyword'))} on the keyword path (\`cache.repeatSpeedup.keyword\`), where the cold run is itself short (no model, no`,
     'endpoint), so the ratio is set by the repeat\'s fixed cost on fake-indexeddb. "Hash / findExact / touch": the repeat\'s three',
-    'steps timed apart (`pageHash`, SHA-256 in WebCrypto; `findExact`; `touchAnswer`, a write transaction), medians.',
+    'steps timed apart (`pageHash`, SHA-256 in WebCrypto; `findExact`; `touchAnswer`, a write transaction that the repeat starts but does not wait for), medians.',
     '',
     `### Lookups among ${fmt(records)} stored answers`,
     '',

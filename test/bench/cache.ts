@@ -228,7 +228,7 @@ async function repeatRun(variant: Variant, page: PageSnapshot, question: string)
       if (hit.value.origin.kind !== 'exact') throw new Error(`repeat of "${question}" came from ${hit.value.origin.kind}, not an exact hit`);
       repeats.push(hit.ms);
     }
-    // The repeat's three steps apart (askWithCache: hash the page, findExact, touchAnswer).
+    // The repeat's three steps apart (askWithCache: hash the page, findExact, then touchAnswer, started but not awaited).
     const parts = { hash: [] as number[], find: [] as number[], touch: [] as number[] };
     const key = questionKey(question);
     for (let i = 0; i < REPEATS; i++) {

@@ -1,7 +1,7 @@
 // Extractive composer: the offline default, no language model. It answers with the best-matching
 // sentence of each relevant quote, cited `[n]`, and says plainly when nothing on the page matches.
-// Later issues add LLM composers behind the same `(question, quotes) => text` shape; whatever
-// composes, its text goes through the citation parser.
+// It is the default composer and the fallback when an endpoint fails (lib/composer/compose.ts);
+// whatever composed the text, it goes through the citation parser.
 
 import { relevance } from './retrieve';
 import { terms } from './tokens';

@@ -1,5 +1,5 @@
 // Plain, structured-cloneable data passed between pipeline stages, the Web Worker, the CLI and
-// (later) IndexedDB. Defined once here; stages import these types and nothing from the browser.
+// IndexedDB (lib/cache). Defined once here; stages import these types and nothing from the browser.
 
 import type { SentQuote } from '../composer/prompt';
 import type { CitationCheck, ComposerKind, Confidence } from '../composer/types';

@@ -1,5 +1,5 @@
 // Cache port for search: fetched result pages (and search responses) by key. The default is an
-// in-memory LRU with a TTL; the offline-cache issue backs the same port with IndexedDB. A cache
+// in-memory LRU with a TTL; the extension backs the same port with IndexedDB (lib/cache/store.ts). A cache
 // that fails is treated as a miss (STYLE 7, as uBlock treats a failed IndexedDB open).
 
 export interface CachePort<T> {

@@ -42,6 +42,9 @@ import { startComposerServer, type ComposerServer } from '../support/composer-se
 import { TOKEN_DELAY_MS } from './composer';
 import { renderAllMarkdown } from './models-report';
 import { load1, machineMeta, mergeResults, type Figures } from './results';
+import { median } from './stats';
+// Seeded, so every run stores the same records.
+import { prng as rng } from '../../lib/models/tiny-bert';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_JSON = join(here, 'results.json');
@@ -93,25 +96,6 @@ const MODEL = 'llama3.1:8b';
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/** mulberry32: seeded, so every run stores the same records. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const freshStore = (factory: IDBFactory, budgetBytes?: number): CacheStore =>
   openStore({ indexedDB: factory, IDBKeyRange, now: Date.now, ...(budgetBytes ? { budgetBytes } : {}) });

@@ -31,6 +31,7 @@ import { readFixture } from '../fixtures/regen';
 import { quotesIn, startComposerServer, type ChatRequest } from '../support/composer-server';
 import { renderAllMarkdown } from './models-report';
 import { load1, machineMeta, mergeResults, type Figures } from './results';
+import { median } from './stats';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_JSON = join(here, 'results.json');
@@ -59,13 +60,6 @@ type Protocol = (typeof PROTOCOLS)[number];
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** One sentence per quote the prompt sent, each citing it: an answer citing [1]..[5]. */
 function citeEveryQuote(request: ChatRequest): string {

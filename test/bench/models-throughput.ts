@@ -4,6 +4,7 @@
 // No Node or DOM imports: this file is bundled for the browser.
 
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
+import { median } from './stats';
 
 export type Pair = readonly [query: string, passage: string];
 
@@ -22,12 +23,6 @@ export interface ThroughputRun {
 /** Timed calls for a batch size: at least `minPairs` pairs and at least 3 calls. */
 export function callsFor(batch: number, minPairs: number): number {
   return Math.max(3, Math.ceil(minPairs / batch));
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /**

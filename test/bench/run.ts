@@ -25,6 +25,7 @@ import { measurePass, type PassTimings } from './measure';
 import { renderAllMarkdown } from './models-report';
 import { freeMemoryGiB, load1, machineMeta, mergeResults, type Figures } from './results';
 import { QUESTION, syntheticArticle, type Synthetic } from './synthetic';
+import { median } from './stats';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TMP = join(here, 'tmp');
@@ -48,13 +49,6 @@ if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache'].includ
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** Nearest-rank quantile, as in test/unit/real-pages.test.ts. */
 function quantile(xs: readonly number[], q: number): number {

@@ -10,7 +10,7 @@
 
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestServer } from './server';
+import { readBody, type TestServer } from './server';
 
 export type ComposerMode =
   /** Answers with the reply function (default: cites the quotes in the user message). */
@@ -474,15 +474,6 @@ function sleep(ms: number, res: ServerResponse): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     res.on('close', done);
-  });
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((ok, fail) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', fail);
   });
 }
 

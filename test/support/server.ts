@@ -24,6 +24,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A request body as text (the test servers' JSON and form bodies are small). */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
+}
+
 export type Route = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 /** Serves files under `root`; `routes` may answer a request first (return true when handled). */

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
-import { serveDirectory, type TestServer } from './server';
+import { readBody, serveDirectory, type TestServer } from './server';
 
 export const FIXTURE_TTL = fileURLToPath(new URL('../fixtures/wikidata/fixture.ttl', import.meta.url));
 
@@ -292,11 +292,3 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
   return result;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((ok, fail) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', fail);
-  });
-}

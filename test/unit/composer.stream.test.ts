@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/pipeline/errors';
 import { ndjsonValues, sseData } from '../../lib/composer/stream';
+import { codeOf } from '../support/errors';
 
 const encoder = new TextEncoder();
 
@@ -31,15 +32,6 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
   return out;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PipelineError ? error.code : `not a PipelineError: ${String(error)}`;
-  }
 }
 
 /** Splits bytes at the given cut points (sorted, deduplicated, inside the array). */

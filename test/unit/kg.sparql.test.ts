@@ -1,9 +1,9 @@
 // lib/kg/sparql.ts against the loopback Wikidata stand-in (a real SPARQL engine, real HTTP):
 // etiquette (STYLE security 10) and the answers ToG-E (EWEK-QA §3.1.2) will read.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
 import { createSparqlClient, type SparqlClientOptions } from '../../lib/kg/sparql';
 import { startWikidataServer, type WikidataServer } from '../support/wikidata-server';
+import { codeOf } from '../support/errors';
 
 let server: WikidataServer;
 beforeAll(async () => {
@@ -29,15 +29,6 @@ function setup(extra: Partial<SparqlClientOptions> = {}) {
     ...extra,
   });
   return { client, slept, waits, advance: (ms: number) => (clock += ms) };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PipelineError ? error.code : `not a PipelineError: ${String(error)}`;
-  }
 }
 
 const LABELS_OF_THREE = `SELECT ?item ?label WHERE {

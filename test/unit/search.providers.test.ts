@@ -1,10 +1,11 @@
 // Search providers against local servers speaking each API's real response format
 // (test/fixtures/search/*.json): requests built right, results parsed, every failure coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineError, type ErrorCode } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/pipeline/errors';
 import { createSearchPort, retryAfterOf, wikipediaProvider, searxngProvider, braveProvider } from '../../lib/search';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
 import { fixture, json, loopbackFetch, startHarness, type Harness } from '../fixtures/search/harness';
+import { codeOf } from '../support/errors';
 
 const WIKI = fixture('wikipedia-search.json');
 const SEARX = fixture('searxng-search.json');
@@ -89,15 +90,6 @@ const PROVIDERS = [
 ];
 function configured(p: (typeof PROVIDERS)[number]): Partial<Settings['search']> {
   return p.provider === 'searxng' ? { provider: 'searxng', searxngUrl: server.url } : p;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | 'resolved' | string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PipelineError ? error.code : `not a PipelineError: ${String(error)}`;
-  }
 }
 
 describe('createSearchPort', () => {

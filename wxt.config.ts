@@ -32,14 +32,18 @@ export default defineConfig({
         for (const file of readdirSync(testModels, { recursive: true, withFileTypes: true })) {
           if (!file.isFile()) continue;
           const absoluteSrc = join(file.parentPath, file.name);
-          files.push({ absoluteSrc, relativeDest: join('models', relative(testModels, absoluteSrc)) });
+          files.push({
+            absoluteSrc,
+            relativeDest: join('models', relative(testModels, absoluteSrc)),
+          });
         }
       }
     },
   },
   manifest: {
     name: 'Answer panel',
-    description: 'Answers questions about the page you are reading, with citations that highlight the exact sentences.',
+    description:
+      'Answers questions about the page you are reading, with citations that highlight the exact sentences.',
     // sidePanel.open() from a context-menu click needs Chrome 116.
     minimum_chrome_version: '116',
     // declarativeNetRequestWithHostAccess: removes the Origin header from our own requests to the

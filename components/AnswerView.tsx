@@ -18,16 +18,28 @@ export function quoteColour(id: number, alpha = 0.55): string {
   return `rgba(${QUOTE_COLOURS[colourSlot(id)]}, ${alpha})`;
 }
 
-export function VerdictBadge({ verdict, composerLabel }: { verdict: Verdict; composerLabel?: string | undefined }) {
+export function VerdictBadge({
+  verdict,
+  composerLabel,
+}: {
+  verdict: Verdict;
+  composerLabel?: string | undefined;
+}) {
   return (
-    <div className={`verdict verdict-${verdict.label}`} data-verdict={verdict.label} data-decided-by={verdict.decidedBy} role="status">
+    <div
+      className={`verdict verdict-${verdict.label}`}
+      data-verdict={verdict.label}
+      data-decided-by={verdict.decidedBy}
+      role="status"
+    >
       <strong>{VERDICT_LABEL[verdict.label]}</strong>
       <span className="verdict-confidence"> · {verdict.confidence} confidence</span>
       <div className="verdict-basis">
         {verdict.decidedBy === 'evidence-scores'
           ? `Decided from evidence scores (best ${verdict.bestCoverage.toFixed(2)}, needs ${verdict.threshold.toFixed(2)}). Without a language model the extension can confirm support but cannot tell that a claim is refuted.`
           : `Decided by ${composerLabel ?? 'the composer model'}${verdict.quoteIds.length > 0 ? ` from quote${verdict.quoteIds.length === 1 ? '' : 's'} ${verdict.quoteIds.map((id) => `[${id}]`).join(' ')}` : ''}.`}
-        {verdict.modelLabel && ` The model said "${VERDICT_LABEL[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`}
+        {verdict.modelLabel &&
+          ` The model said "${VERDICT_LABEL[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`}
       </div>
     </div>
   );
@@ -44,11 +56,19 @@ export function StreamingAnswer({ text }: { text: string }) {
   );
 }
 
-function checkOf(checks: readonly CitationCheck[], sentence: number, id: number): CitationCheck | undefined {
+function checkOf(
+  checks: readonly CitationCheck[],
+  sentence: number,
+  id: number,
+): CitationCheck | undefined {
   return checks.find((c) => c.sentence === sentence && c.quoteId === id);
 }
 
-function Sentences(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
+function Sentences(props: {
+  answer: Answer;
+  onCite: (id: number, sentence: string) => void;
+  focused: number | null;
+}) {
   const { answer } = props;
   return (
     <p className="answer-text">
@@ -58,7 +78,11 @@ function Sentences(props: { answer: Answer; onCite: (id: number, sentence: strin
           {sentence.citations.map((id) => {
             const check = checkOf(answer.checks, i, id);
             const state = check ? (check.supported ? 'supported' : 'unsupported') : 'unchecked';
-            const how = check ? (check.method === 'cross-encoder' ? 'cross-encoder' : 'word overlap') : '';
+            const how = check
+              ? check.method === 'cross-encoder'
+                ? 'cross-encoder'
+                : 'word overlap'
+              : '';
             return (
               <button
                 key={id}
@@ -86,22 +110,34 @@ function Sentences(props: { answer: Answer; onCite: (id: number, sentence: strin
   );
 }
 
-export function AnswerView(props: { answer: Answer; onCite: (id: number, sentence: string) => void; focused: number | null }) {
+export function AnswerView(props: {
+  answer: Answer;
+  onCite: (id: number, sentence: string) => void;
+  focused: number | null;
+}) {
   const { answer } = props;
   const supported = answer.checks.filter((c) => c.supported).length;
   const unsupported = answer.checks.length - supported;
   return (
-    <div className={`answer ${answer.answered && !answer.withheld ? '' : 'answer-none'}`} data-answered={answer.answered} data-composer={answer.composer}>
+    <div
+      className={`answer ${answer.answered && !answer.withheld ? '' : 'answer-none'}`}
+      data-answered={answer.answered}
+      data-composer={answer.composer}
+    >
       {answer.fallback && (
         <p className="notice" role="alert" data-fallback={answer.fallback.reason.code}>
-          {answer.fallback.from}: {answer.fallback.reason.message} This is the extractive answer instead: every sentence is a quote.
+          {answer.fallback.from}: {answer.fallback.reason.message} This is the extractive answer
+          instead: every sentence is a quote.
         </p>
       )}
       {answer.withheld ? (
         <>
           <p className="answer-text" data-withheld="true">
-            I don't know. {answer.confidence ? `The model rated its answer "${answer.confidence}" confidence` : 'The model did not rate its confidence'}, below the bar
-            set in Settings, so the evidence is shown instead.
+            I don't know.{' '}
+            {answer.confidence
+              ? `The model rated its answer "${answer.confidence}" confidence`
+              : 'The model did not rate its confidence'}
+            , below the bar set in Settings, so the evidence is shown instead.
           </p>
           <details className="withheld">
             <summary>Show the model's answer anyway</summary>
@@ -113,8 +149,13 @@ export function AnswerView(props: { answer: Answer; onCite: (id: number, sentenc
       )}
       <p className="answer-meta">
         {answer.checks.length > 0 ? (
-          <span className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`} data-checked={supported} data-total={answer.checks.length}>
-            {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'} checked
+          <span
+            className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`}
+            data-checked={supported}
+            data-total={answer.checks.length}
+          >
+            {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'}{' '}
+            checked
             {unsupported > 0 ? ` · ${unsupported} not supported by its quote (marked ⚠)` : ''}
           </span>
         ) : (
@@ -125,11 +166,14 @@ export function AnswerView(props: { answer: Answer; onCite: (id: number, sentenc
             </span>
           )
         )}
-        {answer.confidence && !answer.withheld && <span className="confidence"> · model confidence: {answer.confidence}</span>}
+        {answer.confidence && !answer.withheld && (
+          <span className="confidence"> · model confidence: {answer.confidence}</span>
+        )}
       </p>
       {answer.droppedCitations > 0 && (
         <p className="notice" role="note" data-dropped={answer.droppedCitations}>
-          {answer.droppedCitations} citation{answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.
+          {answer.droppedCitations} citation{answer.droppedCitations === 1 ? '' : 's'} to sources
+          the extension never gave were removed.
         </p>
       )}
       {answer.notes?.map((note) => (

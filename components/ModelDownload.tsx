@@ -40,7 +40,12 @@ type Phase =
   | { kind: 'failed'; message: string }
   | { kind: 'removed' };
 
-export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL_MANIFEST }: ModelDownloadProps) {
+export function ModelDownload({
+  hubUrl,
+  includeOptional,
+  ports,
+  manifest = MODEL_MANIFEST,
+}: ModelDownloadProps) {
   // Keyed by the ports' members, not the object (a caller may rebuild it on every render).
   const { caches, origin, fetch } = ports;
   const store = useMemo(() => createModelStore(caches, { origin }), [caches, origin]);
@@ -66,7 +71,12 @@ export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL
     const controller = new AbortController();
     setEstimate('loading');
     const timer = setTimeout(() => {
-      void estimateDownloadSize(manifest, { fetch, hub, includeOptional, signal: controller.signal }).then((result) => {
+      void estimateDownloadSize(manifest, {
+        fetch,
+        hub,
+        includeOptional,
+        signal: controller.signal,
+      }).then((result) => {
         if (controller.signal.aborted) return;
         setEstimate(result);
         // Remembered so the panel can say the size without asking the hub itself.
@@ -81,7 +91,11 @@ export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL
 
   const known = estimate !== null && estimate !== 'loading' && estimate.bytes > 0;
   const sizeLabel =
-    estimate === 'loading' ? 'size…' : !known ? 'size unknown' : `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
+    estimate === 'loading'
+      ? 'size…'
+      : !known
+        ? 'size unknown'
+        : `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
   const busy = phase.kind === 'downloading';
 
   const start = async () => {
@@ -91,8 +105,15 @@ export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL
     try {
       // Host access is asked for in this click (a user gesture), for the hub and its file CDN.
       const origins = originsForHub(hub);
-      if (origins.length > 0 && ports.requestOrigins && !(await ports.requestOrigins(origins).catch(() => false))) {
-        setPhase({ kind: 'failed', message: `Downloading needs access to ${origins.join(', ')}. It was not granted, so nothing was downloaded.` });
+      if (
+        origins.length > 0 &&
+        ports.requestOrigins &&
+        !(await ports.requestOrigins(origins).catch(() => false))
+      ) {
+        setPhase({
+          kind: 'failed',
+          message: `Downloading needs access to ${origins.join(', ')}. It was not granted, so nothing was downloaded.`,
+        });
         return;
       }
       const saved = await downloadToStore(store, {
@@ -126,20 +147,34 @@ export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL
   return (
     <div className="model-download" data-phase={phase.kind} data-downloaded={record !== null}>
       <div className="hint">
-        The ranking models are downloaded once from {validHub ? hub : 'the hub'} and kept in this browser. Until they are, passages are ranked by keywords.
+        The ranking models are downloaded once from {validHub ? hub : 'the hub'} and kept in this
+        browser. Until they are, passages are ranked by keywords.
       </div>
       {unpinned && (
         <label>
-          <input type="checkbox" id="models-trust" checked={trusted} disabled={busy} onChange={(e) => setTrusted(e.target.checked)} /> Trust these files on first use:
-          this version has no checksums for them, so the size and SHA-256 of what arrives are recorded and checked every time the models load.
+          <input
+            type="checkbox"
+            id="models-trust"
+            checked={trusted}
+            disabled={busy}
+            onChange={(e) => setTrusted(e.target.checked)}
+          />{' '}
+          Trust these files on first use: this version has no checksums for them, so the size and
+          SHA-256 of what arrives are recorded and checked every time the models load.
         </label>
       )}
       {record && phase.kind !== 'done' && (
         <p className="hint" data-download="present">
-          Downloaded: {formatMegabytes(downloadedBytes)} from {record.hub} ({new Date(record.completedAt).toLocaleString()}).
+          Downloaded: {formatMegabytes(downloadedBytes)} from {record.hub} (
+          {new Date(record.completedAt).toLocaleString()}).
         </p>
       )}
-      <button type="button" id="models-download" disabled={busy || !validHub || (unpinned && !trusted)} onClick={() => void start()}>
+      <button
+        type="button"
+        id="models-download"
+        disabled={busy || !validHub || (unpinned && !trusted)}
+        onClick={() => void start()}
+      >
         {record ? 'Download models again' : 'Download models'} ({sizeLabel})
       </button>
       {busy && (
@@ -159,7 +194,8 @@ export function ModelDownload({ hubUrl, includeOptional, ports, manifest = MODEL
       )}
       {phase.kind === 'done' && (
         <p role="status" data-download="done">
-          Models downloaded ({formatMegabytes(phase.bytes)}). The panel uses them when these settings are saved with "Download on first use".
+          Models downloaded ({formatMegabytes(phase.bytes)}). The panel uses them when these
+          settings are saved with "Download on first use".
         </p>
       )}
       {phase.kind === 'failed' && (

@@ -3,7 +3,13 @@ import { quoteColour } from './AnswerView';
 
 /** The quote's colour, as on the page and on its citation markers. */
 function Swatch({ id }: { id: number }) {
-  return <span className="quote-swatch" aria-hidden="true" style={{ background: quoteColour(id, 0.9) }} />;
+  return (
+    <span
+      className="quote-swatch"
+      aria-hidden="true"
+      style={{ background: quoteColour(id, 0.9) }}
+    />
+  );
 }
 
 /** Links go only to https pages we quoted (STYLE security 4). */
@@ -19,7 +25,11 @@ function safeLink(quote: Quote): string | null {
 /** The knowledge-graph quote: one line per triple, each linking to its Wikidata page. */
 function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
   return (
-    <li className={`quote quote-kg ${cited ? 'quote-cited' : ''}`} data-quote={quote.id} data-source="kg">
+    <li
+      className={`quote quote-kg ${cited ? 'quote-cited' : ''}`}
+      data-quote={quote.id}
+      data-source="kg"
+    >
       <div className="quote-button">
         <Swatch id={quote.id} />
         <span className="quote-id">[{quote.id}]</span>
@@ -47,16 +57,29 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
   );
 }
 
-export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolean; missing: boolean; onShow: (id: number) => void }) {
+export function QuoteCard(props: {
+  quote: Quote;
+  cited: boolean;
+  focused: boolean;
+  missing: boolean;
+  onShow: (id: number) => void;
+}) {
   const { quote } = props;
   if (quote.source.kind === 'kg') return <KgCard quote={quote} cited={props.cited} />;
   const fromWeb = quote.source.kind === 'search';
-  const where = [fromWeb ? quote.source.title : null, quote.source.section, `paragraph ${quote.source.position.block} of ${quote.source.position.of}`]
+  const where = [
+    fromWeb ? quote.source.title : null,
+    quote.source.section,
+    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+  ]
     .filter(Boolean)
     .join(' · ');
   const link = fromWeb ? safeLink(quote) : null;
   return (
-    <li className={`quote ${props.cited ? 'quote-cited' : ''} ${props.focused ? 'quote-focused' : ''}`} data-quote={quote.id}>
+    <li
+      className={`quote ${props.cited ? 'quote-cited' : ''} ${props.focused ? 'quote-focused' : ''}`}
+      data-quote={quote.id}
+    >
       {fromWeb ? (
         // A quote from another page opens that page at the quote (text fragment) in a new tab.
         <a
@@ -73,7 +96,12 @@ export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolea
           <span className="quote-text">{quote.text}</span>
         </a>
       ) : (
-        <button type="button" className="quote-button" onClick={() => props.onShow(quote.id)} title="Show on the page">
+        <button
+          type="button"
+          className="quote-button"
+          onClick={() => props.onShow(quote.id)}
+          title="Show on the page"
+        >
           <Swatch id={quote.id} />
           <span className="quote-id">[{quote.id}]</span>
           <span className="quote-text">{quote.text}</span>
@@ -81,11 +109,18 @@ export function QuoteCard(props: { quote: Quote; cited: boolean; focused: boolea
       )}
       <div className="quote-meta">
         <span className="quote-where">{where}</span>
-        <span className="quote-score" title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words">
-          {quote.filterScore !== undefined ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · ` : ''}BM25 {quote.score.toFixed(2)} · match{' '}
-          {(quote.coverage * 100).toFixed(0)}%
+        <span
+          className="quote-score"
+          title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words"
+        >
+          {quote.filterScore !== undefined
+            ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · `
+            : ''}
+          BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
         </span>
-        {props.missing && <span className="quote-missing">Not found on the page now (it may have changed).</span>}
+        {props.missing && (
+          <span className="quote-missing">Not found on the page now (it may have changed).</span>
+        )}
       </div>
     </li>
   );

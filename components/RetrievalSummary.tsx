@@ -22,7 +22,11 @@ export function RetrievalSummary({ report }: { report: RetrievalReport }) {
         <div className="retrieval-sources">
           Web pages read:{' '}
           {web.map((s, i) => (
-            <span key={s.url} className={s.quoted ? 'source-quoted' : 'source-unused'} title={s.url}>
+            <span
+              key={s.url}
+              className={s.quoted ? 'source-quoted' : 'source-unused'}
+              title={s.url}
+            >
               {i > 0 ? ', ' : ''}
               {s.title}
             </span>

@@ -24,18 +24,25 @@ async function syncOllamaOriginRule(): Promise<void> {
 
 export default defineBackground(() => {
   // Settings (API keys included) live in storage.local: close it to content scripts.
-  void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  void browser.storage.local
+    .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
+    .catch(() => undefined);
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.removeAll(() => {
-      browser.contextMenus.create({ id: VERIFY_CLAIM_MENU_ID, title: 'Verify claim', contexts: ['selection'] });
+      browser.contextMenus.create({
+        id: VERIFY_CLAIM_MENU_ID,
+        title: 'Verify claim',
+        contexts: ['selection'],
+      });
     });
   });
 
   void syncOllamaOriginRule().catch(() => undefined);
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && SETTINGS_KEY in changes) void syncOllamaOriginRule().catch(() => undefined);
+    if (area === 'local' && SETTINGS_KEY in changes)
+      void syncOllamaOriginRule().catch(() => undefined);
   });
 
   const handleClick = (info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab) =>

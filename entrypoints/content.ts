@@ -13,9 +13,13 @@ export default defineContentScript({
   main(ctx) {
     const route = createRouter(
       {
-        'page/read': () => readPage(document, { url: location.href, isHidden: browserIsHidden(window) }),
+        'page/read': () =>
+          readPage(document, { url: location.href, isHidden: browserIsHidden(window) }),
         'page/highlight': ({ quotes, focus, focusText }) => {
-          const index = buildTextIndex(document.body ?? document.documentElement, browserIsHidden(window));
+          const index = buildTextIndex(
+            document.body ?? document.documentElement,
+            browserIsHidden(window),
+          );
           const anchored: number[] = [];
           const missing: number[] = [];
           const found: Array<{ id: number; ranges: Range[] }> = [];
@@ -44,7 +48,9 @@ export default defineContentScript({
     // keeps this document; a full navigation discards it and its highlights with it).
     ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl }) => {
       clearHighlights();
-      void browser.runtime.sendMessage(envelope('page/navigated', { url: newUrl.href })).catch(() => undefined);
+      void browser.runtime
+        .sendMessage(envelope('page/navigated', { url: newUrl.href }))
+        .catch(() => undefined);
     });
     ctx.addEventListener(window, 'pagehide', () => clearHighlights());
   },

@@ -19,8 +19,21 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PipelineError } from '../lib/pipeline/errors';
-import { DEFAULT_HUB, type FetchLike, type FileSink, type Sha256Factory, downloadFile, fileUrl } from '../lib/models/download';
-import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles, validateManifest } from '../lib/models/manifest';
+import {
+  DEFAULT_HUB,
+  type FetchLike,
+  type FileSink,
+  type Sha256Factory,
+  downloadFile,
+  fileUrl,
+} from '../lib/models/download';
+import {
+  type ManifestModel,
+  type ModelManifest,
+  selectModels,
+  unpinnedFiles,
+  validateManifest,
+} from '../lib/models/manifest';
 
 export interface FetchIo {
   fetch: FetchLike;
@@ -38,10 +51,18 @@ interface Args {
   hub: string | null;
 }
 
-const USAGE = 'usage: models:fetch [--pin] [--all] [--only <id>]... [--dest <dir>] [--manifest <path>] [--hub <url>]';
+const USAGE =
+  'usage: models:fetch [--pin] [--all] [--only <id>]... [--dest <dir>] [--manifest <path>] [--hub <url>]';
 
 function parseArgs(argv: readonly string[]): Args | string {
-  const args: Args = { pin: false, all: false, only: [], dest: 'public/models', manifest: 'models/manifest.json', hub: null };
+  const args: Args = {
+    pin: false,
+    all: false,
+    only: [],
+    dest: 'public/models',
+    manifest: 'models/manifest.json',
+    hub: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
@@ -106,7 +127,9 @@ function diskSink(path: string): FileSink {
 
 async function sha256OfFile(path: string): Promise<string | null> {
   try {
-    return createHash('sha256').update(await readFile(path)).digest('hex');
+    return createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
   } catch {
     return null;
   }
@@ -148,7 +171,10 @@ export async function runFetch(argv: readonly string[], io: FetchIo): Promise<nu
   }
 
   // Refuse before downloading anything: an unpinned file has nothing to verify it against.
-  const unpinned = models.flatMap((m) => [...(m.revision === null ? [`${m.id} (revision)`] : []), ...unpinnedFiles(m)]);
+  const unpinned = models.flatMap((m) => [
+    ...(m.revision === null ? [`${m.id} (revision)`] : []),
+    ...unpinnedFiles(m),
+  ]);
   if (unpinned.length > 0 && !args.pin) {
     io.log(
       `refusing to download unpinned files (no verified revision, size or sha256 in ${args.manifest}):\n  ${unpinned.join('\n  ')}\n` +
@@ -191,20 +217,32 @@ export async function runFetch(argv: readonly string[], io: FetchIo): Promise<nu
             const step = pct === null ? Math.floor(loaded / 10e6) : Math.floor(pct / 25);
             if (step !== lastShown) {
               lastShown = step;
-              io.log(`${label}: ${formatBytes(loaded)}${total ? ` of ${formatBytes(total)} (${pct}%)` : ''}`);
+              io.log(
+                `${label}: ${formatBytes(loaded)}${total ? ` of ${formatBytes(total)} (${pct}%)` : ''}`,
+              );
             }
           },
         });
-        io.log(`${label}: ${formatBytes(got.size)}, sha256 ${got.sha256}${file.sha256 ? ' (verified)' : ' (recorded)'}`);
+        io.log(
+          `${label}: ${formatBytes(got.size)}, sha256 ${got.sha256}${file.sha256 ? ' (verified)' : ' (recorded)'}`,
+        );
         if (model.revision === null) {
           if (!got.commit || !/^[0-9a-f]{40}$/.test(got.commit)) {
-            io.log(`${label}: the hub did not report its commit id (x-repo-commit header); set "revision" for ${model.id} in ${args.manifest} by hand`);
+            io.log(
+              `${label}: the hub did not report its commit id (x-repo-commit header); set "revision" for ${model.id} in ${args.manifest} by hand`,
+            );
             return 1;
           }
           model.revision = revision = got.commit;
           pinnedSomething = true;
-        } else if (got.commit && got.commit !== model.revision && /^[0-9a-f]{40}$/.test(got.commit)) {
-          io.log(`${label}: warning: the hub served commit ${got.commit}, the manifest pins ${model.revision}`);
+        } else if (
+          got.commit &&
+          got.commit !== model.revision &&
+          /^[0-9a-f]{40}$/.test(got.commit)
+        ) {
+          io.log(
+            `${label}: warning: the hub served commit ${got.commit}, the manifest pins ${model.revision}`,
+          );
         }
         if (file.sha256 === null || file.size === null) {
           file.sha256 = got.sha256;
@@ -212,7 +250,8 @@ export async function runFetch(argv: readonly string[], io: FetchIo): Promise<nu
           pinnedSomething = true;
         }
       } catch (error) {
-        const message = error instanceof PipelineError ? `${error.code}: ${error.message}` : String(error);
+        const message =
+          error instanceof PipelineError ? `${error.code}: ${error.message}` : String(error);
         io.log(`${label}: ${message}`);
         return 1;
       }

@@ -15,7 +15,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ModelManifest, MODEL_MANIFEST, selectModels, validateManifest } from '../lib/models/manifest';
+import {
+  type ModelManifest,
+  MODEL_MANIFEST,
+  selectModels,
+  validateManifest,
+} from '../lib/models/manifest';
 import { type TinyBertSize, generateModelFiles } from '../lib/models/tiny-bert';
 
 /** Fixed seeds, so a size always produces byte-identical files (test fingerprints rely on it). */
@@ -30,7 +35,9 @@ export interface GenerateOptions {
 
 /** Generates the model folders; returns the folders written. */
 export async function generateModels(options: GenerateOptions): Promise<string[]> {
-  const models = selectModels(options.manifest ?? MODEL_MANIFEST, { includeOptional: options.includeOptional });
+  const models = selectModels(options.manifest ?? MODEL_MANIFEST, {
+    includeOptional: options.includeOptional,
+  });
   const written: string[] = [];
   for (const model of models) {
     const files = generateModelFiles({
@@ -70,7 +77,9 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if ((size !== 'tiny' && size !== 'minilm-l6') || !dest) {
-    console.error('usage: tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]');
+    console.error(
+      'usage: tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]',
+    );
     return 2;
   }
   let manifest = MODEL_MANIFEST;
@@ -84,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const folders = await generateModels({ size, dest: resolve(dest), manifest, includeOptional });
-  console.error(`generated ${size} random-weight models in ${Math.round(performance.now() - started)} ms:\n  ${folders.join('\n  ')}`);
+  console.error(
+    `generated ${size} random-weight models in ${Math.round(performance.now() - started)} ms:\n  ${folders.join('\n  ')}`,
+  );
   return 0;
 }
 

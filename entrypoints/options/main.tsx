@@ -1,7 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import '@/components/panel.css';
 import type { ModelDownloadPorts } from '@/components/ModelDownload';
-import { SettingsForm, type ComposerFormPorts, type StorageFormPorts } from '@/components/SettingsForm';
+import {
+  SettingsForm,
+  type ComposerFormPorts,
+  type StorageFormPorts,
+} from '@/components/SettingsForm';
 import { openStore } from '@/lib/cache/store';
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
@@ -13,20 +17,41 @@ const area: KeyValueArea = {
 };
 
 /** Asks only for what is not granted yet (loopback is granted at install; see wxt.config.ts). */
-const requestOrigins = async (origins: string[]) => (await browser.permissions.contains({ origins })) || browser.permissions.request({ origins });
+const requestOrigins = async (origins: string[]) =>
+  (await browser.permissions.contains({ origins })) || browser.permissions.request({ origins });
 
 /** First-use model download: the page's own fetch and Cache Storage (the panel's worker reads the same origin's cache). */
-const models: ModelDownloadPorts = { fetch: (url, init) => fetch(url, init), caches, origin: location.origin, requestOrigins };
+const models: ModelDownloadPorts = {
+  fetch: (url, init) => fetch(url, init),
+  caches,
+  origin: location.origin,
+  requestOrigins,
+};
 
 const composer: ComposerFormPorts = {
   async test(settings) {
     if (settings.kind === 'chrome-prompt') {
       return (await builtInModelUsable(findLanguageModel()))
         ? { ok: true, detail: "Chrome's built-in model is available." }
-        : { ok: false, error: { code: 'composer-unavailable', message: "This browser's built-in model is not available." } };
+        : {
+            ok: false,
+            error: {
+              code: 'composer-unavailable',
+              message: "This browser's built-in model is not available.",
+            },
+          };
     }
-    if (settings.kind === 'extractive') return { ok: true, detail: 'The extractive composer needs no connection.' };
-    return testComposerConnection(settings.kind, { endpoint: settings.endpoint, model: settings.model, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) }, { fetch: (url, init) => fetch(url, init) });
+    if (settings.kind === 'extractive')
+      return { ok: true, detail: 'The extractive composer needs no connection.' };
+    return testComposerConnection(
+      settings.kind,
+      {
+        endpoint: settings.endpoint,
+        model: settings.model,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      },
+      { fetch: (url, init) => fetch(url, init) },
+    );
   },
   builtInModel: () => builtInModelUsable(findLanguageModel()),
 };
@@ -38,4 +63,12 @@ const storage: StorageFormPorts = {
   clear: () => cache.clearAll(),
 };
 
-createRoot(document.getElementById('root')!).render(<SettingsForm area={area} requestOrigins={requestOrigins} models={models} composer={composer} storage={storage} />);
+createRoot(document.getElementById('root')!).render(
+  <SettingsForm
+    area={area}
+    requestOrigins={requestOrigins}
+    models={models}
+    composer={composer}
+    storage={storage}
+  />,
+);

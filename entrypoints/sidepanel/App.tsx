@@ -15,11 +15,18 @@ import { STAGES, usePanel, type ShownOrigin } from './store';
 /** Says where a cached or offline answer came from, and offers a fresh one. */
 function OriginNote(props: { origin: ShownOrigin; pageChanged: boolean; onFresh: () => void }) {
   const { origin } = props;
-  const ago = 'createdAt' in origin ? timeAgo(origin.createdAt, Date.now()) : 'fetchedAt' in origin ? timeAgo(origin.fetchedAt, Date.now()) : '';
+  const ago =
+    'createdAt' in origin
+      ? timeAgo(origin.createdAt, Date.now())
+      : 'fetchedAt' in origin
+        ? timeAgo(origin.fetchedAt, Date.now())
+        : '';
   let text: string | null;
   switch (origin.kind) {
     case 'live':
-      text = origin.offline ? 'Offline: extractive answer from this page (no saved answer to a similar question).' : null;
+      text = origin.offline
+        ? 'Offline: extractive answer from this page (no saved answer to a similar question).'
+        : null;
       break;
     case 'exact':
       text = `Cached answer from ${ago}, to the same question on this version of the page.`;
@@ -38,7 +45,12 @@ function OriginNote(props: { origin: ShownOrigin; pageChanged: boolean; onFresh:
   }
   if (!text && !props.pageChanged) return null;
   return (
-    <div className="origin" role="status" data-origin={origin.kind} data-page-changed={props.pageChanged}>
+    <div
+      className="origin"
+      role="status"
+      data-origin={origin.kind}
+      data-page-changed={props.pageChanged}
+    >
       {text && <span>{text}</span>}
       {props.pageChanged ? (
         <button type="button" data-action="reverify" onClick={props.onFresh}>
@@ -82,10 +94,20 @@ export function App() {
   return (
     <main className="panel">
       <nav className="panel-tabs" aria-label="Views">
-        <button type="button" aria-pressed={state.view === 'ask'} data-view="ask" onClick={() => state.setView('ask')}>
+        <button
+          type="button"
+          aria-pressed={state.view === 'ask'}
+          data-view="ask"
+          onClick={() => state.setView('ask')}
+        >
           Ask
         </button>
-        <button type="button" aria-pressed={state.view === 'history'} data-view="history" onClick={() => state.setView('history')}>
+        <button
+          type="button"
+          aria-pressed={state.view === 'history'}
+          data-view="history"
+          onClick={() => state.setView('history')}
+        >
           History
         </button>
       </nav>
@@ -93,99 +115,130 @@ export function App() {
         <HistoryView ports={historyPorts} onOpen={(record) => void state.openSaved(record)} />
       ) : (
         <>
-      <form
-        className="ask"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void state.ask('answer');
-        }}
-      >
-        <label htmlFor="question" className="visually-hidden">
-          Question or claim
-        </label>
-        <textarea
-          id="question"
-          name="question"
-          rows={3}
-          placeholder="Ask about this page…"
-          value={state.input}
-          maxLength={MAX_QUESTION_CHARS * 6}
-          onChange={(e) => state.setInput(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
+          <form
+            className="ask"
+            onSubmit={(e) => {
               e.preventDefault();
               void state.ask('answer');
-            }
-          }}
-        />
-        <div className="ask-buttons">
-          <button type="submit" disabled={running} data-action="ask">
-            Ask
-          </button>
-          <button type="button" disabled={running} data-action="verify" onClick={() => void state.ask('verify')}>
-            Verify claim
-          </button>
-          <select
-            aria-label="Evidence from"
-            className="sources"
-            value={state.sources ?? ''}
-            onChange={(e) => e.target.value && state.setSources(e.target.value as SourcesMode)}
+            }}
           >
-            <option value="">Sources: as in Settings</option>
-            <option value="page">This page only</option>
-            <option value="auto">Page, web if needed</option>
-            <option value="page+web">Page + web</option>
-          </select>
-          <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
-            Settings
-          </a>
-        </div>
-      </form>
+            <label htmlFor="question" className="visually-hidden">
+              Question or claim
+            </label>
+            <textarea
+              id="question"
+              name="question"
+              rows={3}
+              placeholder="Ask about this page…"
+              value={state.input}
+              maxLength={MAX_QUESTION_CHARS * 6}
+              onChange={(e) => state.setInput(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  void state.ask('answer');
+                }
+              }}
+            />
+            <div className="ask-buttons">
+              <button type="submit" disabled={running} data-action="ask">
+                Ask
+              </button>
+              <button
+                type="button"
+                disabled={running}
+                data-action="verify"
+                onClick={() => void state.ask('verify')}
+              >
+                Verify claim
+              </button>
+              <select
+                aria-label="Evidence from"
+                className="sources"
+                value={state.sources ?? ''}
+                onChange={(e) => e.target.value && state.setSources(e.target.value as SourcesMode)}
+              >
+                <option value="">Sources: as in Settings</option>
+                <option value="page">This page only</option>
+                <option value="auto">Page, web if needed</option>
+                <option value="page+web">Page + web</option>
+              </select>
+              <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
+                Settings
+              </a>
+            </div>
+          </form>
 
-      {state.status !== 'idle' && <ProgressList stages={STAGES} progress={state.stages} />}
+          {state.status !== 'idle' && <ProgressList stages={STAGES} progress={state.stages} />}
 
-      {state.error && (
-        <div className="error" role="alert" data-error={state.error.code}>
-          {state.error.message}
-        </div>
-      )}
-
-      {running && state.streaming && <StreamingAnswer text={state.streaming} />}
-
-      {result && (
-        <section className="result" aria-label="Answer">
-          {state.origin && <OriginNote origin={state.origin} pageChanged={state.pageChanged} onFresh={() => void state.ask(state.mode, { fresh: true })} />}
-          {state.storageNote && (
-            <p className="notice" role="note" data-storage-note="true">
-              {state.storageNote}
-            </p>
+          {state.error && (
+            <div className="error" role="alert" data-error={state.error.code}>
+              {state.error.message}
+            </div>
           )}
-          {result.verdict && <VerdictBadge verdict={result.verdict} composerLabel={result.answer.composerLabel} />}
-          <AnswerView answer={result.answer} focused={highlight.focused} onCite={(id, sentence) => void state.focusQuote(id, sentence)} />
-          {result.page.truncated && <p className="notice">This page is very long: only its first part was read.</p>}
-          {highlight.stale && <p className="notice">The page changed since this answer: its highlights were cleared.</p>}
-          <RetrievalSummary report={result.retrieval} />
-          <h2 className="quotes-title">Quotes</h2>
-          <ol className="quotes">
-            {result.quotes.map((quote) => (
-              <QuoteCard
-                key={quote.id}
-                quote={quote}
-                cited={result.answer.cited.includes(quote.id)}
-                focused={highlight.focused === quote.id}
-                missing={highlight.missing.includes(quote.id)}
-                onShow={(id) => void state.focusQuote(id)}
+
+          {running && state.streaming && <StreamingAnswer text={state.streaming} />}
+
+          {result && (
+            <section className="result" aria-label="Answer">
+              {state.origin && (
+                <OriginNote
+                  origin={state.origin}
+                  pageChanged={state.pageChanged}
+                  onFresh={() => void state.ask(state.mode, { fresh: true })}
+                />
+              )}
+              {state.storageNote && (
+                <p className="notice" role="note" data-storage-note="true">
+                  {state.storageNote}
+                </p>
+              )}
+              {result.verdict && (
+                <VerdictBadge
+                  verdict={result.verdict}
+                  composerLabel={result.answer.composerLabel}
+                />
+              )}
+              <AnswerView
+                answer={result.answer}
+                focused={highlight.focused}
+                onCite={(id, sentence) => void state.focusQuote(id, sentence)}
               />
-            ))}
-          </ol>
-          {result.answer.sent && <SentView sent={result.answer.sent} to={result.answer.composerLabel ?? result.answer.fallback?.from ?? 'the composer'} />}
-          <p className="footnote">
-            {result.answer.composer === 'extractive'
-              ? 'Extractive composer (no language model): every sentence is a quote from a source.'
-              : `Written by ${result.answer.composerLabel}; each citation was checked against its quote.`}
-          </p>
-        </section>
-      )}
+              {result.page.truncated && (
+                <p className="notice">This page is very long: only its first part was read.</p>
+              )}
+              {highlight.stale && (
+                <p className="notice">
+                  The page changed since this answer: its highlights were cleared.
+                </p>
+              )}
+              <RetrievalSummary report={result.retrieval} />
+              <h2 className="quotes-title">Quotes</h2>
+              <ol className="quotes">
+                {result.quotes.map((quote) => (
+                  <QuoteCard
+                    key={quote.id}
+                    quote={quote}
+                    cited={result.answer.cited.includes(quote.id)}
+                    focused={highlight.focused === quote.id}
+                    missing={highlight.missing.includes(quote.id)}
+                    onShow={(id) => void state.focusQuote(id)}
+                  />
+                ))}
+              </ol>
+              {result.answer.sent && (
+                <SentView
+                  sent={result.answer.sent}
+                  to={result.answer.composerLabel ?? result.answer.fallback?.from ?? 'the composer'}
+                />
+              )}
+              <p className="footnote">
+                {result.answer.composer === 'extractive'
+                  ? 'Extractive composer (no language model): every sentence is a quote from a source.'
+                  : `Written by ${result.answer.composerLabel}; each citation was checked against its quote.`}
+              </p>
+            </section>
+          )}
         </>
       )}
     </main>

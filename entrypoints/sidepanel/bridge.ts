@@ -2,7 +2,13 @@
 // script in that tab, the background's claim hand-off, and the pipeline worker.
 
 import * as Comlink from 'comlink';
-import { envelope, type MessageType, type Reply, type RequestOf, type ResponseMap } from '@/lib/messages/protocol';
+import {
+  envelope,
+  type MessageType,
+  type Reply,
+  type RequestOf,
+  type ResponseMap,
+} from '@/lib/messages/protocol';
 import { PipelineError } from '@/lib/pipeline/errors';
 import type { PipelineWorkerApi } from './pipeline.worker';
 // Vite bundles the worker as its own file (`?worker`), loaded from the extension's origin.
@@ -17,7 +23,11 @@ export async function targetTabId(): Promise<number | null> {
 }
 
 /** Sends to the content script in `tabId`; a tab without it (chrome://, Web Store, PDF) is unreadable. */
-export async function sendToTab<T extends MessageType>(tabId: number, type: T, payload: RequestOf<T>): Promise<ResponseMap[T]> {
+export async function sendToTab<T extends MessageType>(
+  tabId: number,
+  type: T,
+  payload: RequestOf<T>,
+): Promise<ResponseMap[T]> {
   let reply: Reply<ResponseMap[T]> | undefined;
   try {
     reply = await browser.tabs.sendMessage(tabId, envelope(type, payload), { frameId: 0 });
@@ -25,12 +35,17 @@ export async function sendToTab<T extends MessageType>(tabId: number, type: T, p
     // No content script answered. On a web page (whose URL our host access lets us see) that means
     // the tab was open before the extension was installed or reloaded; anything else is off limits.
     const tab = await browser.tabs.get(tabId).catch(() => null);
-    throw new PipelineError(tab?.url && /^https?:/.test(tab.url) ? 'page-not-ready' : 'page-unreadable');
+    throw new PipelineError(
+      tab?.url && /^https?:/.test(tab.url) ? 'page-not-ready' : 'page-unreadable',
+    );
   }
   return unwrap(reply);
 }
 
-export async function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseMap[T]> {
+export async function sendToBackground<T extends MessageType>(
+  type: T,
+  payload: RequestOf<T>,
+): Promise<ResponseMap[T]> {
   return unwrap(await browser.runtime.sendMessage(envelope(type, payload)));
 }
 

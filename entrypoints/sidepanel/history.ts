@@ -27,21 +27,38 @@ export const historyPorts: HistoryPorts = {
   async export(format) {
     const records = await everything();
     const stamp = new Date().toISOString().slice(0, 10);
-    if (format === 'json') download(exportJson(records, Date.now()), 'application/json', `answer-panel-history-${stamp}.json`);
-    else download(exportMarkdown(records, Date.now()), 'text/markdown', `answer-panel-history-${stamp}.md`);
+    if (format === 'json')
+      download(
+        exportJson(records, Date.now()),
+        'application/json',
+        `answer-panel-history-${stamp}.json`,
+      );
+    else
+      download(
+        exportMarkdown(records, Date.now()),
+        'text/markdown',
+        `answer-panel-history-${stamp}.md`,
+      );
     return records.length;
   },
   async import(file) {
     // Checked before reading: a huge file is refused without loading it into memory.
     if (file.size > MAX_IMPORT_BYTES) {
-      return { ok: false, error: `That file is ${(file.size / 2 ** 20).toFixed(0)} MB; an Answer panel export is at most ${MAX_IMPORT_BYTES / 2 ** 20} MB. Nothing was imported.` };
+      return {
+        ok: false,
+        error: `That file is ${(file.size / 2 ** 20).toFixed(0)} MB; an Answer panel export is at most ${MAX_IMPORT_BYTES / 2 ** 20} MB. Nothing was imported.`,
+      };
     }
     const parsed = parseImport(await file.text());
     if (!parsed.ok) return parsed;
     let imported = 0;
     for (const record of parsed.records) if ((await cache().putAnswer(record)) !== null) imported++;
     const status = cache().status();
-    if (imported < parsed.records.length && !status.caching) return { ok: false, error: `${status.reason ?? 'Storage failed.'} ${imported} of ${parsed.records.length} answers were imported.` };
+    if (imported < parsed.records.length && !status.caching)
+      return {
+        ok: false,
+        error: `${status.reason ?? 'Storage failed.'} ${imported} of ${parsed.records.length} answers were imported.`,
+      };
     return { ok: true, imported, skipped: parsed.skipped };
   },
 };

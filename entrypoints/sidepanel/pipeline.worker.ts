@@ -38,25 +38,51 @@ export interface WorkerConfig {
 let loaded: { key: string; ports: Promise<LoadedModelPorts> } | null = null;
 
 /** Loads the models once per worker (and again only when the settings that shape them change). */
-async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) => void): Promise<ModelPorts> {
+async function modelPorts(
+  config: WorkerConfig,
+  onProgress: (p: StageProgress) => void,
+): Promise<ModelPorts> {
   const { retrieval } = config;
-  if (!retrieval.useModels) return { unavailableReason: 'Model ranking is off in Settings, so passages are ranked by keywords (BM25).' };
-  const roles = retrieval.rerank ? (['cross-encoder', 'bi-encoder', 'reranker'] as const) : (['cross-encoder', 'bi-encoder'] as const);
+  if (!retrieval.useModels)
+    return {
+      unavailableReason:
+        'Model ranking is off in Settings, so passages are ranked by keywords (BM25).',
+    };
+  const roles = retrieval.rerank
+    ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
+    : (['cross-encoder', 'bi-encoder'] as const);
   let key: string;
   let load: () => Promise<LoadedModelPorts>;
   if (retrieval.modelSource === 'download') {
     // Downloaded in Settings into this origin's Cache Storage (lib/models/browser-store.ts). The
     // record is written last, so no record = nothing (complete) downloaded: say so, never load.
-    if (typeof caches === 'undefined') return { unavailableReason: 'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.' };
+    if (typeof caches === 'undefined')
+      return {
+        unavailableReason:
+          'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.',
+      };
     const store = createModelStore(caches, { origin: self.location.origin });
     const record = await store.record();
     if (!record) return { unavailableReason: notDownloadedReason(await store.estimate()) };
     // A new download (or a removed and repeated one) gives a new key, so the files are re-read.
     key = JSON.stringify(['download', retrieval.device, retrieval.rerank, record.completedAt]);
-    load = () => loadModelPorts({ modelBaseUrl: store.baseUrl, modelCache: store, wasmUrl: config.urls.ortWasm, device: retrieval.device, roles });
+    load = () =>
+      loadModelPorts({
+        modelBaseUrl: store.baseUrl,
+        modelCache: store,
+        wasmUrl: config.urls.ortWasm,
+        device: retrieval.device,
+        roles,
+      });
   } else {
     key = JSON.stringify([retrieval.device, retrieval.rerank, config.urls.models]);
-    load = () => loadModelPorts({ modelBaseUrl: config.urls.models, wasmUrl: config.urls.ortWasm, device: retrieval.device, roles });
+    load = () =>
+      loadModelPorts({
+        modelBaseUrl: config.urls.models,
+        wasmUrl: config.urls.ortWasm,
+        device: retrieval.device,
+        roles,
+      });
   }
   if (loaded?.key !== key) {
     void loaded?.ports.then((p) => p.dispose()).catch(() => undefined);
@@ -65,7 +91,9 @@ async function modelPorts(config: WorkerConfig, onProgress: (p: StageProgress) =
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();
   const ports = await loaded.ports;
-  const detail = ports.filter ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}` : 'not installed: keyword ranking';
+  const detail = ports.filter
+    ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`
+    : 'not installed: keyword ranking';
   onProgress({ stage: 'models', status: 'done', ms: performance.now() - started, detail });
   return ports;
 }
@@ -133,7 +161,10 @@ function cacheStore(budgetMB?: number): CacheStore {
 }
 
 function prefixed<T>(port: CachePort<T>, prefix: string): CachePort<T> {
-  return { get: (key) => port.get(prefix + key), set: (key, value) => port.set(prefix + key, value) };
+  return {
+    get: (key) => port.get(prefix + key),
+    set: (key, value) => port.set(prefix + key, value),
+  };
 }
 
 /**
@@ -149,7 +180,12 @@ function configKey(config: WorkerConfig, request: AskRequest, models: ModelPorts
     knowledgeGraph,
     sources: request.sources ?? retrieval.sources,
     rerank: retrieval.rerank,
-    models: [models.filter?.modelId, models.reranker?.modelId, models.embedder?.modelId, models.device],
+    models: [
+      models.filter?.modelId,
+      models.reranker?.modelId,
+      models.embedder?.modelId,
+      models.device,
+    ],
   });
 }
 
@@ -163,23 +199,46 @@ export interface PanelPrompt {
 }
 
 function builtInThroughPanel(panel: PanelPrompt): ComposerPort {
-  return { kind: 'chrome-prompt', label: "Chrome's built-in model", complete: (prompt, options) => panel.complete(prompt, Comlink.proxy(options?.onToken ?? (() => undefined))) };
+  return {
+    kind: 'chrome-prompt',
+    label: "Chrome's built-in model",
+    complete: (prompt, options) =>
+      panel.complete(prompt, Comlink.proxy(options?.onToken ?? (() => undefined))),
+  };
 }
 
-function composerFor(config: WorkerConfig, panelPrompt: PanelPrompt | undefined): ComposerPort | null {
+function composerFor(
+  config: WorkerConfig,
+  panelPrompt: PanelPrompt | undefined,
+): ComposerPort | null {
   const languageModel = findLanguageModel();
-  if (config.composer.kind === 'chrome-prompt' && !languageModel && panelPrompt) return builtInThroughPanel(panelPrompt);
-  return createComposerPort(config.composer, { fetch: (url, init) => fetch(url, init), languageModel });
+  if (config.composer.kind === 'chrome-prompt' && !languageModel && panelPrompt)
+    return builtInThroughPanel(panelPrompt);
+  return createComposerPort(config.composer, {
+    fetch: (url, init) => fetch(url, init),
+    languageModel,
+  });
 }
 
 async function pipelineFor(
   config: WorkerConfig,
   onProgress: (progress: StageProgress) => void,
-  { onToken, offlineOnly = false, panelPrompt }: { onToken?: (delta: string) => void; offlineOnly?: boolean; panelPrompt?: PanelPrompt } = {},
+  {
+    onToken,
+    offlineOnly = false,
+    panelPrompt,
+  }: { onToken?: (delta: string) => void; offlineOnly?: boolean; panelPrompt?: PanelPrompt } = {},
 ) {
-  onKgWait = (seconds) => onProgress({ stage: 'kg', status: 'running', detail: `Wikidata is rate-limiting us — retrying in ${seconds} s` });
+  onKgWait = (seconds) =>
+    onProgress({
+      stage: 'kg',
+      status: 'running',
+      detail: `Wikidata is rate-limiting us — retrying in ${seconds} s`,
+    });
   const loadedModels = await modelPorts(config, onProgress);
-  const embedder = loadedModels.embedder ? cacheStore().cachedEmbedder(loadedModels.embedder) : undefined;
+  const embedder = loadedModels.embedder
+    ? cacheStore().cachedEmbedder(loadedModels.embedder)
+    : undefined;
   const models: ModelPorts = { ...loadedModels, ...(embedder ? { embedder } : {}) };
   const run = async (request: AskRequest) => {
     const result = await runPipeline(
@@ -213,7 +272,10 @@ const api = {
     panelPrompt?: PanelPrompt,
   ): Promise<WorkerReply> {
     try {
-      const { run, embedder, models } = await pipelineFor(config, onProgress, { ...(onToken ? { onToken } : {}), ...(panelPrompt ? { panelPrompt } : {}) });
+      const { run, embedder, models } = await pipelineFor(config, onProgress, {
+        ...(onToken ? { onToken } : {}),
+        ...(panelPrompt ? { panelPrompt } : {}),
+      });
       const outcome = await askWithCache(request, {
         store: cacheStore(config.storage.budgetMB),
         run,
@@ -228,10 +290,17 @@ const api = {
   },
 
   /** The tab could not be read: answer from the saved copy of `url`, if there is one. */
-  async runCachedPage(request: { mode: AskRequest['mode']; question: string; url: string }, onProgress: (progress: StageProgress) => void, config: WorkerConfig): Promise<WorkerReply> {
+  async runCachedPage(
+    request: { mode: AskRequest['mode']; question: string; url: string },
+    onProgress: (progress: StageProgress) => void,
+    config: WorkerConfig,
+  ): Promise<WorkerReply> {
     try {
       const { run } = await pipelineFor(config, onProgress, { offlineOnly: true });
-      return { ok: true, outcome: await askCachedPage(request, { store: cacheStore(config.storage.budgetMB), run }) };
+      return {
+        ok: true,
+        outcome: await askCachedPage(request, { store: cacheStore(config.storage.budgetMB), run }),
+      };
     } catch (error) {
       return { ok: false, error: toErrorInfo(error) };
     }

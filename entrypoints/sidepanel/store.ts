@@ -4,7 +4,14 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import { PipelineError, toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
 import { validateQuestion } from '@/lib/pipeline/question';
-import type { AskResult, Mode, PageSnapshot, SourcesMode, StageName, StageProgress } from '@/lib/pipeline/types';
+import type {
+  AskResult,
+  Mode,
+  PageSnapshot,
+  SourcesMode,
+  StageName,
+  StageProgress,
+} from '@/lib/pipeline/types';
 import type { AnswerOrigin } from '@/lib/cache/ask-cached';
 import type { AnswerRecord } from '@/lib/cache/db';
 import { pageHash } from '@/lib/cache/store';
@@ -102,8 +109,21 @@ export const usePanel = create<PanelState>((set, get) => ({
 
   async ask(mode, options = {}) {
     if (get().status === 'running') return;
-    const onProgress = (progress: StageProgress) => set((s) => ({ stages: { ...s.stages, [progress.stage]: progress } }));
-    set({ mode, view: 'ask', status: 'running', stages: {}, result: null, origin: null, pageChanged: false, storageNote: null, streaming: '', error: null, highlight: NO_HIGHLIGHT });
+    const onProgress = (progress: StageProgress) =>
+      set((s) => ({ stages: { ...s.stages, [progress.stage]: progress } }));
+    set({
+      mode,
+      view: 'ask',
+      status: 'running',
+      stages: {},
+      result: null,
+      origin: null,
+      pageChanged: false,
+      storageNote: null,
+      streaming: '',
+      error: null,
+      highlight: NO_HIGHLIGHT,
+    });
     const onToken = (text: string) => set((s) => ({ streaming: s.streaming + text }));
     try {
       const question = validateQuestion(get().input);
@@ -122,19 +142,54 @@ export const usePanel = create<PanelState>((set, get) => ({
         // saved copy of its address when there is one.
         const url = await tabUrl(tabId);
         if (!url) throw error;
-        const reply = await pipelineWorker().runCachedPage({ mode, question, url }, Comlink.proxy(onProgress), config);
+        const reply = await pipelineWorker().runCachedPage(
+          { mode, question, url },
+          Comlink.proxy(onProgress),
+          config,
+        );
         if (!reply.ok) throw reply.error.code === 'page-not-cached' ? error : reply.error;
-        set({ status: 'done', result: reply.outcome.result, origin: reply.outcome.origin, resultTabId: tabId });
+        set({
+          status: 'done',
+          result: reply.outcome.result,
+          origin: reply.outcome.origin,
+          resultTabId: tabId,
+        });
         return;
       }
       const readMs = performance.now() - started;
-      onProgress({ stage: 'read', status: 'done', ms: readMs, detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}` });
-      const request = { mode, question, page, sources: get().sources ?? settings.retrieval.sources, ...(options.fresh ? { fresh: true } : {}) };
-      const reply = await pipelineWorker().run(request, Comlink.proxy(onProgress), config, Comlink.proxy(onToken), Comlink.proxy(panelPrompt));
+      onProgress({
+        stage: 'read',
+        status: 'done',
+        ms: readMs,
+        detail: `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}`,
+      });
+      const request = {
+        mode,
+        question,
+        page,
+        sources: get().sources ?? settings.retrieval.sources,
+        ...(options.fresh ? { fresh: true } : {}),
+      };
+      const reply = await pipelineWorker().run(
+        request,
+        Comlink.proxy(onProgress),
+        config,
+        Comlink.proxy(onToken),
+        Comlink.proxy(panelPrompt),
+      );
       if (!reply.ok) throw reply.error;
       const { outcome } = reply;
       if (outcome.origin.kind === 'live') outcome.result.timings.read = readMs;
-      set({ status: 'done', result: outcome.result, origin: outcome.origin, pageChanged: outcome.pageChanged, storageNote: outcome.storageNote ?? null, streaming: '', resultTabId: tabId, liveUrl: page.url });
+      set({
+        status: 'done',
+        result: outcome.result,
+        origin: outcome.origin,
+        pageChanged: outcome.pageChanged,
+        storageNote: outcome.storageNote ?? null,
+        streaming: '',
+        resultTabId: tabId,
+        liveUrl: page.url,
+      });
       await highlight(tabId, outcome.result, null, set, undefined, page.url);
     } catch (error) {
       set({ status: 'error', error: toErrorInfo(error) });
@@ -144,7 +199,21 @@ export const usePanel = create<PanelState>((set, get) => ({
   async openSaved(record) {
     const tabId = await targetTabId();
     const url = tabId === null ? null : await tabUrl(tabId);
-    set({ view: 'ask', status: 'done', mode: record.mode, input: record.question, result: record.result, origin: { kind: 'history', createdAt: record.createdAt }, pageChanged: false, storageNote: null, error: null, stages: {}, highlight: NO_HIGHLIGHT, resultTabId: tabId, liveUrl: url });
+    set({
+      view: 'ask',
+      status: 'done',
+      mode: record.mode,
+      input: record.question,
+      result: record.result,
+      origin: { kind: 'history', createdAt: record.createdAt },
+      pageChanged: false,
+      storageNote: null,
+      error: null,
+      stages: {},
+      highlight: NO_HIGHLIGHT,
+      resultTabId: tabId,
+      liveUrl: url,
+    });
     if (tabId === null || !sameDocument(url, record.pageUrl)) return;
     // The tab shows the answer's page: compare versions, and highlight the quotes that are still there.
     const page = await sendToTab(tabId, 'page/read', {}).catch(() => null);
@@ -161,20 +230,24 @@ export const usePanel = create<PanelState>((set, get) => ({
   async takePendingClaim() {
     const tabId = await targetTabId();
     if (tabId === null) return;
-    const { claim } = await sendToBackground('claim/take', { tabId }).catch(() => ({ claim: null }));
+    const { claim } = await sendToBackground('claim/take', { tabId }).catch(() => ({
+      claim: null,
+    }));
     if (!claim) return;
     set({ input: claim });
     await get().ask('verify');
   },
 
   pageNavigated(tabId) {
-    if (get().resultTabId === tabId) set((s) => ({ highlight: { ...s.highlight, stale: true, focused: null } }));
+    if (get().resultTabId === tabId)
+      set((s) => ({ highlight: { ...s.highlight, stale: true, focused: null } }));
   },
 }));
 
 /** Chrome's built-in model, called from this page for the worker (see PanelPrompt). */
 const panelPrompt: PanelPrompt = {
-  complete: (prompt, onToken) => chromePromptComposer(findLanguageModel()).complete(prompt, { onToken }),
+  complete: (prompt, onToken) =>
+    chromePromptComposer(findLanguageModel()).complete(prompt, { onToken }),
 };
 
 function workerConfig(settings: Settings): WorkerConfig {
@@ -187,7 +260,10 @@ function workerConfig(settings: Settings): WorkerConfig {
     storage: settings.storage,
     // Built-time files (copied by the build hook, or generated into public/models/), unknown to
     // WXT's typed public paths, so the URLs are made from the extension's own origin.
-    urls: { models: new URL('/models/', location.origin).href, ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href },
+    urls: {
+      models: new URL('/models/', location.origin).href,
+      ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href,
+    },
   };
 }
 
@@ -224,7 +300,9 @@ async function highlight(
   // Only quotes from this page can be highlighted on it (web quotes link to their own pages, and
   // an answer saved on another page has nothing to show here).
   const onThisPage = sameDocument(result.page.url, livePageUrl);
-  const quotes = result.quotes.filter((q) => onThisPage && cited.has(q.id) && q.source.kind === 'page').map((q) => ({ id: q.id, text: q.text }));
+  const quotes = result.quotes
+    .filter((q) => onThisPage && cited.has(q.id) && q.source.kind === 'page')
+    .map((q) => ({ id: q.id, text: q.text }));
   try {
     const { missing } = await sendToTab(tabId, 'page/highlight', {
       quotes,

@@ -21,8 +21,13 @@ export interface ClickInfo {
   selectionText?: string;
 }
 
-export async function onVerifyClaimClick(info: ClickInfo, tab: { id?: number } | undefined, ports: ClaimPorts): Promise<boolean> {
-  if (info.menuItemId !== VERIFY_CLAIM_MENU_ID || typeof tab?.id !== 'number' || tab.id < 0) return false;
+export async function onVerifyClaimClick(
+  info: ClickInfo,
+  tab: { id?: number } | undefined,
+  ports: ClaimPorts,
+): Promise<boolean> {
+  if (info.menuItemId !== VERIFY_CLAIM_MENU_ID || typeof tab?.id !== 'number' || tab.id < 0)
+    return false;
   const tabId = tab.id;
   // sidePanel.open must run while the click's user gesture is still active: call it first.
   const opened = ports.openPanel(tabId).catch(() => undefined);

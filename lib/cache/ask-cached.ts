@@ -23,7 +23,16 @@ import type { AskRequest, AskResult, PageSnapshot } from '../pipeline/types';
 export type AnswerOrigin =
   | { kind: 'live'; offline: boolean }
   | { kind: 'exact'; createdAt: number }
-  | { kind: 'similar'; createdAt: number; question: string; pageUrl: string; pageTitle: string; samePage: boolean; similarity: number; method: 'embedding' | 'lexical' }
+  | {
+      kind: 'similar';
+      createdAt: number;
+      question: string;
+      pageUrl: string;
+      pageTitle: string;
+      samePage: boolean;
+      similarity: number;
+      method: 'embedding' | 'lexical';
+    }
   | { kind: 'cached-page'; fetchedAt: number };
 
 export interface CachedOutcome {
@@ -51,12 +60,20 @@ export interface CachedAskDeps {
 }
 
 /** Composer failures that mean "could not reach it", as opposed to "it answered badly". */
-const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['composer-unreachable', 'composer-timeout', 'composer-stalled', 'composer-forbidden-origin']);
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set([
+  'composer-unreachable',
+  'composer-timeout',
+  'composer-stalled',
+  'composer-forbidden-origin',
+]);
 
 /** How many stored answers a semantic lookup compares against (the newest). */
 const LOOKUP_LIMIT = 2000;
 
-export async function askWithCache(request: AskRequest & { fresh?: boolean }, deps: CachedAskDeps): Promise<CachedOutcome> {
+export async function askWithCache(
+  request: AskRequest & { fresh?: boolean },
+  deps: CachedAskDeps,
+): Promise<CachedOutcome> {
   const { store } = deps;
   const hash = await pageHash(request.page);
   const key = questionKey(request.question);
@@ -66,7 +83,12 @@ export async function askWithCache(request: AskRequest & { fresh?: boolean }, de
       // Not awaited: marking it recently used (a write) need not delay the answer, and the store
       // never rejects.
       void store.touchAnswer(exact.id);
-      return { result: exact.result, origin: { kind: 'exact', createdAt: exact.createdAt }, answerId: exact.id, pageChanged: false };
+      return {
+        result: exact.result,
+        origin: { kind: 'exact', createdAt: exact.createdAt },
+        answerId: exact.id,
+        pageChanged: false,
+      };
     }
   }
 
@@ -78,11 +100,15 @@ export async function askWithCache(request: AskRequest & { fresh?: boolean }, de
 
   // A fresh ask ("Ask again", "re-verify") wants a new answer, even a degraded one.
   if (degraded && store && !request.fresh) {
-    const match = await findSimilar(request.question, (await store.answersForLookup({ limit: LOOKUP_LIMIT })).filter(reusable), {
-      pageUrl: request.page.url,
-      mode: request.mode,
-      ...(deps.embedder ? { embedder: deps.embedder } : {}),
-    });
+    const match = await findSimilar(
+      request.question,
+      (await store.answersForLookup({ limit: LOOKUP_LIMIT })).filter(reusable),
+      {
+        pageUrl: request.page.url,
+        mode: request.mode,
+        ...(deps.embedder ? { embedder: deps.embedder } : {}),
+      },
+    );
     if (match?.record.id !== undefined) {
       const { record } = match;
       await store.touchAnswer(record.id!);
@@ -104,7 +130,16 @@ export async function askWithCache(request: AskRequest & { fresh?: boolean }, de
     }
   }
 
-  const stored = await save(store, request.page, hash, key, result, deps.now ?? Date.now, questionVector, deps.configKey);
+  const stored = await save(
+    store,
+    request.page,
+    hash,
+    key,
+    result,
+    deps.now ?? Date.now,
+    questionVector,
+    deps.configKey,
+  );
   return { result, origin: { kind: 'live', offline: degraded }, pageChanged: false, ...stored };
 }
 
@@ -115,7 +150,12 @@ export async function askCachedPage(
 ): Promise<CachedOutcome> {
   const page = await deps.store?.getPage(request.url);
   if (!page) throw new PipelineError('page-not-cached');
-  const result = await deps.run({ mode: request.mode, question: request.question, page: page.snapshot, sources: 'page' });
+  const result = await deps.run({
+    mode: request.mode,
+    question: request.question,
+    page: page.snapshot,
+    sources: 'page',
+  });
   return { result, origin: { kind: 'cached-page', fetchedAt: page.fetchedAt }, pageChanged: false };
 }
 
@@ -124,7 +164,10 @@ function reusable(record: AnswerRecord): boolean {
   return !record.result.answer.fallback;
 }
 
-async function embedQuestion(question: string, embedder: Embedder | undefined): Promise<AnswerRecord['questionVector']> {
+async function embedQuestion(
+  question: string,
+  embedder: Embedder | undefined,
+): Promise<AnswerRecord['questionVector']> {
   if (!embedder) return undefined;
   try {
     const [vector] = await embedder.embed([question]);
@@ -159,5 +202,8 @@ async function save(
     ...(questionVector ? { questionVector } : {}),
   });
   const status = store.status();
-  return { ...(id !== null ? { answerId: id } : {}), ...(status.caching ? {} : { storageNote: status.reason ?? 'Answers are not being saved.' }) };
+  return {
+    ...(id !== null ? { answerId: id } : {}),
+    ...(status.caching ? {} : { storageNote: status.reason ?? 'Answers are not being saved.' }),
+  };
 }

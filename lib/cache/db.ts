@@ -106,13 +106,25 @@ export class AnswerPanelDatabase extends Dexie {
   ledger!: EntityTable<LedgerRow, 'ref'>;
   meta!: EntityTable<MetaRow, 'key'>;
 
-  constructor(options: { name?: string; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange; now?: () => number } = {}) {
+  constructor(
+    options: {
+      name?: string;
+      indexedDB?: IDBFactory;
+      IDBKeyRange?: typeof IDBKeyRange;
+      now?: () => number;
+    } = {},
+  ) {
     // IDBKeyRange must come with an injected factory: Dexie needs it for every where()/orderBy(),
     // and in Node (tests with fake-indexeddb) there is no global one, so passing the global alone
     // left Dexie with `undefined` and every indexed query threw MissingAPIError.
     super(
       options.name ?? DB_NAME,
-      options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange ?? globalThis.IDBKeyRange } : undefined,
+      options.indexedDB
+        ? {
+            indexedDB: options.indexedDB,
+            IDBKeyRange: options.IDBKeyRange ?? globalThis.IDBKeyRange,
+          }
+        : undefined,
     );
     const now = options.now ?? Date.now;
     this.version(1).stores(SCHEMA_V1);
@@ -131,7 +143,13 @@ export class AnswerPanelDatabase extends Dexie {
               // lastUsed index, and a row missing from that index is never evicted.
               const time = 'fetchedAt' in record ? record.fetchedAt : record.createdAt;
               const lastUsed = typeof time === 'number' && Number.isFinite(time) ? time : now();
-              rows.push({ ref: ledgerRef(table, cursor.primaryKey as string | number), table, key: cursor.primaryKey as string | number, bytes, lastUsed });
+              rows.push({
+                ref: ledgerRef(table, cursor.primaryKey as string | number),
+                table,
+                key: cursor.primaryKey as string | number,
+                bytes,
+                lastUsed,
+              });
               total += bytes;
             });
         }

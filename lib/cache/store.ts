@@ -50,10 +50,12 @@ const ALL_TABLES: readonly LedgerTable[] = ['pages', 'embeddings', 'search', 'sp
 export type StoreProblem = 'quota' | 'newer-version' | 'open-failed';
 
 const REASONS: Record<StoreProblem, string> = {
-  quota: 'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.',
+  quota:
+    'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.',
   'newer-version':
     'Saved answers were written by a newer version of the extension, so they are not used and new answers are not being saved. Update the extension to use them.',
-  'open-failed': 'The answer cache could not be opened, so saved answers are not used and new answers are not being saved.',
+  'open-failed':
+    'The answer cache could not be opened, so saved answers are not used and new answers are not being saved.',
 };
 
 export interface StoreStatus {
@@ -106,7 +108,12 @@ export interface CacheStore {
   /** How many were deleted. */
   deleteAllAnswers(): Promise<number>;
   /** The newest answer to the same question (questionKey) in the same mode on the same page version. */
-  findExact(mode: AnswerRecord['mode'], questionKey: string, pageUrl: string, pageHash: string): Promise<AnswerRecord | null>;
+  findExact(
+    mode: AnswerRecord['mode'],
+    questionKey: string,
+    pageUrl: string,
+    pageHash: string,
+  ): Promise<AnswerRecord | null>;
   /** Newest first, question vectors included, for semantic lookup; only `pageUrl`'s when given. */
   answersForLookup(options?: { pageUrl?: string; limit?: number }): Promise<AnswerRecord[]>;
   touchAnswer(id: number): Promise<void>;
@@ -156,7 +163,12 @@ export function isQuotaError(error: unknown): boolean {
     // Depth and `seen` bound the walk: error objects are foreign data and may be cyclic.
     if (depth > 8 || typeof value !== 'object' || value === null || seen.has(value)) return false;
     seen.add(value);
-    const { name, inner, cause, failures } = value as { name?: unknown; inner?: unknown; cause?: unknown; failures?: unknown };
+    const { name, inner, cause, failures } = value as {
+      name?: unknown;
+      inner?: unknown;
+      cause?: unknown;
+      failures?: unknown;
+    };
     if (typeof name === 'string' && QUOTA_NAMES.has(name)) return true;
     if (visit(inner, depth + 1) || visit(cause, depth + 1)) return true;
     return Array.isArray(failures) && failures.some((failure) => visit(failure, depth + 1));
@@ -213,7 +225,12 @@ function validAnswer(value: unknown): value is AnswerRecord {
 function withValidVector(record: AnswerRecord): AnswerRecord {
   const vector: unknown = record.questionVector;
   if (vector === undefined) return record;
-  if (isObject(vector) && typeof vector.modelId === 'string' && vector.vector instanceof Float32Array) return record;
+  if (
+    isObject(vector) &&
+    typeof vector.modelId === 'string' &&
+    vector.vector instanceof Float32Array
+  )
+    return record;
   const { questionVector: _dropped, ...rest } = record;
   return rest;
 }
@@ -223,11 +240,15 @@ function validEmbedding(value: unknown, modelId: string): value is EmbeddingReco
 }
 
 function validCacheRecord(value: unknown): value is CacheRecord {
-  return isObject(value) && typeof value.key === 'string' && isTime(value.expiresAt) && 'value' in value;
+  return (
+    isObject(value) && typeof value.key === 'string' && isTime(value.expiresAt) && 'value' in value
+  );
 }
 
 function matchesQuery(record: AnswerRecord, needle: string): boolean {
-  return [record.question, record.pageTitle, record.pageUrl].some((field) => field.toLowerCase().includes(needle));
+  return [record.question, record.pageTitle, record.pageUrl].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
 }
 
 function byNewest(a: AnswerRecord, b: AnswerRecord): number {
@@ -237,7 +258,8 @@ function byNewest(a: AnswerRecord, b: AnswerRecord): number {
 export function openStore(options: CacheStoreOptions = {}): CacheStore {
   const now = options.now ?? Date.now;
   let budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
-  const storage: StorageLike | undefined = options.storage ?? (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage;
+  const storage: StorageLike | undefined =
+    options.storage ?? (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage;
 
   let problem: StoreProblem | undefined;
   let skippedCorrupt = 0;
@@ -265,7 +287,9 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   /** Resolves to the open database, or null when the store cannot use one (status says why). */
   const ready: Promise<AnswerPanelDatabase | null> = open(db);
 
-  async function open(database: AnswerPanelDatabase | undefined): Promise<AnswerPanelDatabase | null> {
+  async function open(
+    database: AnswerPanelDatabase | undefined,
+  ): Promise<AnswerPanelDatabase | null> {
     if (!database) {
       problem = 'open-failed';
       return null;
@@ -275,13 +299,21 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
       // Dexie 4 opens a database newer than ours anyway, and adds what it finds missing (a
       // "schema patch"): look first, where the browser can say, so a newer version's database
       // is not touched at all.
-      if (await newerOnDisk(database, options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB)) {
+      if (
+        await newerOnDisk(
+          database,
+          options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB,
+        )
+      ) {
         problem = 'newer-version';
         database.close();
         return null;
       }
       const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
+        timer = setTimeout(
+          () => resolve('timeout'),
+          options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS,
+        );
       });
       // An older connection (another panel still on version 1) that never closes blocks the
       // upgrade, and an open that never settles would hang every question: give up instead.
@@ -313,7 +345,10 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
     }
   }
 
-  async function newerOnDisk(database: AnswerPanelDatabase, factory: IDBFactory | undefined): Promise<boolean> {
+  async function newerOnDisk(
+    database: AnswerPanelDatabase,
+    factory: IDBFactory | undefined,
+  ): Promise<boolean> {
     if (!factory || typeof factory.databases !== 'function') return false;
     try {
       const found = (await factory.databases()).find((info) => info.name === database.name);
@@ -324,7 +359,11 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   /** Runs a read; a storage failure becomes `fallback`. */
-  async function read<R>(operation: string, fallback: R, body: (database: AnswerPanelDatabase) => Promise<R>): Promise<R> {
+  async function read<R>(
+    operation: string,
+    fallback: R,
+    body: (database: AnswerPanelDatabase) => Promise<R>,
+  ): Promise<R> {
     const database = await ready;
     if (!database) return fallback;
     try {
@@ -338,40 +377,52 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   // ---- Writes: the one helper every write goes through ----
 
   /** What one write transaction does; throws what IndexedDB throws. */
-  async function attemptWrite(database: AnswerPanelDatabase, table: LedgerTable, records: object[]): Promise<{ keys: Array<string | number>; usage: number }> {
-    return database.transaction('rw', [database.table(table), database.ledger, database.meta], async () => {
-      options.faults?.beforeWrite?.(table);
-      // Read before the ledger changes: where meta is missing, usage is summed from the ledger.
-      const base = await readUsage(database);
-      const keys: Array<string | number> = [];
-      let delta = 0;
-      const time = now();
-      for (const record of records) {
-        const key = (await database.table(table).put(record)) as string | number;
-        // Measure the record as stored: an answer's id is assigned by the put.
-        const bytes = recordBytes(table === 'answers' ? { ...record, id: key } : record);
-        const ref = ledgerRef(table, key);
-        const old = await database.ledger.get(ref);
-        await database.ledger.put({ ref, table, key, bytes, lastUsed: time });
-        delta += bytes - (isTime(old?.bytes) ? old.bytes : 0);
-        keys.push(key);
-      }
-      const usage = Math.max(0, base + delta);
-      await database.meta.put({ key: 'usage', bytes: usage });
-      return { keys, usage };
-    });
+  async function attemptWrite(
+    database: AnswerPanelDatabase,
+    table: LedgerTable,
+    records: object[],
+  ): Promise<{ keys: Array<string | number>; usage: number }> {
+    return database.transaction(
+      'rw',
+      [database.table(table), database.ledger, database.meta],
+      async () => {
+        options.faults?.beforeWrite?.(table);
+        // Read before the ledger changes: where meta is missing, usage is summed from the ledger.
+        const base = await readUsage(database);
+        const keys: Array<string | number> = [];
+        let delta = 0;
+        const time = now();
+        for (const record of records) {
+          const key = (await database.table(table).put(record)) as string | number;
+          // Measure the record as stored: an answer's id is assigned by the put.
+          const bytes = recordBytes(table === 'answers' ? { ...record, id: key } : record);
+          const ref = ledgerRef(table, key);
+          const old = await database.ledger.get(ref);
+          await database.ledger.put({ ref, table, key, bytes, lastUsed: time });
+          delta += bytes - (isTime(old?.bytes) ? old.bytes : 0);
+          keys.push(key);
+        }
+        const usage = Math.max(0, base + delta);
+        await database.meta.put({ key: 'usage', bytes: usage });
+        return { keys, usage };
+      },
+    );
   }
 
   /**
    * Puts records into `table` with their ledger rows, then keeps to the budget. Resolves the
    * keys, or null when nothing was written (caching off, no database, a failure).
    */
-  async function writeRecords(table: LedgerTable, records: object[]): Promise<Array<string | number> | null> {
+  async function writeRecords(
+    table: LedgerTable,
+    records: object[],
+  ): Promise<Array<string | number> | null> {
     if (problem === 'quota') return null;
     const database = await ready;
     if (!database || problem || records.length === 0) return null;
     // A record bigger than what eviction keeps would evict everything, itself included.
-    if (records.reduce((sum, record) => sum + recordBytes(record), 0) > budget * EVICT_TO_SHARE) return null;
+    if (records.reduce((sum, record) => sum + recordBytes(record), 0) > budget * EVICT_TO_SHARE)
+      return null;
     let written: { keys: Array<string | number>; usage: number };
     try {
       written = await attemptWrite(database, table, records);
@@ -392,7 +443,8 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
         return null;
       }
     }
-    if (written.usage > budget) await scheduleEviction(database, Math.floor(budget * EVICT_TO_SHARE));
+    if (written.usage > budget)
+      await scheduleEviction(database, Math.floor(budget * EVICT_TO_SHARE));
     return written.keys;
   }
 
@@ -409,7 +461,9 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
 
   async function usageOf(database: AnswerPanelDatabase): Promise<number> {
     try {
-      return await database.transaction('r', database.meta, database.ledger, () => readUsage(database));
+      return await database.transaction('r', database.meta, database.ledger, () =>
+        readUsage(database),
+      );
     } catch (error) {
       report('usage', error);
       return 0;
@@ -428,25 +482,30 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   async function evictTo(database: AnswerPanelDatabase, target: number): Promise<void> {
     try {
       for (;;) {
-        const done = await database.transaction('rw', [...ALL_TABLES.map((name) => database.table(name)), database.ledger, database.meta], async () => {
-          let usage = await readUsage(database);
-          if (usage <= target) return true;
-          const rows = await database.ledger.orderBy('lastUsed').limit(EVICT_BATCH).toArray();
-          if (rows.length === 0) {
-            // Nothing left to evict but usage says otherwise: the total drifted (written by
-            // other code); the ledger is the truth.
-            await database.meta.put({ key: 'usage', bytes: 0 });
-            return true;
-          }
-          for (const row of rows) {
-            if (usage <= target) break;
-            if ((ALL_TABLES as readonly string[]).includes(row.table)) await database.table(row.table).delete(row.key);
-            await database.ledger.delete(row.ref);
-            usage -= isTime(row.bytes) ? row.bytes : 0;
-          }
-          await database.meta.put({ key: 'usage', bytes: Math.max(0, usage) });
-          return usage <= target;
-        });
+        const done = await database.transaction(
+          'rw',
+          [...ALL_TABLES.map((name) => database.table(name)), database.ledger, database.meta],
+          async () => {
+            let usage = await readUsage(database);
+            if (usage <= target) return true;
+            const rows = await database.ledger.orderBy('lastUsed').limit(EVICT_BATCH).toArray();
+            if (rows.length === 0) {
+              // Nothing left to evict but usage says otherwise: the total drifted (written by
+              // other code); the ledger is the truth.
+              await database.meta.put({ key: 'usage', bytes: 0 });
+              return true;
+            }
+            for (const row of rows) {
+              if (usage <= target) break;
+              if ((ALL_TABLES as readonly string[]).includes(row.table))
+                await database.table(row.table).delete(row.key);
+              await database.ledger.delete(row.ref);
+              usage -= isTime(row.bytes) ? row.bytes : 0;
+            }
+            await database.meta.put({ key: 'usage', bytes: Math.max(0, usage) });
+            return usage <= target;
+          },
+        );
         if (done) return;
       }
     } catch (error) {
@@ -455,20 +514,31 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   /** Deletes one record with its ledger row and takes its bytes off usage. */
-  async function removeRecord(database: AnswerPanelDatabase, table: LedgerTable, key: string | number): Promise<boolean> {
+  async function removeRecord(
+    database: AnswerPanelDatabase,
+    table: LedgerTable,
+    key: string | number,
+  ): Promise<boolean> {
     try {
-      return await database.transaction('rw', [database.table(table), database.ledger, database.meta], async () => {
-        const existed = (await database.table(table).get(key)) !== undefined;
-        await database.table(table).delete(key);
-        const ref = ledgerRef(table, key);
-        const row = await database.ledger.get(ref);
-        if (row) {
-          const usage = await readUsage(database);
-          await database.ledger.delete(ref);
-          await database.meta.put({ key: 'usage', bytes: Math.max(0, usage - (isTime(row.bytes) ? row.bytes : 0)) });
-        }
-        return existed;
-      });
+      return await database.transaction(
+        'rw',
+        [database.table(table), database.ledger, database.meta],
+        async () => {
+          const existed = (await database.table(table).get(key)) !== undefined;
+          await database.table(table).delete(key);
+          const ref = ledgerRef(table, key);
+          const row = await database.ledger.get(ref);
+          if (row) {
+            const usage = await readUsage(database);
+            await database.ledger.delete(ref);
+            await database.meta.put({
+              key: 'usage',
+              bytes: Math.max(0, usage - (isTime(row.bytes) ? row.bytes : 0)),
+            });
+          }
+          return existed;
+        },
+      );
     } catch (error) {
       report(`delete ${table}`, error);
       return false;
@@ -476,9 +546,14 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   /** A record of the wrong shape: not for callers. Delete it so it is not met again. */
-  async function dropCorrupt(database: AnswerPanelDatabase, table: LedgerTable, key: unknown): Promise<void> {
+  async function dropCorrupt(
+    database: AnswerPanelDatabase,
+    table: LedgerTable,
+    key: unknown,
+  ): Promise<void> {
     skippedCorrupt += 1;
-    if (typeof key === 'string' || typeof key === 'number') await removeRecord(database, table, key);
+    if (typeof key === 'string' || typeof key === 'number')
+      await removeRecord(database, table, key);
   }
 
   /** Marks records as just used (LRU). A failure only makes them look older. */
@@ -489,7 +564,8 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
     try {
       const time = now();
       await database.transaction('rw', database.ledger, async () => {
-        for (const key of keys) await database.ledger.update(ledgerRef(table, key), { lastUsed: time });
+        for (const key of keys)
+          await database.ledger.update(ledgerRef(table, key), { lastUsed: time });
       });
     } catch (error) {
       report(`touch ${table}`, error);
@@ -500,7 +576,15 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
 
   async function putPage(snapshot: PageSnapshot, passages: Passage[]): Promise<PageRecord | null> {
     const hash = await pageHash(snapshot);
-    const record: PageRecord = { key: `${snapshot.url}\u0000${hash}`, url: snapshot.url, hash, title: snapshot.title, snapshot, passages, fetchedAt: now() };
+    const record: PageRecord = {
+      key: `${snapshot.url}\u0000${hash}`,
+      url: snapshot.url,
+      hash,
+      title: snapshot.title,
+      snapshot,
+      passages,
+      fetchedAt: now(),
+    };
     return (await writeRecords('pages', [record])) ? record : null;
   }
 
@@ -532,7 +616,10 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   // ---- Answers ----
 
   /** Validates rows read from `answers`; drops the corrupt ones. */
-  async function keepValidAnswers(database: AnswerPanelDatabase, rows: unknown[]): Promise<AnswerRecord[]> {
+  async function keepValidAnswers(
+    database: AnswerPanelDatabase,
+    rows: unknown[],
+  ): Promise<AnswerRecord[]> {
     const valid: AnswerRecord[] = [];
     for (const row of rows) {
       if (validAnswer(row)) valid.push(withValidVector(row));
@@ -609,19 +696,34 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
     );
   }
 
-  function findExact(mode: AnswerRecord['mode'], questionKey: string, pageUrl: string, pageHash: string): Promise<AnswerRecord | null> {
+  function findExact(
+    mode: AnswerRecord['mode'],
+    questionKey: string,
+    pageUrl: string,
+    pageHash: string,
+  ): Promise<AnswerRecord | null> {
     return read('findExact', null, async (database) => {
-      const rows: unknown[] = await database.answers.where('questionKey').equals(questionKey).toArray();
-      const matches = (await keepValidAnswers(database, rows)).filter((row) => row.mode === mode && row.pageUrl === pageUrl && row.pageHash === pageHash);
+      const rows: unknown[] = await database.answers
+        .where('questionKey')
+        .equals(questionKey)
+        .toArray();
+      const matches = (await keepValidAnswers(database, rows)).filter(
+        (row) => row.mode === mode && row.pageUrl === pageUrl && row.pageHash === pageHash,
+      );
       return matches.sort(byNewest)[0] ?? null;
     });
   }
 
-  function answersForLookup(lookup: { pageUrl?: string; limit?: number } = {}): Promise<AnswerRecord[]> {
+  function answersForLookup(
+    lookup: { pageUrl?: string; limit?: number } = {},
+  ): Promise<AnswerRecord[]> {
     return read('answersForLookup', [], async (database) => {
       const limit = lookup.limit ?? Infinity;
       if (lookup.pageUrl !== undefined) {
-        const rows: unknown[] = await database.answers.where('pageUrl').equals(lookup.pageUrl).toArray();
+        const rows: unknown[] = await database.answers
+          .where('pageUrl')
+          .equals(lookup.pageUrl)
+          .toArray();
         return (await keepValidAnswers(database, rows)).sort(byNewest).slice(0, limit);
       }
       const rows: unknown[] = await (Number.isFinite(limit)
@@ -642,7 +744,9 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
         let keys: string[];
         let found: Array<Float32Array | undefined>;
         try {
-          keys = await Promise.all(texts.map(async (text) => `${modelId}\u0000${await sha256Hex(text)}`));
+          keys = await Promise.all(
+            texts.map(async (text) => `${modelId}\u0000${await sha256Hex(text)}`),
+          );
           found = await lookupEmbeddings(keys, modelId);
         } catch {
           // No hashing or no database: the cache is an optimisation, the caller needs vectors.
@@ -658,7 +762,10 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
           }
         });
         const fresh = missTexts.length > 0 ? await embedder.embed(missTexts) : [];
-        if (fresh.length !== missTexts.length) throw new Error(`embedder ${modelId} returned ${fresh.length} vectors for ${missTexts.length} texts`);
+        if (fresh.length !== missTexts.length)
+          throw new Error(
+            `embedder ${modelId} returned ${fresh.length} vectors for ${missTexts.length} texts`,
+          );
         if (missTexts.length > 0) {
           const records: EmbeddingRecord[] = [...missIndex].map(([key, at]) => ({
             key,
@@ -677,7 +784,10 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   /** Cached vectors by key (undefined = miss). Throws when the store cannot read. */
-  async function lookupEmbeddings(keys: string[], modelId: string): Promise<Array<Float32Array | undefined>> {
+  async function lookupEmbeddings(
+    keys: string[],
+    modelId: string,
+  ): Promise<Array<Float32Array | undefined>> {
     const database = await ready;
     if (!database) return keys.map(() => undefined);
     const rows: unknown[] = await database.embeddings.bulkGet(keys);
@@ -698,19 +808,23 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   function cachePort<T>(table: 'search' | 'sparql', ttlMs: number): CachePort<T> {
     return {
       async get(key: string): Promise<T | undefined> {
-        const value = await read(`get ${table}`, undefined, async (database): Promise<{ value: T } | undefined> => {
-          const row: unknown = await database.table(table).get(key);
-          if (row === undefined) return undefined;
-          if (!validCacheRecord(row)) {
-            await dropCorrupt(database, table, key);
-            return undefined;
-          }
-          if (row.expiresAt <= now()) {
-            await removeRecord(database, table, key);
-            return undefined;
-          }
-          return { value: row.value as T };
-        });
+        const value = await read(
+          `get ${table}`,
+          undefined,
+          async (database): Promise<{ value: T } | undefined> => {
+            const row: unknown = await database.table(table).get(key);
+            if (row === undefined) return undefined;
+            if (!validCacheRecord(row)) {
+              await dropCorrupt(database, table, key);
+              return undefined;
+            }
+            if (row.expiresAt <= now()) {
+              await removeRecord(database, table, key);
+              return undefined;
+            }
+            return { value: row.value as T };
+          },
+        );
         if (!value) return undefined;
         await touch(table, [key]);
         return value.value;
@@ -731,17 +845,27 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   async function setBudget(bytes: number): Promise<void> {
-    if (!Number.isFinite(bytes) || bytes <= 0) throw new RangeError(`budget must be a positive number of bytes, got ${bytes}`);
+    if (!Number.isFinite(bytes) || bytes <= 0)
+      throw new RangeError(`budget must be a positive number of bytes, got ${bytes}`);
     budget = bytes;
     const database = await ready;
-    if (database && (await usageOf(database)) > budget) await scheduleEviction(database, Math.floor(budget * EVICT_TO_SHARE));
+    if (database && (await usageOf(database)) > budget)
+      await scheduleEviction(database, Math.floor(budget * EVICT_TO_SHARE));
   }
 
   async function clearAll(): Promise<void> {
     await read('clearAll', undefined, (database) =>
-      database.transaction('rw', [...ALL_TABLES.map((name) => database.table(name)), database.ledger, database.meta], async () => {
-        await Promise.all([...ALL_TABLES.map((name) => database.table(name).clear()), database.ledger.clear(), database.meta.clear()]);
-      }),
+      database.transaction(
+        'rw',
+        [...ALL_TABLES.map((name) => database.table(name)), database.ledger, database.meta],
+        async () => {
+          await Promise.all([
+            ...ALL_TABLES.map((name) => database.table(name).clear()),
+            database.ledger.clear(),
+            database.meta.clear(),
+          ]);
+        },
+      ),
     );
   }
 
@@ -766,7 +890,9 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
   }
 
   function status(): StoreStatus {
-    return problem ? { caching: false, reason: REASONS[problem], code: problem, skippedCorrupt } : { caching: true, skippedCorrupt };
+    return problem
+      ? { caching: false, reason: REASONS[problem], code: problem, skippedCorrupt }
+      : { caching: true, skippedCorrupt };
   }
 
   return {

@@ -14,7 +14,12 @@ import { storePorts, wikidataPorts } from '../kg/ports';
 import { loadModelPorts } from '../models/transformers';
 import { createSearchPort } from '../search';
 import { createComposerPort } from '../composer';
-import { DEFAULT_SETTINGS, SearchProviders, SourcesModes, validateSettings } from '../settings/schema';
+import {
+  DEFAULT_SETTINGS,
+  SearchProviders,
+  SourcesModes,
+  validateSettings,
+} from '../settings/schema';
 import { loadPage } from './load-page';
 import { formatResult } from './format';
 
@@ -43,7 +48,11 @@ interface Output {
   write(text: string): unknown;
 }
 
-export async function main(argv: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Output = process.stdout,
+  err: Output = process.stderr,
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -112,8 +121,14 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     },
   });
   if (!composerSettings.ok || composerSettings.settings.composer.kind === 'chrome-prompt') {
-    const errors = composerSettings.ok ? { 'composer.kind': 'the built-in model exists only in Chrome' } : composerSettings.errors;
-    err.write(`${Object.entries(errors).map(([path, message]) => `--${path.split('.')[1]}: ${message}`).join('\n')}\n`);
+    const errors = composerSettings.ok
+      ? { 'composer.kind': 'the built-in model exists only in Chrome' }
+      : composerSettings.errors;
+    err.write(
+      `${Object.entries(errors)
+        .map(([path, message]) => `--${path.split('.')[1]}: ${message}`)
+        .join('\n')}\n`,
+    );
     return 2;
   }
   const composerConfig = composerSettings.settings.composer;
@@ -137,7 +152,9 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
     if (values.passages) {
       const passages = splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {});
       const text = page.blocks.map((b) => b.text).join('\n\n');
-      out.write(`${JSON.stringify({ url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated, text, passages }, null, 2)}\n`);
+      out.write(
+        `${JSON.stringify({ url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated, text, passages }, null, 2)}\n`,
+      );
       return 0;
     }
     if (page.blocks.length === 0) throw new PipelineError('page-empty');
@@ -146,13 +163,20 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
       ? await loadModelPorts({
           localModelPath: values.models,
           device: 'cpu',
-          roles: values.rerank ? ['cross-encoder', 'bi-encoder', 'reranker'] : ['cross-encoder', 'bi-encoder'],
+          roles: values.rerank
+            ? ['cross-encoder', 'bi-encoder', 'reranker']
+            : ['cross-encoder', 'bi-encoder'],
         })
-      : { unavailableReason: 'No --models folder given, so passages are ranked by keywords (BM25).' };
+      : {
+          unavailableReason: 'No --models folder given, so passages are ranked by keywords (BM25).',
+        };
     const kg = values['kg-fixture']
       ? await fixturePorts(values['kg-fixture'])
       : values.kg
-        ? wikidataPorts({ sparqlEndpoint: values.kg, entitySearchEndpoint: values['kg-search']! }, { fetch: (url, init) => fetch(url, init) })
+        ? wikidataPorts(
+            { sparqlEndpoint: values.kg, entitySearchEndpoint: values['kg-search']! },
+            { fetch: (url, init) => fetch(url, init) },
+          )
         : null;
     const result: AskResult = await runPipeline(
       { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },

@@ -7,17 +7,34 @@ export function formatResult(result: AskResult): string {
   const { answer } = result;
   if (result.verdict) {
     const v = result.verdict;
-    const evidence = v.quoteIds.length ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}` : '';
-    const basis = v.decidedBy === 'composer' ? `decided by ${answer.composerLabel ?? 'the composer'}` : `best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold}`;
-    lines.push(`Claim: ${result.question}`, `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; ${basis})${evidence}`, '');
+    const evidence = v.quoteIds.length
+      ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}`
+      : '';
+    const basis =
+      v.decidedBy === 'composer'
+        ? `decided by ${answer.composerLabel ?? 'the composer'}`
+        : `best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold}`;
+    lines.push(
+      `Claim: ${result.question}`,
+      `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; ${basis})${evidence}`,
+      '',
+    );
   } else {
     lines.push(`Question: ${result.question}`, '');
   }
-  if (answer.fallback) lines.push(`${answer.fallback.from}: ${answer.fallback.reason.message} Extractive answer instead.`);
+  if (answer.fallback)
+    lines.push(
+      `${answer.fallback.from}: ${answer.fallback.reason.message} Extractive answer instead.`,
+    );
   const by = answer.composerLabel ?? `${answer.composer} composer`;
   const confidence = answer.confidence ? `, confidence ${answer.confidence}` : '';
-  lines.push(`Answer (${by}${answer.answered ? `, ${answer.cited.length} cited` : ', not answered by the sources'}${confidence}):`);
-  if (answer.withheld) lines.push(`  I don't know: the model's confidence is below the minimum. Its answer, for the record:`);
+  lines.push(
+    `Answer (${by}${answer.answered ? `, ${answer.cited.length} cited` : ', not answered by the sources'}${confidence}):`,
+  );
+  if (answer.withheld)
+    lines.push(
+      `  I don't know: the model's confidence is below the minimum. Its answer, for the record:`,
+    );
   answer.sentences.forEach((sentence, i) => {
     const marks = sentence.citations
       .map((id) => {
@@ -29,38 +46,61 @@ export function formatResult(result: AskResult): string {
   });
   if (answer.checks.length > 0) {
     const ok = answer.checks.filter((c) => c.supported).length;
-    lines.push(`  ${ok} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked (${answer.checks[0]!.method})`);
+    lines.push(
+      `  ${ok} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked (${answer.checks[0]!.method})`,
+    );
   }
-  if (answer.droppedCitations > 0) lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
+  if (answer.droppedCitations > 0)
+    lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
   for (const note of answer.notes ?? []) lines.push(`  note: ${note}`);
   const r = result.retrieval;
   const ranking =
     r.path === 'neural'
       ? `MiniLM cross-encoder${r.models.reranker ? ' + reranker' : ''}${r.models.embedder ? ', bi-encoder dedup' : ', lexical dedup'}${r.device ? ` on ${r.device}` : ''}`
       : 'keywords (BM25), lexical dedup';
-  lines.push('', `Ranking: ${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`);
+  lines.push(
+    '',
+    `Ranking: ${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`,
+  );
   for (const note of r.notes) lines.push(`  note: ${note}`);
   if (result.kg) {
-    const entities = result.kg.topicEntities.map((e) => `${e.label} (${e.id})`).join(', ') || 'none';
-    lines.push(`Knowledge graph: ${result.kg.triples} triples from ${entities} · ${result.kg.requests} SPARQL queries`);
+    const entities =
+      result.kg.topicEntities.map((e) => `${e.label} (${e.id})`).join(', ') || 'none';
+    lines.push(
+      `Knowledge graph: ${result.kg.triples} triples from ${entities} · ${result.kg.requests} SPARQL queries`,
+    );
     for (const note of result.kg.notes) lines.push(`  note: ${note}`);
   }
-  if (r.webSearched) for (const s of r.sources.slice(1)) lines.push(`  web: ${s.title} <${s.url}>${s.quoted ? ' (quoted)' : ''}`);
-  lines.push('', `Quotes from "${result.page.title}" (${result.passageCount} passages read${result.page.truncated ? ', page truncated' : ''}):`);
-  for (const quote of result.quotes) lines.push(...formatQuote(quote, answer.cited.includes(quote.id)));
+  if (r.webSearched)
+    for (const s of r.sources.slice(1))
+      lines.push(`  web: ${s.title} <${s.url}>${s.quoted ? ' (quoted)' : ''}`);
+  lines.push(
+    '',
+    `Quotes from "${result.page.title}" (${result.passageCount} passages read${result.page.truncated ? ', page truncated' : ''}):`,
+  );
+  for (const quote of result.quotes)
+    lines.push(...formatQuote(quote, answer.cited.includes(quote.id)));
   const t = result.timings;
   const ms = (n?: number) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
-  const optional = (name: 'models' | 'search') => (t[name] === undefined ? '' : ` · ${name} ${ms(t[name])}`);
-  lines.push('', `Time: read ${ms(t.read)}${optional('models')} · split ${ms(t.split)}${optional('search')} · rank ${ms(t.rank)} · compose ${ms(t.compose)} · check ${ms(t.check)}`);
+  const optional = (name: 'models' | 'search') =>
+    t[name] === undefined ? '' : ` · ${name} ${ms(t[name])}`;
+  lines.push(
+    '',
+    `Time: read ${ms(t.read)}${optional('models')} · split ${ms(t.split)}${optional('search')} · rank ${ms(t.rank)} · compose ${ms(t.compose)} · check ${ms(t.check)}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 function formatQuote(quote: Quote, cited: boolean): string[] {
   const where = [
-    quote.source.kind === 'search' ? `${quote.source.title} <${quote.source.link ?? quote.source.url}>` : null,
+    quote.source.kind === 'search'
+      ? `${quote.source.title} <${quote.source.link ?? quote.source.url}>`
+      : null,
     quote.source.kind === 'kg' ? 'Wikidata triples' : null,
     quote.source.section ? `§ ${quote.source.section}` : null,
-    quote.source.kind === 'kg' ? null : `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+    quote.source.kind === 'kg'
+      ? null
+      : `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
     quote.origin === 'evidence' ? 'evidence window' : null,
   ]
     .filter(Boolean)

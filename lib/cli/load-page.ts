@@ -21,30 +21,43 @@ export interface LoadOptions {
 
 export async function loadPage(location: string, options: LoadOptions = {}): Promise<LoadedPage> {
   const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES;
-  if (/^https?:\/\//i.test(location)) return fetchPage(location, options.fetch ?? fetch, options.timeoutMs ?? 15_000, maxBytes);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) throw new PipelineError('page-fetch-failed', `unsupported address ${location.split(':')[0]}:`);
+  if (/^https?:\/\//i.test(location))
+    return fetchPage(location, options.fetch ?? fetch, options.timeoutMs ?? 15_000, maxBytes);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location))
+    throw new PipelineError('page-fetch-failed', `unsupported address ${location.split(':')[0]}:`);
   const path = resolve(location);
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
   } catch (error) {
-    throw new PipelineError('page-fetch-failed', `${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw new PipelineError(
+      'page-fetch-failed',
+      `${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
+    );
   }
-  if (bytes.length > maxBytes) throw new PipelineError('page-too-large', `${bytes.length} bytes, at most ${maxBytes}`);
+  if (bytes.length > maxBytes)
+    throw new PipelineError('page-too-large', `${bytes.length} bytes, at most ${maxBytes}`);
   if (!looksLikeHtml(bytes, extname(path))) throw new PipelineError('page-not-html', path);
   return { html: bytes.toString('utf8'), url: pathToFileURL(path).href };
 }
 
-async function fetchPage(url: string, fetchImpl: typeof fetch, timeoutMs: number, maxBytes: number): Promise<LoadedPage> {
+async function fetchPage(
+  url: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<LoadedPage> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetchImpl(url, { signal: controller.signal, redirect: 'follow' });
     if (!response.ok) throw new PipelineError('page-fetch-failed', `HTTP ${response.status}`);
     const type = response.headers.get('content-type') ?? '';
-    if (type && !/\b(text\/html|application\/xhtml\+xml)\b/i.test(type)) throw new PipelineError('page-not-html', type);
+    if (type && !/\b(text\/html|application\/xhtml\+xml)\b/i.test(type))
+      throw new PipelineError('page-not-html', type);
     const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) throw new PipelineError('page-too-large', `${declared} bytes, at most ${maxBytes}`);
+    if (declared > maxBytes)
+      throw new PipelineError('page-too-large', `${declared} bytes, at most ${maxBytes}`);
     const bytes = await readCapped(response, maxBytes);
     if (!type && !looksLikeHtml(bytes, '')) throw new PipelineError('page-not-html', url);
     return { html: new TextDecoder().decode(bytes), url: response.url || url };

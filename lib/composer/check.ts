@@ -62,7 +62,8 @@ export async function checkCitations(
 
   const checks: CitationCheck[] = [];
   // Pairs with something to check, for the cross-encoder: its parts and their lexical results.
-  const pairs: Array<{ check: CitationCheck; text: string; parts: string[]; lexical: Lexical[] }> = [];
+  const pairs: Array<{ check: CitationCheck; text: string; parts: string[]; lexical: Lexical[] }> =
+    [];
   sentences.forEach((s, sentence) => {
     const claim = features(s.text);
     for (const quoteId of new Set(s.citations)) {
@@ -75,8 +76,17 @@ export async function checkCitations(
       const parts = partsOf(quote);
       const title = features(quote.source.title);
       const lexical = parts.map((part) => lexicalSupport(claim, features(part), title));
-      const best = bestPart(lexical.map((l) => l.score), lexical);
-      const check: CitationCheck = { sentence, quoteId, supported: best.exact && best.score >= lexicalThreshold, score: best.score, method: 'lexical' };
+      const best = bestPart(
+        lexical.map((l) => l.score),
+        lexical,
+      );
+      const check: CitationCheck = {
+        sentence,
+        quoteId,
+        supported: best.exact && best.score >= lexicalThreshold,
+        score: best.score,
+        method: 'lexical',
+      };
       checks.push(check);
       pairs.push({ check, text: s.text, parts, lexical });
     }
@@ -97,7 +107,11 @@ export async function checkCitations(
   for (const p of pairs) {
     const scores = p.parts.map(() => relevance(logits[next++]!));
     const best = bestPart(scores, p.lexical);
-    Object.assign(p.check, { method: 'cross-encoder', score: best.score, supported: best.exact && best.score >= relevanceThreshold });
+    Object.assign(p.check, {
+      method: 'cross-encoder',
+      score: best.score,
+      supported: best.exact && best.score >= relevanceThreshold,
+    });
   }
   return checks;
 }
@@ -111,13 +125,16 @@ export interface CheckSummary {
 
 /** For the panel's "k of n citations checked" label and the list of those that were not. */
 export function summariseChecks(checks: readonly CitationCheck[]): CheckSummary {
-  const unsupported = checks.filter((c) => !c.supported).map(({ sentence, quoteId }) => ({ sentence, quoteId }));
+  const unsupported = checks
+    .filter((c) => !c.supported)
+    .map(({ sentence, quoteId }) => ({ sentence, quoteId }));
   return { checked: checks.length - unsupported.length, total: checks.length, unsupported };
 }
 
 /** A KG quote is judged line by line; any other quote as one text. */
 function partsOf(quote: Quote): string[] {
-  if (quote.source.kind === 'kg' && quote.kgLines && quote.kgLines.length > 0) return quote.kgLines.map((l) => l.text);
+  if (quote.source.kind === 'kg' && quote.kgLines && quote.kgLines.length > 0)
+    return quote.kgLines.map((l) => l.text);
   return [quote.text];
 }
 
@@ -137,7 +154,9 @@ const ANSWER_WORDS = new Set(['yes', 'true', 'false', 'correct', 'incorrect']);
 
 export function features(text: string): Features {
   // `[n]` markers left in (a caller that did not parse) are citations, not numbers of the claim.
-  const clean = text.replace(/\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\]/g, ' ').replace(/(\d)[,\u202F\u00A0](?=\d{3}\b)/g, '$1');
+  const clean = text
+    .replace(/\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\]/g, ' ')
+    .replace(/(\d)[,\u202F\u00A0](?=\d{3}\b)/g, '$1');
   const numbers = new Set(clean.match(/\d+(?:\.\d+)?/g) ?? []);
   const words = new Set<string>();
   const names = new Set<string>();
@@ -153,7 +172,12 @@ export function features(text: string): Features {
       if (name) names.add(term);
     }
   }
-  return { words, names, numbers, weight: words.size + (KEY_WEIGHT - 1) * names.size + KEY_WEIGHT * numbers.size };
+  return {
+    words,
+    names,
+    numbers,
+    weight: words.size + (KEY_WEIGHT - 1) * names.size + KEY_WEIGHT * numbers.size,
+  };
 }
 
 interface Lexical {
@@ -187,7 +211,8 @@ function bestPart(scores: readonly number[], lexical: readonly Lexical[]): Lexic
   let best: Lexical = { score: 0, exact: false };
   scores.forEach((score, i) => {
     const { exact } = lexical[i]!;
-    if (Number(exact) > Number(best.exact) || (exact === best.exact && score > best.score)) best = { score, exact };
+    if (Number(exact) > Number(best.exact) || (exact === best.exact && score > best.score))
+      best = { score, exact };
   });
   return best;
 }

@@ -32,7 +32,8 @@ export interface Composed {
 /** WeKnow-RAG §4.1.4 accepts answers of at least medium confidence by default. */
 export const DEFAULT_MIN_CONFIDENCE: Confidence = 'medium';
 
-const TRUNCATED_NOTE = 'The answer was longer than the length limit and was cut off (marked …): its end is missing.';
+const TRUNCATED_NOTE =
+  'The answer was longer than the length limit and was cut off (marked …): its end is missing.';
 
 const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
 
@@ -52,12 +53,21 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
     });
   } catch (error) {
     if (input.signal?.aborted) throw error;
-    return extractive(input, { fallback: { from: input.composer.label, reason: toErrorInfo(error) }, sent });
+    return extractive(input, {
+      fallback: { from: input.composer.label, reason: toErrorInfo(error) },
+      sent,
+    });
   }
 
   const output = parseComposerOutput(raw, mode);
   if (!output.text && !(mode === 'verify' && output.verdict)) {
-    return extractive(input, { fallback: { from: input.composer.label, reason: toErrorInfo(new PipelineError('composer-bad-response', 'the answer was empty')) }, sent });
+    return extractive(input, {
+      fallback: {
+        from: input.composer.label,
+        reason: toErrorInfo(new PipelineError('composer-bad-response', 'the answer was empty')),
+      },
+      sent,
+    });
   }
   // Only quotes that were actually sent may be cited: a quote cut by the prompt budget was not seen.
   const parsed = parseCitations(output.text, new Set(prompt.sent.map((q) => q.id)));
@@ -83,7 +93,16 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   const evidence = verdictFromEvidence(quotes);
   if (!output.verdict) {
     // The model wrote no verdict line: fall back to the evidence scores, and say so.
-    return { answer: { ...answer, notes: [...(answer.notes ?? []), 'The model gave no verdict, so the verdict comes from the evidence scores.'] }, verdict: evidence };
+    return {
+      answer: {
+        ...answer,
+        notes: [
+          ...(answer.notes ?? []),
+          'The model gave no verdict, so the verdict comes from the evidence scores.',
+        ],
+      },
+      verdict: evidence,
+    };
   }
   const verdict: Verdict = {
     ...evidence,
@@ -110,5 +129,8 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
     checks: [],
     ...extra,
   };
-  return { answer, ...(input.mode === 'verify' ? { verdict: verdictFromEvidence(input.quotes) } : {}) };
+  return {
+    answer,
+    ...(input.mode === 'verify' ? { verdict: verdictFromEvidence(input.quotes) } : {}),
+  };
 }

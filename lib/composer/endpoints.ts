@@ -8,7 +8,14 @@
 // outside (STYLE 3): the same code runs in the pipeline Worker, Node and vitest.
 
 import { PipelineError, toErrorInfo, type ErrorInfo } from '../pipeline/errors';
-import { abortReason, deadline, mediaType, readCapped, retryAfterSeconds, type FetchLike } from '../search/http';
+import {
+  abortReason,
+  deadline,
+  mediaType,
+  readCapped,
+  retryAfterSeconds,
+  type FetchLike,
+} from '../search/http';
 import { chunksOf, ndjsonValues, sseData, type ChunkSource } from './stream';
 import type { CompleteOptions, ComposerPort, ComposerPrompt } from './types';
 
@@ -68,12 +75,18 @@ export interface ConnectionOptions {
 export type ConnectionResult = { ok: true; detail: string } | { ok: false; error: ErrorInfo };
 
 /** An OpenAI chat-completions endpoint (or any server that speaks the protocol). */
-export function openAiCompatibleComposer(config: EndpointConfig, options: EndpointOptions): ComposerPort {
+export function openAiCompatibleComposer(
+  config: EndpointConfig,
+  options: EndpointOptions,
+): ComposerPort {
   return composer('openai-compatible', config, options);
 }
 
 /** Ollama's native chat API. A base URL ending in `/v1` or `/api` is accepted and trimmed. */
-export function ollamaComposer(config: Omit<EndpointConfig, 'apiKey'>, options: EndpointOptions): ComposerPort {
+export function ollamaComposer(
+  config: Omit<EndpointConfig, 'apiKey'>,
+  options: EndpointOptions,
+): ComposerPort {
   return composer('ollama', { endpoint: config.endpoint, model: config.model }, options);
 }
 
@@ -122,7 +135,8 @@ function resolveTarget(kind: EndpointKind, config: EndpointConfig): Target {
     throw new PipelineError('composer-bad-url', `${base.protocol} is not http: or https:`);
   }
   // fetch refuses URLs with credentials; the key has its own field (and must not sit in a URL).
-  if (base.username || base.password) throw new PipelineError('composer-bad-url', 'the URL contains a user name or password');
+  if (base.username || base.password)
+    throw new PipelineError('composer-bad-url', 'the URL contains a user name or password');
   base.hash = '';
   let path = base.pathname.replace(/\/+$/, '');
   // People paste the full endpoint URL from a server's docs; take the base back out of it.
@@ -134,7 +148,10 @@ function resolveTarget(kind: EndpointKind, config: EndpointConfig): Target {
   const apiKey = kind === 'openai-compatible' ? (config.apiKey ?? '').trim() : '';
   // Header values are byte strings: fetch would throw a TypeError that reads like a network error.
   if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new PipelineError('composer-auth', 'the API key contains spaces or characters that cannot be sent');
+    throw new PipelineError(
+      'composer-auth',
+      'the API key contains spaces or characters that cannot be sent',
+    );
   }
   return { kind, base, model, apiKey };
 }
@@ -145,7 +162,13 @@ function urlOf(target: Target, path: string): string {
   return url.href;
 }
 
-function requestInit(target: Target, method: 'GET' | 'POST', body: unknown, accept: string, signal: AbortSignal): RequestInit {
+function requestInit(
+  target: Target,
+  method: 'GET' | 'POST',
+  body: unknown,
+  accept: string,
+  signal: AbortSignal,
+): RequestInit {
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (target.apiKey) headers.Authorization = `Bearer ${target.apiKey}`;
@@ -182,11 +205,16 @@ interface Piece {
   finish?: string;
 }
 
-function composer(kind: EndpointKind, config: EndpointConfig, options: EndpointOptions): ComposerPort {
+function composer(
+  kind: EndpointKind,
+  config: EndpointConfig,
+  options: EndpointOptions,
+): ComposerPort {
   return {
     kind,
     label: labelOf(config),
-    complete: (prompt, completeOptions) => complete(kind, config, options, prompt, completeOptions ?? {}),
+    complete: (prompt, completeOptions) =>
+      complete(kind, config, options, prompt, completeOptions ?? {}),
   };
 }
 
@@ -212,9 +240,17 @@ async function complete(
   const body =
     kind === 'openai-compatible'
       ? { model: target.model, messages, stream: true, temperature, max_tokens: maxTokens }
-      : { model: target.model, messages, stream: true, options: { temperature, num_predict: maxTokens } };
+      : {
+          model: target.model,
+          messages,
+          stream: true,
+          options: { temperature, num_predict: maxTokens },
+        };
   const url = urlOf(target, kind === 'openai-compatible' ? '/chat/completions' : '/api/chat');
-  const accept = kind === 'openai-compatible' ? 'text/event-stream, application/json' : 'application/x-ndjson, application/json';
+  const accept =
+    kind === 'openai-compatible'
+      ? 'text/event-stream, application/json'
+      : 'application/x-ndjson, application/json';
 
   const watch = watchdog(signal);
   try {
@@ -223,9 +259,13 @@ async function complete(
     try {
       response = await fetchFn(url, requestInit(target, 'POST', body, accept, watch.signal));
     } catch (error) {
-      throw watch.failure(error) ?? new PipelineError('composer-unreachable', `${target.base.origin}: ${describe(error)}`);
+      throw (
+        watch.failure(error) ??
+        new PipelineError('composer-unreachable', `${target.base.origin}: ${describe(error)}`)
+      );
     }
-    if (!response.ok) throw await errorFromResponse(target, response, options.now ?? Date.now, watch);
+    if (!response.ok)
+      throw await errorFromResponse(target, response, options.now ?? Date.now, watch);
 
     let text = '';
     const emit = (delta: string) => {
@@ -259,10 +299,16 @@ async function complete(
       }
     } catch (error) {
       if (error instanceof PipelineError) throw error;
-      throw watch.failure(error) ?? new PipelineError('composer-stalled', `the connection broke: ${describe(error)}`);
+      throw (
+        watch.failure(error) ??
+        new PipelineError('composer-stalled', `the connection broke: ${describe(error)}`)
+      );
     }
     if (text.trim() === '') {
-      throw new PipelineError('composer-bad-response', `the endpoint sent no answer text${finish && finish !== 'done' ? ` (finish reason: ${finish})` : ''}`);
+      throw new PipelineError(
+        'composer-bad-response',
+        `the endpoint sent no answer text${finish && finish !== 'done' ? ` (finish reason: ${finish})` : ''}`,
+      );
     }
     return text;
   } finally {
@@ -271,11 +317,23 @@ async function complete(
 }
 
 /** The pieces of an answer: streamed (SSE or NDJSON) or one JSON body when the server ignored `stream`. */
-async function* piecesOf(kind: EndpointKind, response: Response, watch: Watchdog, idleMs: number): AsyncGenerator<Piece, void, undefined> {
-  if (kind === 'openai-compatible' && mediaType(response.headers.get('content-type')) === 'application/json') {
+async function* piecesOf(
+  kind: EndpointKind,
+  response: Response,
+  watch: Watchdog,
+  idleMs: number,
+): AsyncGenerator<Piece, void, undefined> {
+  if (
+    kind === 'openai-compatible' &&
+    mediaType(response.headers.get('content-type')) === 'application/json'
+  ) {
     // A non-streaming answer (some proxies drop `stream`): choices[0].message.content.
     const body = await readCapped(response, COMPOSER_DEFAULTS.maxBodyBytes);
-    if (!body.ok) throw new PipelineError('composer-bad-response', `the answer is larger than ${COMPOSER_DEFAULTS.maxBodyBytes} bytes`);
+    if (!body.ok)
+      throw new PipelineError(
+        'composer-bad-response',
+        `the answer is larger than ${COMPOSER_DEFAULTS.maxBodyBytes} bytes`,
+      );
     yield openAiPiece(new TextDecoder().decode(body.bytes));
     return;
   }
@@ -290,7 +348,11 @@ async function* piecesOf(kind: EndpointKind, response: Response, watch: Watchdog
 }
 
 /** Each chunk restarts the idle timer: the first one ends the first-byte wait. */
-async function* watched(body: ChunkSource, watch: Watchdog, idleMs: number): AsyncGenerator<Uint8Array, void, undefined> {
+async function* watched(
+  body: ChunkSource,
+  watch: Watchdog,
+  idleMs: number,
+): AsyncGenerator<Uint8Array, void, undefined> {
   for await (const chunk of chunksOf(body)) {
     watch.arm(idleMs, 'composer-stalled');
     yield chunk;
@@ -300,7 +362,8 @@ async function* watched(body: ChunkSource, watch: Watchdog, idleMs: number): Asy
 function openAiPiece(data: string): Piece {
   if (data.trim() === '[DONE]') return { finish: 'done' };
   const payload = parseJson(data);
-  if (payload === undefined) throw new PipelineError('composer-bad-response', `not JSON: ${excerpt(data, 80)}`);
+  if (payload === undefined)
+    throw new PipelineError('composer-bad-response', `not JSON: ${excerpt(data, 80)}`);
   if (field(payload, 'error') !== undefined) throw midStreamError(payload);
   const choices = field(payload, 'choices');
   // Chunks without choices (usage statistics, keep-alives) carry no text.
@@ -309,7 +372,8 @@ function openAiPiece(data: string): Piece {
     throw new PipelineError('composer-bad-response', `no choices in: ${excerpt(data, 80)}`);
   }
   const choice: unknown = choices[0];
-  const content = field(field(choice, 'delta'), 'content') ?? field(field(choice, 'message'), 'content');
+  const content =
+    field(field(choice, 'delta'), 'content') ?? field(field(choice, 'message'), 'content');
   const finish = field(choice, 'finish_reason');
   return {
     ...(typeof content === 'string' && { text: content }),
@@ -318,13 +382,16 @@ function openAiPiece(data: string): Piece {
 }
 
 function ollamaPieceOf(payload: unknown): Piece {
-  if (!isRecord(payload)) throw new PipelineError('composer-bad-response', 'a stream line is not a JSON object');
+  if (!isRecord(payload))
+    throw new PipelineError('composer-bad-response', 'a stream line is not a JSON object');
   if (payload.error !== undefined) throw midStreamError(payload);
   const content = field(field(payload, 'message'), 'content');
   const reason = field(payload, 'done_reason');
   return {
     ...(typeof content === 'string' && { text: content }),
-    ...(payload.done === true && { finish: typeof reason === 'string' && reason !== '' ? reason : 'stop' }),
+    ...(payload.done === true && {
+      finish: typeof reason === 'string' && reason !== '' ? reason : 'stop',
+    }),
   };
 }
 
@@ -332,7 +399,12 @@ function ollamaPieceOf(payload: unknown): Piece {
 function midStreamError(payload: unknown): PipelineError {
   const { message, code } = errorMessageOf(payload);
   const detail = `the endpoint reported an error: ${message || 'no message'}`;
-  return new PipelineError(mentionsMissingModel(`${message} ${code}`) ? 'composer-model-not-found' : 'composer-server-error', detail);
+  return new PipelineError(
+    mentionsMissingModel(`${message} ${code}`)
+      ? 'composer-model-not-found'
+      : 'composer-server-error',
+    detail,
+  );
 }
 
 /** Cuts `text` to `room` characters without splitting a surrogate pair. */
@@ -417,16 +489,24 @@ async function errorFromResponse(
 
   if (status === 429) {
     const wait = retryAfterSeconds(response.headers, now());
-    const error = new PipelineError('composer-rate-limited', `${detail}${wait !== undefined ? `; retry after ${wait} s` : ''}`);
+    const error = new PipelineError(
+      'composer-rate-limited',
+      `${detail}${wait !== undefined ? `; retry after ${wait} s` : ''}`,
+    );
     // Same shape as the search providers' 429, so `retryAfterOf` reads it.
     return Object.assign(error, { retryAfterSeconds: wait });
   }
   // Ollama answers a disallowed Origin (OLLAMA_ORIGINS) with a bare 403 before any routing.
-  if (status === 403 && target.kind === 'ollama' && text.trim() === '') return new PipelineError('composer-forbidden-origin', detail);
+  if (status === 403 && target.kind === 'ollama' && text.trim() === '')
+    return new PipelineError('composer-forbidden-origin', detail);
   if (status === 401 || status === 403) return new PipelineError('composer-auth', detail);
-  if (mentionsMissingModel(`${message} ${code}`)) return new PipelineError('composer-model-not-found', detail);
+  if (mentionsMissingModel(`${message} ${code}`))
+    return new PipelineError('composer-model-not-found', detail);
   if (status === 404) {
-    return new PipelineError('composer-model-not-found', `${detail} at ${new URL(response.url || target.base.href).pathname}; check the model name and the base URL`);
+    return new PipelineError(
+      'composer-model-not-found',
+      `${detail} at ${new URL(response.url || target.base.href).pathname}; check the model name and the base URL`,
+    );
   }
   return new PipelineError('composer-server-error', detail);
 }
@@ -438,13 +518,21 @@ async function errorFromResponse(
  */
 function errorMessageOf(payload: unknown, text = '', type = ''): { message: string; code: string } {
   const error = field(payload, 'error');
-  const candidates = [field(error, 'message'), error, field(payload, 'message'), field(payload, 'detail')];
+  const candidates = [
+    field(error, 'message'),
+    error,
+    field(payload, 'message'),
+    field(payload, 'detail'),
+  ];
   let message = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '') ?? '';
   const code = String(field(error, 'code') ?? field(error, 'type') ?? '');
   if (!message && payload === undefined && text.trim() !== '') {
     if (type === 'text/html' || /^\s*</.test(text)) {
       // Never quote markup: a proxy's error page can be large and full of script.
-      message = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1] ?? 'an HTML error page';
+      message =
+        /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ??
+        /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1] ??
+        'an HTML error page';
     } else {
       message = text;
     }
@@ -455,7 +543,9 @@ function errorMessageOf(payload: unknown, text = '', type = ''): { message: stri
 // "The model `x` does not exist" (OpenAI, vLLM), `model "x" not found, try pulling it first`
 // (Ollama), code "model_not_found" (OpenAI), "model 'x' not found" (LM Studio, llama-swap).
 function mentionsMissingModel(text: string): boolean {
-  return /model_not_found|\bmodel\b.{0,120}?\b(?:not found|does ?n[o']t exist|no such|not available|is not loaded)|\b(?:unknown|no such) model\b/i.test(text);
+  return /model_not_found|\bmodel\b.{0,120}?\b(?:not found|does ?n[o']t exist|no such|not available|is not loaded)|\b(?:unknown|no such) model\b/i.test(
+    text,
+  );
 }
 
 /** Drops the API key from a server message before it reaches an error detail (and the UI). */
@@ -466,7 +556,11 @@ function redact(message: string, apiKey: string): string {
 // ---------------------------------------------------------------------------------------------
 // testComposerConnection()
 
-async function checkConnection(kind: EndpointKind, config: EndpointConfig, options: ConnectionOptions): Promise<string> {
+async function checkConnection(
+  kind: EndpointKind,
+  config: EndpointConfig,
+  options: ConnectionOptions,
+): Promise<string> {
   const target = resolveTarget(kind, config);
   const timeoutMs = options.timeoutMs ?? COMPOSER_DEFAULTS.connectionTimeoutMs;
   const now = options.now ?? Date.now;
@@ -477,18 +571,34 @@ async function checkConnection(kind: EndpointKind, config: EndpointConfig, optio
   /** One request → status and parsed JSON body (undefined when not JSON); failures coded. */
   const request = async (path: string, method: 'GET' | 'POST', body?: unknown) => {
     try {
-      const response = await fetchFn(urlOf(target, path), requestInit(target, method, body, 'application/json', timer.signal));
-      if (!response.ok) return { response, payload: undefined, error: await errorFromResponse(target, response, now) };
+      const response = await fetchFn(
+        urlOf(target, path),
+        requestInit(target, method, body, 'application/json', timer.signal),
+      );
+      if (!response.ok)
+        return {
+          response,
+          payload: undefined,
+          error: await errorFromResponse(target, response, now),
+        };
       const read = await readCapped(response, COMPOSER_DEFAULTS.maxBodyBytes);
       const payload = read.ok ? parseJson(new TextDecoder().decode(read.bytes)) : undefined;
       if (payload === undefined) {
         const type = mediaType(response.headers.get('content-type')) || 'no content type';
-        return { response, payload, error: new PipelineError('composer-bad-response', `${path}: not JSON (${type}); is this the right base URL?`) };
+        return {
+          response,
+          payload,
+          error: new PipelineError(
+            'composer-bad-response',
+            `${path}: not JSON (${type}); is this the right base URL?`,
+          ),
+        };
       }
       return { response, payload, error: undefined };
     } catch (error) {
       if (options.signal?.aborted) throw abortReason(options.signal);
-      if (timer.timedOut()) throw new PipelineError('composer-timeout', `no answer within ${timeoutMs} ms`);
+      if (timer.timedOut())
+        throw new PipelineError('composer-timeout', `no answer within ${timeoutMs} ms`);
       throw new PipelineError('composer-unreachable', `${target.base.origin}: ${describe(error)}`);
     }
   };
@@ -498,11 +608,18 @@ async function checkConnection(kind: EndpointKind, config: EndpointConfig, optio
       const { payload, error } = await request('/api/tags', 'GET');
       if (error) throw error;
       const list = field(payload, 'models');
-      if (!Array.isArray(list)) throw new PipelineError('composer-bad-response', '/api/tags: no models list');
-      const names = list.map((m) => field(m, 'name') ?? field(m, 'model')).filter((n): n is string => typeof n === 'string');
+      if (!Array.isArray(list))
+        throw new PipelineError('composer-bad-response', '/api/tags: no models list');
+      const names = list
+        .map((m) => field(m, 'name') ?? field(m, 'model'))
+        .filter((n): n is string => typeof n === 'string');
       // Ollama names a model `llama3.1:latest` when pulled as `llama3.1`; either spelling works.
       const bare = (name: string) => name.replace(/:latest$/, '');
-      return found(target.model, names, names.some((n) => bare(n) === bare(target.model)));
+      return found(
+        target.model,
+        names,
+        names.some((n) => bare(n) === bare(target.model)),
+      );
     }
     const { response, payload, error } = await request('/models', 'GET');
     if (response.status === 404) {
@@ -515,13 +632,17 @@ async function checkConnection(kind: EndpointKind, config: EndpointConfig, optio
         temperature: 0,
       });
       if (probe.error) throw probe.error;
-      if (!Array.isArray(field(probe.payload, 'choices'))) throw new PipelineError('composer-bad-response', '/chat/completions: no choices');
+      if (!Array.isArray(field(probe.payload, 'choices')))
+        throw new PipelineError('composer-bad-response', '/chat/completions: no choices');
       return `Connected: model ${target.model} answered a test request`;
     }
     if (error) throw error;
     const list = field(payload, 'data');
-    if (!Array.isArray(list)) throw new PipelineError('composer-bad-response', '/models: no data list');
-    const ids = list.map((m) => field(m, 'id')).filter((id): id is string => typeof id === 'string');
+    if (!Array.isArray(list))
+      throw new PipelineError('composer-bad-response', '/models: no data list');
+    const ids = list
+      .map((m) => field(m, 'id'))
+      .filter((id): id is string => typeof id === 'string');
     return found(target.model, ids, ids.includes(target.model));
   } finally {
     timer.done();
@@ -535,7 +656,9 @@ function found(model: string, names: string[], present: boolean): string {
   const more = names.length > 5 ? ` and ${names.length - 5} more` : '';
   throw new PipelineError(
     'composer-model-not-found',
-    names.length === 0 ? `the server has no models` : `model ${excerpt(model, 80)} is not among the ${count}: ${shown}${more}`,
+    names.length === 0
+      ? `the server has no models`
+      : `model ${excerpt(model, 80)} is not among the ${count}: ${shown}${more}`,
   );
 }
 
@@ -545,7 +668,10 @@ function found(model: string, names: string[], present: boolean): string {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    return excerpt(cause instanceof Error ? `${error.message}: ${cause.message}` : error.message, COMPOSER_DEFAULTS.excerptChars);
+    return excerpt(
+      cause instanceof Error ? `${error.message}: ${cause.message}` : error.message,
+      COMPOSER_DEFAULTS.excerptChars,
+    );
   }
   return excerpt(String(error), COMPOSER_DEFAULTS.excerptChars);
 }

@@ -14,14 +14,23 @@ export interface ComposerPortOptions {
 }
 
 /** Null for the extractive composer: the pipeline then composes without a model. */
-export function createComposerPort(settings: Settings['composer'], options: ComposerPortOptions): ComposerPort | null {
-  const timeouts = { firstByteTimeoutMs: settings.timeoutSeconds * 1000, idleTimeoutMs: settings.timeoutSeconds * 1000 };
+export function createComposerPort(
+  settings: Settings['composer'],
+  options: ComposerPortOptions,
+): ComposerPort | null {
+  const timeouts = {
+    firstByteTimeoutMs: settings.timeoutSeconds * 1000,
+    idleTimeoutMs: settings.timeoutSeconds * 1000,
+  };
   const config = { endpoint: settings.endpoint, model: settings.model };
   switch (settings.kind) {
     case 'extractive':
       return null;
     case 'openai-compatible':
-      return openAiCompatibleComposer({ ...config, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) }, { fetch: options.fetch, ...timeouts });
+      return openAiCompatibleComposer(
+        { ...config, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) },
+        { fetch: options.fetch, ...timeouts },
+      );
     case 'ollama':
       return ollamaComposer(config, { fetch: options.fetch, ...timeouts });
     case 'chrome-prompt':

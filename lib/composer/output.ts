@@ -13,8 +13,10 @@ export interface ComposerOutput {
   verdict: Verdict['label'] | null;
 }
 
-const CONFIDENCE_LINE = /^[\s*_#>-]*confidence(?:\s+level)?\s*[:=-]?\s*[*_"']*\s*(high|medium|low)\b[^\n]*$/gim;
-const VERDICT_LINE = /^[\s*_#>-]*verdict\s*[:=-]?\s*[*_"']*\s*(supported|refuted|not\s+enough\s+evidence|not\s+enough\s+info(?:rmation)?|nei)\b[^\n]*$/gim;
+const CONFIDENCE_LINE =
+  /^[\s*_#>-]*confidence(?:\s+level)?\s*[:=-]?\s*[*_"']*\s*(high|medium|low)\b[^\n]*$/gim;
+const VERDICT_LINE =
+  /^[\s*_#>-]*verdict\s*[:=-]?\s*[*_"']*\s*(supported|refuted|not\s+enough\s+evidence|not\s+enough\s+info(?:rmation)?|nei)\b[^\n]*$/gim;
 
 export function parseComposerOutput(raw: string, mode: Mode): ComposerOutput {
   const json = fromJson(raw);
@@ -49,8 +51,13 @@ function fromJson(raw: string): ComposerOutput | null {
     const value = JSON.parse(trimmed) as Record<string, unknown>;
     if (typeof value.answer !== 'string') return null;
     const level = typeof value.confidence === 'string' ? value.confidence.toLowerCase() : '';
-    const verdict = typeof value.verdict === 'string' ? verdictLabel(value.verdict.replace(/_/g, ' ')) : null;
-    return { text: value.answer.trim(), confidence: ['high', 'medium', 'low'].includes(level) ? (level as Confidence) : null, verdict };
+    const verdict =
+      typeof value.verdict === 'string' ? verdictLabel(value.verdict.replace(/_/g, ' ')) : null;
+    return {
+      text: value.answer.trim(),
+      confidence: ['high', 'medium', 'low'].includes(level) ? (level as Confidence) : null,
+      verdict,
+    };
   } catch {
     return null;
   }

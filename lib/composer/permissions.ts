@@ -30,11 +30,18 @@ export interface OriginRule {
   id: number;
   priority: number;
   action: { type: 'modifyHeaders'; requestHeaders: Array<{ header: string; operation: 'remove' }> };
-  condition: { urlFilter: string; initiatorDomains: string[]; resourceTypes: Array<'xmlhttprequest'> };
+  condition: {
+    urlFilter: string;
+    initiatorDomains: string[];
+    resourceTypes: Array<'xmlhttprequest'>;
+  };
 }
 
 /** The rule for the configured Ollama host, or null when the composer is not Ollama. */
-export function ollamaOriginRule(composer: Settings['composer'], extensionId: string): OriginRule | null {
+export function ollamaOriginRule(
+  composer: Settings['composer'],
+  extensionId: string,
+): OriginRule | null {
   if (composer.kind !== 'ollama') return null;
   let origin: string;
   try {
@@ -50,6 +57,10 @@ export function ollamaOriginRule(composer: Settings['composer'], extensionId: st
     action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
     // `|` anchors the filter at the start of the URL, and the trailing `/` ends the host, so
     // http://127.0.0.1:11434 does not also match http://127.0.0.1:114340.
-    condition: { urlFilter: `|${origin}/`, initiatorDomains: [extensionId], resourceTypes: ['xmlhttprequest'] },
+    condition: {
+      urlFilter: `|${origin}/`,
+      initiatorDomains: [extensionId],
+      resourceTypes: ['xmlhttprequest'],
+    },
   };
 }

@@ -59,7 +59,12 @@ const VERIFY_SYSTEM = [
   CONFIDENCE_RULE,
 ].join('\n');
 
-export function buildPrompt(mode: Mode, question: string, quotes: readonly Quote[], options: Partial<PromptOptions> = {}): BuiltPrompt {
+export function buildPrompt(
+  mode: Mode,
+  question: string,
+  quotes: readonly Quote[],
+  options: Partial<PromptOptions> = {},
+): BuiltPrompt {
   const opts = { ...PROMPT_DEFAULTS, ...options };
   const sent: SentQuote[] = [];
   let budget = opts.maxQuoteTokens;
@@ -70,7 +75,8 @@ export function buildPrompt(mode: Mode, question: string, quotes: readonly Quote
     sent.push({ id: quote.id, kind: quote.source.kind, text });
   }
   const lines = sent.map((q) => `[${q.id}]${q.kind === 'kg' ? ' (Wikidata facts)' : ''} ${q.text}`);
-  const ask = mode === 'verify' ? `Claim: ${dataLine(question)}` : `Question: ${dataLine(question)}`;
+  const ask =
+    mode === 'verify' ? `Claim: ${dataLine(question)}` : `Question: ${dataLine(question)}`;
   return {
     system: mode === 'verify' ? VERIFY_SYSTEM : ANSWER_SYSTEM,
     user: [OPEN, ...lines, CLOSE, '', ask].join('\n'),
@@ -84,8 +90,15 @@ export function buildPrompt(mode: Mode, question: string, quotes: readonly Quote
  * our citation, so it becomes "(3)", as in the extractive composer.
  */
 function quoteText(quote: Quote, maxKgLines: number): string {
-  const lines = quote.kgLines ? quote.kgLines.slice(0, maxKgLines).map((l) => l.text) : quote.text.split('\n');
-  return dataLine(lines.map((l) => l.trim()).filter(Boolean).join(' ; '));
+  const lines = quote.kgLines
+    ? quote.kgLines.slice(0, maxKgLines).map((l) => l.text)
+    : quote.text.split('\n');
+  return dataLine(
+    lines
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' ; '),
+  );
 }
 
 function dataLine(text: string): string {

@@ -61,7 +61,10 @@ export async function* chunksOf(source: ChunkSource): AsyncGenerator<Uint8Array,
  * spec says, an event still open when the stream ends (no blank line after it) is discarded.
  * Throws 'composer-bad-response' when a line or one event's data passes `maxLineChars`.
  */
-export async function* sseData(source: ChunkSource, options: StreamOptions = {}): AsyncGenerator<string, void, undefined> {
+export async function* sseData(
+  source: ChunkSource,
+  options: StreamOptions = {},
+): AsyncGenerator<string, void, undefined> {
   const max = options.maxLineChars ?? STREAM_LIMITS.maxLineChars;
   let data: string[] = [];
   let size = 0;
@@ -90,7 +93,10 @@ export async function* sseData(source: ChunkSource, options: StreamOptions = {})
  * the last line may lack its newline. Throws 'composer-bad-response' for a line that is not JSON
  * or is longer than `maxLineChars`.
  */
-export async function* ndjsonValues(source: ChunkSource, options: StreamOptions = {}): AsyncGenerator<unknown, void, undefined> {
+export async function* ndjsonValues(
+  source: ChunkSource,
+  options: StreamOptions = {},
+): AsyncGenerator<unknown, void, undefined> {
   const max = options.maxLineChars ?? STREAM_LIMITS.maxLineChars;
   for await (const line of linesOf(source, 'ndjson', max)) {
     if (line.trim() === '') continue;
@@ -98,7 +104,10 @@ export async function* ndjsonValues(source: ChunkSource, options: StreamOptions 
     try {
       value = JSON.parse(line) as unknown;
     } catch {
-      throw new PipelineError('composer-bad-response', `a stream line is not JSON: ${excerpt(line)}`);
+      throw new PipelineError(
+        'composer-bad-response',
+        `a stream line is not JSON: ${excerpt(line)}`,
+      );
     }
     yield value;
   }
@@ -108,7 +117,11 @@ export async function* ndjsonValues(source: ChunkSource, options: StreamOptions 
  * Decoded lines. SSE splits at CR, LF and CRLF and drops an unterminated last line (the event it
  * belongs to is discarded anyway); NDJSON splits at LF only and keeps an unterminated last line.
  */
-async function* linesOf(source: ChunkSource, format: 'sse' | 'ndjson', max: number): AsyncGenerator<string, void, undefined> {
+async function* linesOf(
+  source: ChunkSource,
+  format: 'sse' | 'ndjson',
+  max: number,
+): AsyncGenerator<string, void, undefined> {
   // Not fatal: the SSE spec decodes invalid UTF-8 as U+FFFD; JSON.parse then judges NDJSON.
   const decoder = new TextDecoder('utf-8');
   const breaks = format === 'sse' ? /\r\n|\r|\n/g : /\n/g;
@@ -145,7 +158,10 @@ function isReadableStream(source: ChunkSource): source is ReadableStream<Uint8Ar
 }
 
 function tooLong(what: string, max: number): PipelineError {
-  return new PipelineError('composer-bad-response', `${what} in the stream is longer than ${max} characters`);
+  return new PipelineError(
+    'composer-bad-response',
+    `${what} in the stream is longer than ${max} characters`,
+  );
 }
 
 /** A short, single-line piece of server text for an error detail. */

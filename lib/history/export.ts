@@ -44,11 +44,25 @@ type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector'
  * the Markdown export is the readable one.
  */
 export function exportJson(records: readonly AnswerRecord[], now: number): string {
-  const answers: ExportedAnswer[] = records.map(({ id: _id, questionKey: _key, questionVector, ...rest }) => ({
-    ...rest,
-    ...(questionVector ? { questionVector: { modelId: questionVector.modelId, vector: Array.from(questionVector.vector) } } : {}),
-  }));
-  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(now).toISOString(), answers });
+  const answers: ExportedAnswer[] = records.map(
+    ({ id: _id, questionKey: _key, questionVector, ...rest }) => ({
+      ...rest,
+      ...(questionVector
+        ? {
+            questionVector: {
+              modelId: questionVector.modelId,
+              vector: Array.from(questionVector.vector),
+            },
+          }
+        : {}),
+    }),
+  );
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    answers,
+  });
 }
 
 // ---- import schema -----------------------------------------------------------------------------
@@ -64,8 +78,13 @@ const Num = v.pipe(v.number(), v.finite());
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 /** Issued citation IDs are 1-based and small (the protocol's cap). */
 const CitationId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999));
-const HttpUrl = v.pipe(v.string(), v.maxLength(MAX_URL), v.check(isHttpUrl, 'must be an http:// or https:// address'));
-const List = <T extends v.GenericSchema>(item: T, max: number) => v.pipe(v.array(item), v.maxLength(max));
+const HttpUrl = v.pipe(
+  v.string(),
+  v.maxLength(MAX_URL),
+  v.check(isHttpUrl, 'must be an http:// or https:// address'),
+);
+const List = <T extends v.GenericSchema>(item: T, max: number) =>
+  v.pipe(v.array(item), v.maxLength(max));
 
 /** An error code this version does not know (from a newer one) becomes `internal`: the message is kept. */
 const ErrorInfoSchema = v.object({
@@ -113,7 +132,13 @@ const AnswerSchema = v.object({
   withheld: v.optional(v.boolean()),
   fallback: v.optional(v.object({ from: Text(500), reason: ErrorInfoSchema })),
   checks: List(
-    v.object({ sentence: Count, quoteId: CitationId, supported: v.boolean(), score: Num, method: v.picklist(['cross-encoder', 'lexical']) }),
+    v.object({
+      sentence: Count,
+      quoteId: CitationId,
+      supported: v.boolean(),
+      score: Num,
+      method: v.picklist(['cross-encoder', 'lexical']),
+    }),
     2000,
   ),
   // The prompt holds the quotes (≤ 50 of ≤ 20 000 characters) and the KG lines.
@@ -121,7 +146,14 @@ const AnswerSchema = v.object({
     v.object({
       system: Text(50_000),
       user: Text(1_100_000),
-      quotes: List(v.object({ id: CitationId, kind: v.picklist(['page', 'search', 'kg']), text: Text(MAX_TEXT) }), 50),
+      quotes: List(
+        v.object({
+          id: CitationId,
+          kind: v.picklist(['page', 'search', 'kg']),
+          text: Text(MAX_TEXT),
+        }),
+        50,
+      ),
     }),
   ),
   notes: v.optional(List(Text(MAX_LABEL), 50)),
@@ -139,12 +171,26 @@ const VerdictSchema = v.object({
 });
 
 // Every stage name, checked against the type both ways so a new stage cannot be forgotten here.
-const STAGES = ['read', 'models', 'kg', 'split', 'search', 'rank', 'compose', 'check'] as const satisfies readonly StageName[];
+const STAGES = [
+  'read',
+  'models',
+  'kg',
+  'split',
+  'search',
+  'rank',
+  'compose',
+  'check',
+] as const satisfies readonly StageName[];
 type MissingStage = Exclude<StageName, (typeof STAGES)[number]>;
 const _allStages: [MissingStage] extends [never] ? true : MissingStage = true;
 void _allStages;
 /** Named keys, not a record: a file's arbitrary keys (`__proto__` included) never get in. */
-const TimingsSchema = v.object(Object.fromEntries(STAGES.map((stage) => [stage, v.optional(Num)])) as Record<StageName, v.OptionalSchema<typeof Num, undefined>>);
+const TimingsSchema = v.object(
+  Object.fromEntries(STAGES.map((stage) => [stage, v.optional(Num)])) as Record<
+    StageName,
+    v.OptionalSchema<typeof Num, undefined>
+  >,
+);
 
 const AskResultSchema = v.object({
   mode: v.picklist(['answer', 'verify']),
@@ -155,19 +201,49 @@ const AskResultSchema = v.object({
   verdict: v.optional(VerdictSchema),
   timings: TimingsSchema,
   passageCount: Count,
-  page: v.object({ url: HttpUrl, title: Text(MAX_LABEL), extractor: v.picklist(['readability', 'body']), truncated: v.boolean() }),
+  page: v.object({
+    url: HttpUrl,
+    title: Text(MAX_LABEL),
+    extractor: v.picklist(['readability', 'body']),
+    truncated: v.boolean(),
+  }),
   retrieval: v.object({
     path: v.picklist(['neural', 'keyword']),
     notes: List(Text(MAX_LABEL), 50),
     device: v.optional(v.picklist(['webgpu', 'wasm', 'cpu'])),
-    models: v.object({ filter: v.optional(Text(200)), reranker: v.optional(Text(200)), embedder: v.optional(Text(200)) }),
-    sources: List(v.object({ kind: v.picklist(['page', 'search']), url: HttpUrl, title: Text(MAX_LABEL), quoted: v.boolean() }), 100),
+    models: v.object({
+      filter: v.optional(Text(200)),
+      reranker: v.optional(Text(200)),
+      embedder: v.optional(Text(200)),
+    }),
+    sources: List(
+      v.object({
+        kind: v.picklist(['page', 'search']),
+        url: HttpUrl,
+        title: Text(MAX_LABEL),
+        quoted: v.boolean(),
+      }),
+      100,
+    ),
     webSearched: v.boolean(),
-    counts: v.object({ candidates: Count, firstStage: Count, filtered: Count, deduplicated: Count, quotes: Count }),
+    counts: v.object({
+      candidates: Count,
+      firstStage: Count,
+      filtered: Count,
+      deduplicated: Count,
+      quotes: Count,
+    }),
   }),
   kg: v.optional(
     v.object({
-      topicEntities: List(v.object({ id: Text(50), label: Text(MAX_LABEL), description: v.optional(Text(MAX_LABEL)) }), 50),
+      topicEntities: List(
+        v.object({
+          id: Text(50),
+          label: Text(MAX_LABEL),
+          description: v.optional(Text(MAX_LABEL)),
+        }),
+        50,
+      ),
       triples: Count,
       requests: Count,
       notes: List(Text(MAX_LABEL), 50),
@@ -199,7 +275,11 @@ const ImportedAnswerSchema = v.pipe(
       v.object({
         modelId: Text(200),
         // MiniLM gives 384 dimensions; large models up to 4096.
-        vector: v.pipe(List(Num, 4096), v.minLength(1), v.transform((numbers) => Float32Array.from(numbers))),
+        vector: v.pipe(
+          List(Num, 4096),
+          v.minLength(1),
+          v.transform((numbers) => Float32Array.from(numbers)),
+        ),
       }),
     ),
   }),
@@ -209,7 +289,8 @@ const ImportedAnswerSchema = v.pipe(
 
 // ---- import ------------------------------------------------------------------------------------
 
-export type ImportErrorCode = 'too-large' | 'not-json' | 'not-history' | 'newer-version' | 'damaged';
+export type ImportErrorCode =
+  'too-large' | 'not-json' | 'not-history' | 'newer-version' | 'damaged';
 
 export type ImportResult =
   | { ok: true; records: Array<Omit<AnswerRecord, 'id'>>; skipped: number; reasons: string[] }
@@ -228,7 +309,10 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
   // Before anything else touches the text: UTF-8 takes at least one byte per UTF-16 unit, so a
   // string longer than the cap is over it without counting.
   if (text.length > maxBytes || utf8Length(text, maxBytes) > maxBytes) {
-    return fail('too-large', `This file is larger than ${formatBytes(maxBytes)}, the most the history import accepts.`);
+    return fail(
+      'too-large',
+      `This file is larger than ${formatBytes(maxBytes)}, the most the history import accepts.`,
+    );
   }
   // Editors may save a byte order mark, which JSON.parse refuses.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -239,7 +323,8 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
   } catch {
     return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
   }
-  if (!isPlainObject(doc) || !Object.hasOwn(doc, 'format') || doc.format !== EXPORT_FORMAT) return fail('not-history', NOT_HISTORY);
+  if (!isPlainObject(doc) || !Object.hasOwn(doc, 'format') || doc.format !== EXPORT_FORMAT)
+    return fail('not-history', NOT_HISTORY);
   const version = Object.hasOwn(doc, 'version') ? doc.version : undefined;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return fail('damaged', 'This history export is damaged: it has no valid format version.');
@@ -251,7 +336,8 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
     );
   }
   const answers = Object.hasOwn(doc, 'answers') ? doc.answers : undefined;
-  if (!Array.isArray(answers)) return fail('damaged', 'This history export is damaged: it has no list of answers.');
+  if (!Array.isArray(answers))
+    return fail('damaged', 'This history export is damaged: it has no list of answers.');
 
   const records: Array<Omit<AnswerRecord, 'id'>> = [];
   const reasons: string[] = [];
@@ -271,7 +357,8 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
       reasons.push(`answer ${index + 1}: ${path ? `${path}: ` : ''}${issue.message}`.slice(0, 300));
     }
   });
-  if (skipped > reasons.length) reasons.push(`… and ${skipped - reasons.length} more answers skipped.`);
+  if (skipped > reasons.length)
+    reasons.push(`… and ${skipped - reasons.length} more answers skipped.`);
   return { ok: true, records, skipped, reasons };
 }
 
@@ -300,7 +387,11 @@ function utf8Length(text: string, limit: number): number {
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / (1024 * 1024))} MB`
+    : bytes >= 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${bytes} bytes`;
 }
 
 // ---- Markdown export ---------------------------------------------------------------------------
@@ -318,7 +409,11 @@ function formatBytes(bytes: number): string {
  * numbered quotes with their sources.
  */
 export function exportMarkdown(records: readonly AnswerRecord[], now: number): string {
-  const out: string[] = ['# Answer panel history', '', `Exported ${formatDate(now)}. ${records.length} answer${records.length === 1 ? '' : 's'}.`];
+  const out: string[] = [
+    '# Answer panel history',
+    '',
+    `Exported ${formatDate(now)}. ${records.length} answer${records.length === 1 ? '' : 's'}.`,
+  ];
   for (const record of records) out.push('', '---', '', ...answerMarkdown(record));
   return out.join('\n') + '\n';
 }
@@ -331,19 +426,30 @@ function answerMarkdown(record: AnswerRecord): string[] {
   lines.push(`- Page: ${link(record.pageTitle || record.pageUrl, record.pageUrl)}`);
   lines.push(`- Asked: ${formatDate(record.createdAt)}`);
   lines.push(`- Mode: ${record.mode === 'verify' ? 'claim check' : 'question'}`);
-  lines.push(`- Composer: ${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`);
+  lines.push(
+    `- Composer: ${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`,
+  );
   if (result.verdict) {
     const verdict = result.verdict;
     const by = verdict.decidedBy === 'composer' ? 'the composer model' : 'evidence scores';
-    lines.push(`- Verdict: ${verdict.label.replaceAll('-', ' ')} (${verdict.confidence} confidence, decided by ${by})`);
+    lines.push(
+      `- Verdict: ${verdict.label.replaceAll('-', ' ')} (${verdict.confidence} confidence, decided by ${by})`,
+    );
   }
   if (answer.confidence) lines.push(`- Model confidence: ${answer.confidence}`);
   lines.push('');
 
   if (answer.fallback) {
-    lines.push(`${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} This is the extractive answer instead.`, '');
+    lines.push(
+      `${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} This is the extractive answer instead.`,
+      '',
+    );
   }
-  if (answer.withheld) lines.push("I don't know: the model's confidence was below the bar set in Settings. Its answer was:", '');
+  if (answer.withheld)
+    lines.push(
+      "I don't know: the model's confidence was below the bar set in Settings. Its answer was:",
+      '',
+    );
   lines.push(...answerText(record), '');
 
   const supported = answer.checks.filter((c) => c.supported);
@@ -357,7 +463,10 @@ function answerMarkdown(record: AnswerRecord): string[] {
     );
   }
   if (answer.droppedCitations > 0) {
-    lines.push(`${answer.droppedCitations} citation${answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.`, '');
+    lines.push(
+      `${answer.droppedCitations} citation${answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.`,
+      '',
+    );
   }
   for (const note of answer.notes ?? []) lines.push(escapeLine(note), '');
 
@@ -367,14 +476,17 @@ function answerMarkdown(record: AnswerRecord): string[] {
       const source = quote.source;
       const where = [link(source.title || source.url, source.url)];
       if (source.section) where.push(`section “${escapeInline(oneLine(source.section))}”`);
-      if (source.kind !== 'kg') where.push(`paragraph ${source.position.block} of ${source.position.of}`);
+      if (source.kind !== 'kg')
+        where.push(`paragraph ${source.position.block} of ${source.position.of}`);
       if (source.link && safeHref(source.link)) where.push(link('open at the quote', source.link));
       lines.push(`**[${quote.id}]** ${where.join(' · ')}`, '');
       if (quote.kgLines && quote.kgLines.length > 0) {
         // escapeLine: a list item's content is block content ("- # x" is a heading in a list).
-        for (const kg of quote.kgLines) lines.push(`- ${escapeLine(oneLine(kg.text))} · ${link('Wikidata', kg.url)}`);
+        for (const kg of quote.kgLines)
+          lines.push(`- ${escapeLine(oneLine(kg.text))} · ${link('Wikidata', kg.url)}`);
       } else {
-        for (const line of quote.text.split('\n')) lines.push(line.trim() === '' ? '>' : `> ${escapeLine(line)}`);
+        for (const line of quote.text.split('\n'))
+          lines.push(line.trim() === '' ? '>' : `> ${escapeLine(line)}`);
       }
       lines.push('');
     }
@@ -447,7 +559,11 @@ function oneLine(text: string): string {
 function link(text: string, url: string): string {
   const href = safeHref(url);
   const label = escapeInline(oneLine(text)) || 'link';
-  return href ? `[${label}](${href})` : url === text ? label : `${label} (${escapeInline(oneLine(url))})`;
+  return href
+    ? `[${label}](${href})`
+    : url === text
+      ? label
+      : `${label} (${escapeInline(oneLine(url))})`;
 }
 
 /** An https URL as a link target: parsed and re-serialised, with `( ) < > \` percent-encoded. */
@@ -459,7 +575,10 @@ function safeHref(url: string): string | null {
     return null;
   }
   if (parsed.protocol !== 'https:' || parsed.hostname === '') return null;
-  return parsed.href.replace(/[()<>\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return parsed.href.replace(
+    /[()<>\\\s]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 function formatDate(ms: number): string {

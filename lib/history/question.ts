@@ -36,11 +36,24 @@ export function questionKey(question: string): string {
 // terms() drops these as stopwords, yet they decide what is asked: "who designed the lighthouse"
 // and "when was the lighthouse designed" share every content term. They join the comparison as
 // `?who` etc. (no term starts with "?", so they cannot collide with a content word).
-const QUESTION_WORDS = new Set(['who', 'whom', 'whose', 'what', 'when', 'where', 'which', 'why', 'how']);
+const QUESTION_WORDS = new Set([
+  'who',
+  'whom',
+  'whose',
+  'what',
+  'when',
+  'where',
+  'which',
+  'why',
+  'how',
+]);
 
 function questionTerms(text: string): Set<string> {
   const set = new Set(terms(text));
-  for (const word of text.normalize('NFKC').toLowerCase().match(/\p{L}+/gu) ?? []) {
+  for (const word of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/\p{L}+/gu) ?? []) {
     if (QUESTION_WORDS.has(word)) set.add(`?${word}`);
   }
   return set;

@@ -40,7 +40,10 @@ export interface SimilarityThresholds {
   lexical: number;
 }
 
-export const DEFAULT_THRESHOLDS: SimilarityThresholds = { embedding: EMBEDDING_THRESHOLD, lexical: LEXICAL_THRESHOLD };
+export const DEFAULT_THRESHOLDS: SimilarityThresholds = {
+  embedding: EMBEDDING_THRESHOLD,
+  lexical: LEXICAL_THRESHOLD,
+};
 
 export interface SimilarOptions {
   /** The question bi-encoder; without it (models not loaded) every comparison is lexical. */
@@ -70,7 +73,11 @@ export interface SimilarMatch {
  * `modelId`, same dimension), else lexically against its question. Never throws on an embedder
  * failure: it falls back to lexical comparison (STYLE: degrade, don't crash).
  */
-export async function findSimilar(question: string, candidates: readonly AnswerRecord[], options: SimilarOptions): Promise<SimilarMatch | null> {
+export async function findSimilar(
+  question: string,
+  candidates: readonly AnswerRecord[],
+  options: SimilarOptions,
+): Promise<SimilarMatch | null> {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.threshold };
   const pool = candidates.filter((c) => c.mode === options.mode);
   if (pool.length === 0) return null;
@@ -92,9 +99,14 @@ export async function findSimilar(question: string, candidates: readonly AnswerR
   let bestOther: SimilarMatch | null = null;
   for (const record of pool) {
     const stored = record.questionVector;
-    const useEmbedding = queryVector !== undefined && stored?.modelId === embedder?.modelId && stored?.vector.length === queryVector.length;
+    const useEmbedding =
+      queryVector !== undefined &&
+      stored?.modelId === embedder?.modelId &&
+      stored?.vector.length === queryVector.length;
     const method = useEmbedding ? 'embedding' : 'lexical';
-    const similarity = useEmbedding ? cosine(queryVector!, stored!.vector) : lexicalSimilarity(question, record.question);
+    const similarity = useEmbedding
+      ? cosine(queryVector!, stored!.vector)
+      : lexicalSimilarity(question, record.question);
     // NaN (a corrupt stored vector) fails this comparison too: never a match.
     if (!(similarity >= thresholds[method])) continue;
     const samePage = pageIdentity(record.pageUrl) === page;

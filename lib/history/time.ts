@@ -12,6 +12,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function timeAgo(then: number, now: number, locale = 'en'): string {
   const elapsed = Math.max(0, now - then);
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, ms] of UNITS) if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit);
+  for (const [unit, ms] of UNITS)
+    if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit);
   return 'just now';
 }

@@ -24,7 +24,9 @@ export interface EntitySearchOptions extends WikidataHttpOptions {
 }
 
 /** A port for `searchEntities` with its own etiquette queue (keyed by the api.php URL). */
-export function createEntitySearch(options: EntitySearchOptions): EntitySearchPort & { readonly requests: number } {
+export function createEntitySearch(
+  options: EntitySearchOptions,
+): EntitySearchPort & { readonly requests: number } {
   const http = createWikidataHttp(options);
   return {
     instance: options.instance,
@@ -50,7 +52,11 @@ interface RawHit {
 }
 
 function isSearchJson(json: unknown): json is { search: RawHit[] } {
-  return typeof json === 'object' && json !== null && Array.isArray((json as { search?: unknown }).search);
+  return (
+    typeof json === 'object' &&
+    json !== null &&
+    Array.isArray((json as { search?: unknown }).search)
+  );
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -66,7 +72,10 @@ function wikimediaLanguage(language: string | undefined): string {
  * Tries the user's language, then 'en', then 'mul', stopping at the first that finds anything;
  * a label missing in the asked language falls back the same way.
  */
-export async function searchEntities(port: EntitySearchPort, input: SearchEntitiesInput): Promise<EntityHit[]> {
+export async function searchEntities(
+  port: EntitySearchPort,
+  input: SearchEntitiesInput,
+): Promise<EntityHit[]> {
   const search = input.search.trim();
   if (!search) return [];
   const limit = Math.min(50, Math.max(1, Math.floor(input.limit ?? 7)));

@@ -25,7 +25,9 @@ export interface KgQuote {
 
 /** `Q42` → https://www.wikidata.org/wiki/Q42; `P19` → …/wiki/Property:P19. */
 export function wikidataUrl(id: string): string {
-  return /^P\d+$/.test(id) ? `${WIKIDATA_WIKI}Property:${id}` : `${WIKIDATA_WIKI}${encodeURIComponent(id)}`;
+  return /^P\d+$/.test(id)
+    ? `${WIKIDATA_WIKI}Property:${id}`
+    : `${WIKIDATA_WIKI}${encodeURIComponent(id)}`;
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -43,13 +45,18 @@ export function formatObject(object: TripleObject): string {
       return (sign === '-' ? '-' : '') + date;
     }
   }
-  if (datatype === `${XSD}decimal` || datatype === `${XSD}integer` || datatype === `${XSD}double`) return label.replace(/^\+/, '');
+  if (datatype === `${XSD}decimal` || datatype === `${XSD}integer` || datatype === `${XSD}double`)
+    return label.replace(/^\+/, '');
   return oneLine(label);
 }
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-export function linearizeTriples(triples: readonly Triple[], counts: readonly KgCount[] = [], options: { maxLines?: number } = {}): KgQuote {
+export function linearizeTriples(
+  triples: readonly Triple[],
+  counts: readonly KgCount[] = [],
+  options: { maxLines?: number } = {},
+): KgQuote {
   const maxLines = options.maxLines ?? 60;
   const lines: KgLine[] = [];
   for (const t of triples) {
@@ -64,9 +71,14 @@ export function linearizeTriples(triples: readonly Triple[], counts: readonly Kg
   }
   for (const c of counts) {
     if (lines.length >= maxLines) break;
-    const relation = oneLine(c.relation.label || c.relation.id) + (c.direction === 'in' ? ' (of)' : '');
+    const relation =
+      oneLine(c.relation.label || c.relation.id) + (c.direction === 'in' ? ' (of)' : '');
     const urls = [wikidataUrl(c.subject.id), wikidataUrl(c.relation.id)];
-    lines.push({ text: `${oneLine(c.subject.label || c.subject.id)} — ${relation} — count: ${c.count}`, url: urls[0]!, urls });
+    lines.push({
+      text: `${oneLine(c.subject.label || c.subject.id)} — ${relation} — count: ${c.count}`,
+      url: urls[0]!,
+      urls,
+    });
   }
   const urls = [...new Set(lines.flatMap((l) => l.urls.filter((u) => !u.includes('/Property:'))))];
   return { text: lines.map((l) => l.text).join('\n'), lines, urls };

@@ -25,7 +25,13 @@ export interface LinkOptions {
   maxCandidates: number;
 }
 
-export const LINK_DEFAULTS: LinkOptions = { language: 'en', topK: 2, maxSearches: 8, perSearch: 5, maxCandidates: 64 };
+export const LINK_DEFAULTS: LinkOptions = {
+  language: 'en',
+  topK: 2,
+  maxSearches: 8,
+  perSearch: 5,
+  maxCandidates: 64,
+};
 
 export interface LinkResult {
   entities: TopicEntity[];
@@ -38,10 +44,29 @@ export interface LinkResult {
 }
 
 const MAX_QUESTION_CHARS = 1000;
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’.\-][\p{L}\p{M}\p{N}]+)*/gu;
+const WORD =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’.\-][\p{L}\p{M}\p{N}]+)*/gu;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]$/u;
 /** Lower-case words that may sit inside a capitalised name ("Leonardo da Vinci", "Bank of England"). */
-const NAME_JOINERS = new Set(['of', 'the', 'de', 'da', 'di', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'y', 'and', '&']);
+const NAME_JOINERS = new Set([
+  'of',
+  'the',
+  'de',
+  'da',
+  'di',
+  'del',
+  'della',
+  'van',
+  'von',
+  'der',
+  'den',
+  'la',
+  'le',
+  'du',
+  'y',
+  'and',
+  '&',
+]);
 
 const isStopword = (word: string): boolean => terms(word).length === 0;
 
@@ -53,12 +78,17 @@ interface Word {
 
 function words(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(WORD)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(WORD))
+    out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   return out;
 }
 
 const joinWords = (ws: readonly Word[]): string =>
-  ws.reduce((acc, w, i) => (i === 0 ? w.text : acc + (CJK.test(w.text) && CJK.test(ws[i - 1]!.text) ? '' : ' ') + w.text), '');
+  ws.reduce(
+    (acc, w, i) =>
+      i === 0 ? w.text : acc + (CJK.test(w.text) && CJK.test(ws[i - 1]!.text) ? '' : ' ') + w.text,
+    '',
+  );
 
 /**
  * Mention candidates, most specific first: quoted strings, capitalised spans (the sentence-initial
@@ -80,7 +110,9 @@ export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearc
   };
 
   // 1. Quoted strings.
-  for (const m of text.matchAll(/"([^"\n]{2,80})"|“([^”\n]{2,80})”|«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|「([^」\n]{1,80})」/gu)) {
+  for (const m of text.matchAll(
+    /"([^"\n]{2,80})"|“([^”\n]{2,80})”|«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|「([^」\n]{1,80})」/gu,
+  )) {
     add(m.slice(1).find((g) => g !== undefined) ?? '');
   }
 
@@ -88,13 +120,19 @@ export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearc
   // 2. Capitalised spans: runs of capitalised words (or numbers after one), joined by name particles.
   let run: Word[] = [];
   const flush = (): void => {
-    while (run.length && (NAME_JOINERS.has(run[run.length - 1]!.text.toLowerCase()) || isStopword(run[run.length - 1]!.text))) run.pop();
+    while (
+      run.length &&
+      (NAME_JOINERS.has(run[run.length - 1]!.text.toLowerCase()) ||
+        isStopword(run[run.length - 1]!.text))
+    )
+      run.pop();
     while (run.length && isStopword(run[0]!.text)) run.shift();
     if (run.length) add(joinWords(run));
     run = [];
   };
   // Punctuation between two words ends a span ("Cambridge, England" is two names).
-  const broken = (i: number): boolean => i > 0 && /[^\s·・'’-]/u.test(text.slice(ws[i - 1]!.end, ws[i]!.start));
+  const broken = (i: number): boolean =>
+    i > 0 && /[^\s·・'’-]/u.test(text.slice(ws[i - 1]!.end, ws[i]!.start));
   for (const [i, w] of ws.entries()) {
     if (broken(i)) flush();
     const capital = /^\p{Lu}/u.test(w.text) || (run.length > 0 && /^\p{N}/u.test(w.text));
@@ -119,13 +157,15 @@ export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearc
   }
   if (cur.length) content.push(cur);
   for (let n = 3; n >= 1; n--) {
-    for (const seq of content) for (let i = 0; i + n <= seq.length; i++) add(joinWords(seq.slice(i, i + n)));
+    for (const seq of content)
+      for (let i = 0; i + n <= seq.length; i++) add(joinWords(seq.slice(i, i + n)));
   }
 
   // 4. Nothing yet (stopword-only text, or a script our stopwords do not cover): whole-question n-grams.
   if (out.length === 0) {
     for (let n = Math.min(4, ws.length); n >= 1; n--) {
-      for (let i = 0; i + n <= ws.length && out.length < max * 4; i++) add(joinWords(ws.slice(i, i + n)));
+      for (let i = 0; i + n <= ws.length && out.length < max * 4; i++)
+        add(joinWords(ws.slice(i, i + n)));
     }
   }
   return out.slice(0, max);
@@ -155,19 +195,25 @@ const norm2 = (m: Map<string, number>): number => [...m.values()].reduce((s, n) 
  * Similarity of `query` to each text: bi-encoder cosine when an embedder is given (one batch),
  * else lexical. Same order as `texts`.
  */
-export async function similarities(query: string, texts: readonly string[], embedder?: Embedder): Promise<number[]> {
+export async function similarities(
+  query: string,
+  texts: readonly string[],
+  embedder?: Embedder,
+): Promise<number[]> {
   if (texts.length === 0) return [];
   if (embedder) {
     const vectors = await embedder.embed([query, ...texts]);
     const q = vectors[0];
-    if (q && vectors.length === texts.length + 1) return texts.map((_, i) => cosine(q, vectors[i + 1]!));
+    if (q && vectors.length === texts.length + 1)
+      return texts.map((_, i) => cosine(q, vectors[i + 1]!));
   }
   return texts.map((t) => lexicalSimilarity(query, t));
 }
 
 // ---- linking ----------------------------------------------------------------------------------
 
-const normalise = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const normalise = (s: string): string =>
+  s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** How exactly a label matches its mention: 1 same, 0.5 one contains the other, else 0. */
 function labelMatch(label: string, mention: string): number {
@@ -197,7 +243,10 @@ export async function linkEntities(
   const results = await Promise.all(
     mentions.map(async (mention) => {
       try {
-        const hits = await search.search(mention, { language: opts.language || 'en', limit: perSearch });
+        const hits = await search.search(mention, {
+          language: opts.language || 'en',
+          limit: perSearch,
+        });
         return Array.isArray(hits) ? hits.slice(0, perSearch) : [];
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));
@@ -217,11 +266,17 @@ export async function linkEntities(
   const hits: Hit[] = [];
   results.forEach((list, mentionIndex) =>
     list.forEach((h, rank) => {
-      if (h && typeof h.id === 'string' && /^Q\d+$/.test(h.id) && hits.length < opts.maxCandidates) {
+      if (
+        h &&
+        typeof h.id === 'string' &&
+        /^Q\d+$/.test(h.id) &&
+        hits.length < opts.maxCandidates
+      ) {
         hits.push({
           id: h.id,
           label: typeof h.label === 'string' && h.label ? h.label : h.id,
-          description: typeof h.description === 'string' && h.description ? h.description : undefined,
+          description:
+            typeof h.description === 'string' && h.description ? h.description : undefined,
           mention: mentions[mentionIndex]!,
           rank,
           mentionIndex,
@@ -247,7 +302,9 @@ export async function linkEntities(
       const score = (sims[i] ?? 0) + match * (0.5 + 0.5 * mentionWeight) + 0.1 / (h.rank + 1);
       return { h, score, match, sim: sims[i] ?? 0 };
     })
-    .sort((a, b) => b.score - a.score || a.h.mentionIndex - b.h.mentionIndex || a.h.rank - b.h.rank);
+    .sort(
+      (a, b) => b.score - a.score || a.h.mentionIndex - b.h.mentionIndex || a.h.rank - b.h.rank,
+    );
 
   // Keep the best entity per mention, and skip mentions overlapping an already chosen one.
   const entities: TopicEntity[] = [];
@@ -260,7 +317,13 @@ export async function linkEntities(
     const m = normalise(h.mention);
     if (chosenMentions.some((c) => c.includes(m) || m.includes(c))) continue;
     chosenMentions.push(m);
-    entities.push({ id: h.id, label: h.label, ...(h.description ? { description: h.description } : {}), mention: h.mention, score });
+    entities.push({
+      id: h.id,
+      label: h.label,
+      ...(h.description ? { description: h.description } : {}),
+      mention: h.mention,
+      score,
+    });
   }
   return { entities, mentions, searches: mentions.length, failures };
 }

@@ -12,12 +12,18 @@ export interface WikidataEndpoints {
 }
 
 /** SPARQL and entity search against Wikidata (or any Wikidata-shaped endpoint). */
-export function wikidataPorts(endpoints: WikidataEndpoints, http: WikidataHttpOptions): { sparql: SparqlPort; search: EntitySearchPort } {
+export function wikidataPorts(
+  endpoints: WikidataEndpoints,
+  http: WikidataHttpOptions,
+): { sparql: SparqlPort; search: EntitySearchPort } {
   const sparql = createSparqlClient({ ...http, endpoint: endpoints.sparqlEndpoint });
   const entities = createEntitySearch({ ...http, instance: endpoints.entitySearchEndpoint });
   return {
     sparql: { select: (query) => sparql.select(query) },
-    search: { search: (text, { language, limit }) => searchEntities(entities, { search: text, language, limit }) },
+    search: {
+      search: (text, { language, limit }) =>
+        searchEntities(entities, { search: text, language, limit }),
+    },
   };
 }
 
@@ -41,10 +47,17 @@ export function storePorts(store: OxigraphStore): { sparql: SparqlPort; search: 
       const binding: SparqlBinding = {};
       for (const [name, term] of row) {
         binding[name] = {
-          type: term.termType === 'NamedNode' ? 'uri' : term.termType === 'BlankNode' ? 'bnode' : 'literal',
+          type:
+            term.termType === 'NamedNode'
+              ? 'uri'
+              : term.termType === 'BlankNode'
+                ? 'bnode'
+                : 'literal',
           value: term.value,
           ...(term.language ? { 'xml:lang': term.language } : {}),
-          ...(term.termType === 'Literal' && term.datatype && !term.language ? { datatype: term.datatype.value } : {}),
+          ...(term.termType === 'Literal' && term.datatype && !term.language
+            ? { datatype: term.datatype.value }
+            : {}),
         };
       }
       return binding;
@@ -65,7 +78,12 @@ export function storePorts(store: OxigraphStore): { sparql: SparqlPort; search: 
           } LIMIT ${Math.max(1, Math.min(50, limit)) * 2}`);
           for (const row of rows) {
             const id = row.item!.value.replace('http://www.wikidata.org/entity/', '');
-            if (!hits.has(id)) hits.set(id, { id, label: row.label!.value, ...(row.description ? { description: row.description.value } : {}) });
+            if (!hits.has(id))
+              hits.set(id, {
+                id,
+                label: row.label!.value,
+                ...(row.description ? { description: row.description.value } : {}),
+              });
           }
           if (hits.size > 0) break;
         }
@@ -89,7 +107,9 @@ const PREFIXES: Record<string, string> = {
 };
 
 function withPrefixes(query: string): string {
-  const declared = new Set(Array.from(query.matchAll(/PREFIX\s+(\w*):/gi), (m) => m[1]!.toLowerCase()));
+  const declared = new Set(
+    Array.from(query.matchAll(/PREFIX\s+(\w*):/gi), (m) => m[1]!.toLowerCase()),
+  );
   const missing = Object.entries(PREFIXES).filter(([name]) => !declared.has(name));
   return missing.map(([name, iri]) => `PREFIX ${name}: <${iri}>\n`).join('') + query;
 }

@@ -28,20 +28,38 @@ export interface KgOutcome {
   notes: string[];
 }
 
-export async function retrieveKg(question: string, ports: KgPorts, options: Partial<TogOptions> = {}): Promise<KgOutcome> {
+export async function retrieveKg(
+  question: string,
+  ports: KgPorts,
+  options: Partial<TogOptions> = {},
+): Promise<KgOutcome> {
   if (ports.beam) options = { ...ports.beam, ...options };
   const notes: string[] = [];
   const linked = await linkEntities(question, ports.search, {
     language: ports.language ?? 'en',
     ...(ports.embedder ? { embedder: ports.embedder } : {}),
   });
-  if (linked.failures.length > 0) notes.push(`Wikidata entity search failed for ${linked.failures.length} of ${linked.searches} look-ups.`);
+  if (linked.failures.length > 0)
+    notes.push(
+      `Wikidata entity search failed for ${linked.failures.length} of ${linked.searches} look-ups.`,
+    );
   if (linked.entities.length === 0) {
     notes.push('No Wikidata entity matched the question, so the answer uses text evidence only.');
     return { topicEntities: [], quote: null, result: null, requests: 0, notes };
   }
-  const result = await togE(question, linked.entities, { sparql: ports.sparql, ...(ports.embedder ? { embedder: ports.embedder } : {}) }, options);
-  if (result.error) notes.push(`The Wikidata query stopped early (${result.error}); the triples found so far are used.`);
-  const quote = result.triples.length > 0 || (result.counts?.length ?? 0) > 0 ? linearizeTriples(result.triples, result.counts ?? []) : null;
+  const result = await togE(
+    question,
+    linked.entities,
+    { sparql: ports.sparql, ...(ports.embedder ? { embedder: ports.embedder } : {}) },
+    options,
+  );
+  if (result.error)
+    notes.push(
+      `The Wikidata query stopped early (${result.error}); the triples found so far are used.`,
+    );
+  const quote =
+    result.triples.length > 0 || (result.counts?.length ?? 0) > 0
+      ? linearizeTriples(result.triples, result.counts ?? [])
+      : null;
   return { topicEntities: linked.entities, quote, result, requests: result.requests, notes };
 }

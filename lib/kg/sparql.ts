@@ -18,13 +18,21 @@
 import { WBK, simplifySparqlResults } from 'wikibase-sdk';
 import { PipelineError } from '../pipeline/errors';
 import { cacheGet, cacheSet, createMemoryCache, type CachePort } from '../search/cache';
-import { deadline, decodeBody, mediaType, readCapped, retryAfterSeconds, type FetchLike } from '../search/http';
+import {
+  deadline,
+  decodeBody,
+  mediaType,
+  readCapped,
+  retryAfterSeconds,
+  type FetchLike,
+} from '../search/http';
 
 /**
  * Wikimedia asks for a name plus a way to reach the operator (URL or e-mail). The project has no
  * public contact address yet: add one here before a release.
  */
-export const DEFAULT_USER_AGENT = 'AnswerPanel/0.1 (open-source Chromium extension; EWEK-QA answer panel)';
+export const DEFAULT_USER_AGENT =
+  'AnswerPanel/0.1 (open-source Chromium extension; EWEK-QA answer panel)';
 export const WIKIDATA_SPARQL_ENDPOINT = 'https://query.wikidata.org/sparql';
 export const WIKIDATA_INSTANCE = 'https://www.wikidata.org';
 
@@ -119,14 +127,21 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
   const maxWait = options.maxWaitSeconds ?? KG_DEFAULTS.maxWaitSeconds;
   // The memory cache's own TTL is generous; expiry is decided here from `now` and `storedAt`, so an
   // IndexedDB-backed port behaves the same.
-  const cache = options.cache ?? createMemoryCache<CacheEntry>({ maxEntries: 500, ttlMs: Number.MAX_SAFE_INTEGER / 2 });
+  const cache =
+    options.cache ??
+    createMemoryCache<CacheEntry>({ maxEntries: 500, ttlMs: Number.MAX_SAFE_INTEGER / 2 });
   let requests = 0;
 
-  async function once(request: WikidataRequest): Promise<{ kind: 'ok'; json: unknown } | { kind: 'rate-limited'; wait: number | undefined }> {
+  async function once(
+    request: WikidataRequest,
+  ): Promise<{ kind: 'ok'; json: unknown } | { kind: 'rate-limited'; wait: number | undefined }> {
     const timer = deadline(timeoutMs);
     requests++;
     try {
-      const headers: Record<string, string> = { 'Api-User-Agent': userAgent, Accept: request.accept };
+      const headers: Record<string, string> = {
+        'Api-User-Agent': userAgent,
+        Accept: request.accept,
+      };
       if (request.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       const response = await fetchFn(request.url, {
         method: request.form === undefined ? 'GET' : 'POST',
@@ -145,8 +160,10 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
       }
       const type = mediaType(response.headers.get('content-type'));
       const body = await readCapped(response, KG_DEFAULTS.maxBytes);
-      if (!body.ok) throw new PipelineError('kg-bad-response', `more than ${KG_DEFAULTS.maxBytes} bytes`);
-      if (type === 'text/html') throw new PipelineError('kg-bad-response', 'an HTML page instead of JSON');
+      if (!body.ok)
+        throw new PipelineError('kg-bad-response', `more than ${KG_DEFAULTS.maxBytes} bytes`);
+      if (type === 'text/html')
+        throw new PipelineError('kg-bad-response', 'an HTML page instead of JSON');
       let json: unknown;
       try {
         json = JSON.parse(decodeBody(body.bytes, 'charset=utf-8'));
@@ -157,7 +174,8 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
       return { kind: 'ok', json };
     } catch (error) {
       if (error instanceof PipelineError) throw error;
-      if (timer.timedOut()) throw new PipelineError('kg-timeout', `no answer within ${timeoutMs} ms`);
+      if (timer.timedOut())
+        throw new PipelineError('kg-timeout', `no answer within ${timeoutMs} ms`);
       throw new PipelineError('kg-failed', error instanceof Error ? error.message : String(error));
     } finally {
       timer.done();
@@ -168,12 +186,16 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
     const first = await once(request);
     if (first.kind === 'ok') return first.json;
     const wait = first.wait ?? KG_DEFAULTS.defaultRetryAfterSeconds;
-    if (wait > maxWait) throw new PipelineError('kg-rate-limited', `HTTP 429, retry after ${wait} s`);
+    if (wait > maxWait)
+      throw new PipelineError('kg-rate-limited', `HTTP 429, retry after ${wait} s`);
     options.onWait?.(wait, 'rate-limited');
     await sleep(wait * 1000);
     const second = await once(request);
     if (second.kind === 'ok') return second.json;
-    throw new PipelineError('kg-rate-limited', `HTTP 429 twice${second.wait !== undefined ? `, retry after ${second.wait} s` : ''}`);
+    throw new PipelineError(
+      'kg-rate-limited',
+      `HTTP 429 twice${second.wait !== undefined ? `, retry after ${second.wait} s` : ''}`,
+    );
   }
 
   return {
@@ -215,8 +237,10 @@ function isSparqlJson(json: unknown): json is SparqlJson {
   const { head, results, boolean } = json as Record<string, unknown>;
   if (typeof boolean === 'boolean') return true;
   return (
-    typeof head === 'object' && head !== null &&
-    typeof results === 'object' && results !== null &&
+    typeof head === 'object' &&
+    head !== null &&
+    typeof results === 'object' &&
+    results !== null &&
     Array.isArray((results as { bindings?: unknown }).bindings)
   );
 }
@@ -231,10 +255,28 @@ export function createSparqlClient(options: SparqlClientOptions): SparqlClient {
     const request: WikidataRequest =
       url.length <= KG_DEFAULTS.maxGetUrlLength
         ? { url, accept, valid: isSparqlJson }
-        : { url: options.endpoint, form: url.slice(url.indexOf('?') + 1), accept, valid: isSparqlJson };
+        : {
+            url: options.endpoint,
+            form: url.slice(url.indexOf('?') + 1),
+            accept,
+            valid: isSparqlJson,
+          };
     const json = (await http.getJson(request)) as SparqlJson & { boolean?: boolean };
     if (typeof json.boolean === 'boolean') {
-      return { head: { vars: ['boolean'] }, results: { bindings: [{ boolean: { type: 'literal', value: String(json.boolean), datatype: 'http://www.w3.org/2001/XMLSchema#boolean' } }] } };
+      return {
+        head: { vars: ['boolean'] },
+        results: {
+          bindings: [
+            {
+              boolean: {
+                type: 'literal',
+                value: String(json.boolean),
+                datatype: 'http://www.w3.org/2001/XMLSchema#boolean',
+              },
+            },
+          ],
+        },
+      };
     }
     return json;
   }

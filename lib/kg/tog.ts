@@ -21,7 +21,17 @@
 
 import type { Embedder } from '../pipeline/ports';
 import { lexicalSimilarity, similarities } from './linking';
-import type { EntityRef, KgCount, KgDepthTiming, KgResult, SparqlBinding, SparqlPort, TopicEntity, Triple, TripleObject } from './types';
+import type {
+  EntityRef,
+  KgCount,
+  KgDepthTiming,
+  KgResult,
+  SparqlBinding,
+  SparqlPort,
+  TopicEntity,
+  Triple,
+  TripleObject,
+} from './types';
 
 export interface TogOptions {
   /** Beam width: relations kept per depth and entities kept per depth (EWEK-QA: 3). */
@@ -77,15 +87,21 @@ const PROP_ID = /^P[1-9]\d*$/;
 
 export type Direction = 'out' | 'in';
 /** A relation type: `P19>` (outgoing from the frontier) or `P19<` (incoming). */
-export const relationKey = (property: string, dir: Direction): string => `${property}${dir === 'out' ? '>' : '<'}`;
+export const relationKey = (property: string, dir: Direction): string =>
+  `${property}${dir === 'out' ? '>' : '<'}`;
 
 /** "How many …", "number of …" (and a few non-English forms): the question wants a count. */
 export function isCountQuestion(question: string): boolean {
-  return /\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+of\b|\bcombien\b|\bwie\s+viele\b|\bcu[aá]nt[oa]s\b|\bquant[oi]s?\b|сколько|多少|几个|何人|いくつ/iu.test(question);
+  return /\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+of\b|\bcombien\b|\bwie\s+viele\b|\bcu[aá]nt[oa]s\b|\bquant[oi]s?\b|сколько|多少|几个|何人|いくつ/iu.test(
+    question,
+  );
 }
 
 /** Query 1 of a depth: the `wdt:` relations (both directions) of the frontier, with English labels. */
-export function relationsQuery(entityIds: readonly string[], scanLimit = TOG_DEFAULTS.relationScanLimit): string {
+export function relationsQuery(
+  entityIds: readonly string[],
+  scanLimit = TOG_DEFAULTS.relationScanLimit,
+): string {
   const ids = entityIds.filter((id) => ITEM_ID.test(id));
   const branches: string[] = [];
   for (const id of ids) {
@@ -110,11 +126,17 @@ export interface NeighbourBranch {
 }
 
 /** Query 2 of a depth: neighbours through the kept relations, with labels (@en, @mul) and descriptions. */
-export function neighboursQuery(branches: readonly NeighbourBranch[], limit = TOG_DEFAULTS.neighbourLimit): string {
+export function neighboursQuery(
+  branches: readonly NeighbourBranch[],
+  limit = TOG_DEFAULTS.neighbourLimit,
+): string {
   const parts = branches
     .filter((b) => ITEM_ID.test(b.entity) && PROP_ID.test(b.property))
     .map((b) => {
-      const pattern = b.dir === 'out' ? `wd:${b.entity} wdt:${b.property} ?x` : `?x wdt:${b.property} wd:${b.entity}`;
+      const pattern =
+        b.dir === 'out'
+          ? `wd:${b.entity} wdt:${b.property} ?x`
+          : `?x wdt:${b.property} wd:${b.entity}`;
       return `  { { SELECT ?x WHERE { ${pattern} } LIMIT ${limit} } BIND(wd:${b.entity} AS ?e) BIND(wd:${b.property} AS ?p) BIND("${b.dir}" AS ?dir) }`;
     });
   return `${PREFIXES}
@@ -128,7 +150,8 @@ ${parts.join('\n  UNION\n')}
 
 /** The COUNT query of a "how many" question. */
 export function countQuery(entity: string, property: string, dir: Direction): string {
-  const pattern = dir === 'out' ? `wd:${entity} wdt:${property} ?x` : `?x wdt:${property} wd:${entity}`;
+  const pattern =
+    dir === 'out' ? `wd:${entity} wdt:${property} ?x` : `?x wdt:${property} wd:${entity}`;
   return `${PREFIXES}\nSELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ${pattern} }`;
 }
 
@@ -183,7 +206,12 @@ export async function togE(
   const q = typeof question === 'string' ? question.slice(0, 1000) : '';
   const topics = topicEntities.filter((t) => ITEM_ID.test(t.id));
 
-  const result: TogResult = { topicEntities: [...topicEntities], triples: [], requests: 0, timings: [] };
+  const result: TogResult = {
+    topicEntities: [...topicEntities],
+    triples: [],
+    requests: 0,
+    timings: [],
+  };
   const labels = new Map<string, string>(topics.map((t) => [t.id, t.label || t.id]));
   const relationLabels = new Map<string, string>();
   const visited = new Set<string>(topics.map((t) => t.id));
@@ -223,7 +251,13 @@ export async function togE(
     for (let d = 1; d <= depth && frontier.length > 0; d++) {
       const start = now();
       const before = result.requests;
-      const timing: KgDepthTiming = { depth: d, ms: 0, requests: 0, frontier: [...frontier], relations: [] };
+      const timing: KgDepthTiming = {
+        depth: d,
+        ms: 0,
+        requests: 0,
+        frontier: [...frontier],
+        relations: [],
+      };
       result.timings.push(timing);
 
       // 1. Relations of the frontier, scored by similarity of their labels to the question.
@@ -237,14 +271,23 @@ export async function togE(
         const key = relationKey(property, dir);
         const label = row.pLabel?.value || relationLabels.get(property) || property;
         relationLabels.set(property, label);
-        const cand = relations.get(key) ?? { key, property, dir, label, entities: new Set<string>(), score: 0 };
+        const cand = relations.get(key) ?? {
+          key,
+          property,
+          dir,
+          label,
+          entities: new Set<string>(),
+          score: 0,
+        };
         cand.entities.add(entity);
         relations.set(key, cand);
       }
       const candidates = [...relations.values()];
       const relSims = await score(candidates.map((c) => c.label));
       candidates.forEach((c, i) => (c.score = relSims[i] ?? 0));
-      sortByScore(candidates, (a, b) => (a.dir === b.dir ? a.key.localeCompare(b.key) : a.dir === 'out' ? -1 : 1));
+      sortByScore(candidates, (a, b) =>
+        a.dir === b.dir ? a.key.localeCompare(b.key) : a.dir === 'out' ? -1 : 1,
+      );
       if (d === 1) depth1Relations = candidates;
       const kept = candidates.slice(0, width);
       timing.relations = kept.map((k) => k.key);
@@ -252,7 +295,8 @@ export async function togE(
       // 2. Neighbours through the kept relations.
       const branches: NeighbourBranch[] = [];
       for (const entity of frontier) {
-        for (const k of kept) if (k.entities.has(entity)) branches.push({ entity, property: k.property, dir: k.dir });
+        for (const k of kept)
+          if (k.entities.has(entity)) branches.push({ entity, property: k.property, dir: k.dir });
       }
       if (branches.length === 0) {
         frontier = [];
@@ -278,14 +322,31 @@ export async function togE(
           if (!labels.has(id) || labels.get(id) === id) labels.set(id, label);
           object = { id, label };
         } else if (dir === 'out') {
-          object = { label: x.value, ...(x.datatype ? { datatype: x.datatype } : x['xml:lang'] ? { datatype: `@${x['xml:lang']}` } : {}) };
+          object = {
+            label: x.value,
+            ...(x.datatype
+              ? { datatype: x.datatype }
+              : x['xml:lang']
+                ? { datatype: `@${x['xml:lang']}` }
+                : {}),
+          };
         } else continue; // an incoming non-item subject (lexeme, property): not part of the item graph
         const rowKey = `${entity}|${key}|${object.id ?? x.value}`;
         if (seenRow.has(rowKey)) continue;
         seenRow.add(rowKey);
-        rows.push({ entity, key, property, dir, object, description: row.xDesc?.value, score: relScore.get(key) ?? 0 });
+        rows.push({
+          entity,
+          key,
+          property,
+          dir,
+          object,
+          description: row.xDesc?.value,
+          score: relScore.get(key) ?? 0,
+        });
       }
-      const texts = rows.map((r) => (r.description ? `${r.object.label} — ${r.description}` : r.object.label));
+      const texts = rows.map((r) =>
+        r.description ? `${r.object.label} — ${r.description}` : r.object.label,
+      );
       const entSims = await score(texts);
       rows.forEach((r, i) => (r.score += entSims[i] ?? 0));
 
@@ -318,7 +379,12 @@ export async function togE(
           if (i >= opts.objectsPerRelation && !(r.object.id && nextSet.has(r.object.id))) return;
           const relation = { id: r.property, label: relationLabels.get(r.property) ?? r.property };
           if (r.dir === 'out') addTriple({ subject: ref(r.entity), relation, object: r.object });
-          else addTriple({ subject: { id: r.object.id!, label: r.object.label }, relation, object: { id: r.entity, label: ref(r.entity).label } });
+          else
+            addTriple({
+              subject: { id: r.object.id!, label: r.object.label },
+              relation,
+              object: { id: r.entity, label: ref(r.entity).label },
+            });
         });
       }
       for (const id of next) visited.add(id);
@@ -335,7 +401,12 @@ export async function togE(
         const rows = await select(countQuery(subject.id, best.property, best.dir));
         const n = Number(rows[0]?.n?.value);
         if (Number.isFinite(n)) {
-          const count: KgCount = { subject: ref(subject.id), relation: { id: best.property, label: best.label }, direction: best.dir, count: n };
+          const count: KgCount = {
+            subject: ref(subject.id),
+            relation: { id: best.property, label: best.label },
+            direction: best.dir,
+            count: n,
+          };
           result.counts = [count];
         }
       }

@@ -19,7 +19,10 @@ export interface SparqlPort {
 
 /** Wikidata label search (wbsearchentities). Language fallback (language → 'en' → 'mul') is the port's job. */
 export interface EntitySearchPort {
-  search(text: string, options: { language: string; limit: number }): Promise<Array<{ id: string; label: string; description?: string }>>;
+  search(
+    text: string,
+    options: { language: string; limit: number },
+  ): Promise<Array<{ id: string; label: string; description?: string }>>;
 }
 
 /** A Wikidata item chosen as a starting point of the beam search. */

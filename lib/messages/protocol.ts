@@ -27,7 +27,12 @@ export interface SenderInfo {
 export function classifySender(sender: SenderInfo | null | undefined, selfId: string): SenderClass {
   if (!sender || typeof sender !== 'object' || !selfId || sender.id !== selfId) return 'untrusted';
   if (sender.origin === `chrome-extension://${selfId}`) return 'extension-page';
-  if (sender.tab && typeof sender.tab.id === 'number' && sender.frameId === 0 && typeof sender.origin === 'string') {
+  if (
+    sender.tab &&
+    typeof sender.tab.id === 'number' &&
+    sender.frameId === 0 &&
+    typeof sender.origin === 'string'
+  ) {
     return 'content-script';
   }
   return 'untrusted';
@@ -83,7 +88,8 @@ export interface ResponseMap {
 
 export type RouterErrorCode = 'bad-message' | 'unknown-type' | 'forbidden' | 'too-large';
 
-export type Reply<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+export type Reply<T> =
+  { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 
 export interface Envelope<T extends MessageType = MessageType> {
   type: T;
@@ -98,7 +104,10 @@ export function envelope<T extends MessageType>(type: T, payload: RequestOf<T>):
 }
 
 export type Handlers = {
-  [T in MessageType]?: (payload: RequestOf<T>, sender: SenderInfo & { class: SenderClass }) => Promise<ResponseMap[T]> | ResponseMap[T];
+  [T in MessageType]?: (
+    payload: RequestOf<T>,
+    sender: SenderInfo & { class: SenderClass },
+  ) => Promise<ResponseMap[T]> | ResponseMap[T];
 };
 
 /**
@@ -112,12 +121,19 @@ export function createRouter(handlers: Handlers, selfId: string) {
       if (!parsed.ok) return Promise.resolve(parsed);
       const type = parsed.type;
       if (!Object.hasOwn(handlers, type)) return undefined;
-      const handler = handlers[type] as (p: unknown, s: SenderInfo & { class: SenderClass }) => unknown;
+      const handler = handlers[type] as (
+        p: unknown,
+        s: SenderInfo & { class: SenderClass },
+      ) => unknown;
       const senderClass = classifySender(sender, selfId);
       const allowed: readonly SenderClass[] = PROTOCOL[type].from;
-      if (!allowed.includes(senderClass)) return Promise.resolve(fail('forbidden', `${type} is not accepted from ${senderClass}`));
+      if (!allowed.includes(senderClass))
+        return Promise.resolve(fail('forbidden', `${type} is not accepted from ${senderClass}`));
       const payload = v.safeParse(PROTOCOL[type].request, parsed.payload);
-      if (!payload.success) return Promise.resolve(fail('bad-message', `invalid ${type} payload: ${payload.issues[0]?.message ?? ''}`));
+      if (!payload.success)
+        return Promise.resolve(
+          fail('bad-message', `invalid ${type} payload: ${payload.issues[0]?.message ?? ''}`),
+        );
       return Promise.resolve()
         .then(() => handler(payload.output, { ...sender, class: senderClass }))
         .then(
@@ -133,15 +149,22 @@ export function createRouter(handlers: Handlers, selfId: string) {
 
 /** The part of `runtime.onMessage` a router is attached to (passed in: lib/ never touches `chrome`). */
 export interface MessageEvent<S> {
-  addListener(listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean): void;
-  removeListener(listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean): void;
+  addListener(
+    listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean,
+  ): void;
+  removeListener(
+    listener: (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => boolean,
+  ): void;
 }
 
 /**
  * Answers messages on `event` with `route`; returns a function that detaches it. Returning true
  * keeps the channel open for the asynchronous reply; false lets another context answer.
  */
-export function attachRouter<S extends SenderInfo>(event: MessageEvent<S>, route: ReturnType<typeof createRouter>): () => void {
+export function attachRouter<S extends SenderInfo>(
+  event: MessageEvent<S>,
+  route: ReturnType<typeof createRouter>,
+): () => void {
   const listener = (message: unknown, sender: S, sendResponse: (reply: unknown) => void) => {
     const reply = route(message, sender);
     if (!reply) return false;
@@ -152,15 +175,22 @@ export function attachRouter<S extends SenderInfo>(event: MessageEvent<S>, route
   return () => event.removeListener(listener);
 }
 
-function parseEnvelope(raw: unknown): { ok: true; type: MessageType; payload: unknown } | Extract<Reply<never>, { ok: false }> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('bad-message', 'not an object');
+function parseEnvelope(
+  raw: unknown,
+): { ok: true; type: MessageType; payload: unknown } | Extract<Reply<never>, { ok: false }> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('bad-message', 'not an object');
   const proto = Object.getPrototypeOf(raw);
-  if (proto !== Object.prototype && proto !== null) return fail('bad-message', 'not a plain object');
-  if (Object.hasOwn(raw, '__proto__') || Object.hasOwn(raw, 'constructor')) return fail('bad-message', 'forbidden key');
+  if (proto !== Object.prototype && proto !== null)
+    return fail('bad-message', 'not a plain object');
+  if (Object.hasOwn(raw, '__proto__') || Object.hasOwn(raw, 'constructor'))
+    return fail('bad-message', 'forbidden key');
   const keys = Object.keys(raw);
-  if (keys.some((k) => k !== 'type' && k !== 'payload')) return fail('bad-message', 'unexpected envelope keys');
+  if (keys.some((k) => k !== 'type' && k !== 'payload'))
+    return fail('bad-message', 'unexpected envelope keys');
   const { type, payload } = raw as { type?: unknown; payload?: unknown };
-  if (typeof type !== 'string' || !Object.hasOwn(PROTOCOL, type)) return fail('unknown-type', 'unknown message type');
+  if (typeof type !== 'string' || !Object.hasOwn(PROTOCOL, type))
+    return fail('unknown-type', 'unknown message type');
   let size: number;
   try {
     size = JSON.stringify(payload ?? null)?.length ?? 0;
@@ -177,7 +207,13 @@ function fail(code: RouterErrorCode, message: string): Extract<Reply<never>, { o
 
 function errorText(error: unknown): string {
   try {
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message.slice(0, 300);
+    if (
+      error &&
+      typeof error === 'object' &&
+      'message' in error &&
+      typeof error.message === 'string'
+    )
+      return error.message.slice(0, 300);
     return String(error).slice(0, 300);
   } catch {
     return 'unprintable error';

@@ -65,7 +65,8 @@ export interface DownloadRecord {
   files: Record<string, RecordedFile>;
 }
 
-export type FileCheck = { status: 'ok' } | { status: 'missing'; detail: string } | { status: 'changed'; detail: string };
+export type FileCheck =
+  { status: 'ok' } | { status: 'missing'; detail: string } | { status: 'changed'; detail: string };
 
 /** What `loadModelPorts` needs from a store of downloaded files (lib/models/transformers.ts). */
 export interface ModelCachePort {
@@ -104,7 +105,8 @@ export interface ModelStoreOptions {
   sha256?: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
 }
 
-const webCryptoDigest = async (bytes: Uint8Array<ArrayBuffer>) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+const webCryptoDigest = async (bytes: Uint8Array<ArrayBuffer>) =>
+  toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 
 export function createModelStore(caches: CacheStorageLike, options: ModelStoreOptions): ModelStore {
   const cacheName = options.cacheName ?? MODEL_CACHE_NAME;
@@ -122,7 +124,12 @@ export function createModelStore(caches: CacheStorageLike, options: ModelStoreOp
     }
   };
   const writeJson = async (key: string, value: unknown) => {
-    await (await open()).put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
+    await (
+      await open()
+    ).put(
+      key,
+      new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+    );
   };
   const fileKeys = async () =>
     (await (await open()).keys())
@@ -132,10 +139,17 @@ export function createModelStore(caches: CacheStorageLike, options: ModelStoreOp
   const store: ModelStore = {
     baseUrl,
     async write(path, bytes) {
-      await (await open()).put(
+      await (
+        await open()
+      ).put(
         keyFor(path),
         new Response(bytes as Uint8Array<ArrayBuffer>, {
-          headers: { 'content-length': String(bytes.byteLength), 'content-type': path.endsWith('.json') ? 'application/json' : 'application/octet-stream' },
+          headers: {
+            'content-length': String(bytes.byteLength),
+            'content-type': path.endsWith('.json')
+              ? 'application/json'
+              : 'application/octet-stream',
+          },
         }),
       );
     },
@@ -148,28 +162,42 @@ export function createModelStore(caches: CacheStorageLike, options: ModelStoreOp
     async size() {
       const cache = await open();
       let total = 0;
-      for (const url of await fileKeys()) total += Number((await cache.match(url))?.headers.get('content-length') ?? 0) || 0;
+      for (const url of await fileKeys())
+        total += Number((await cache.match(url))?.headers.get('content-length') ?? 0) || 0;
       return total;
     },
     async clear() {
       await caches.delete(cacheName);
     },
-    record: () => readJson<DownloadRecord>(RECORD_KEY).then((r) => (r?.version === 1 && typeof r.files === 'object' && r.files !== null ? r : null)),
+    record: () =>
+      readJson<DownloadRecord>(RECORD_KEY).then((r) =>
+        r?.version === 1 && typeof r.files === 'object' && r.files !== null ? r : null,
+      ),
     saveRecord: (record) => writeJson(RECORD_KEY, record),
-    estimate: () => readJson<SizeEstimate & { hub: string }>(ESTIMATE_KEY).then((e) => (typeof e?.bytes === 'number' ? e : null)),
+    estimate: () =>
+      readJson<SizeEstimate & { hub: string }>(ESTIMATE_KEY).then((e) =>
+        typeof e?.bytes === 'number' ? e : null,
+      ),
     saveEstimate: (estimate) => writeJson(ESTIMATE_KEY, estimate),
     async check(path) {
       const recorded = (await store.record())?.files[path];
       if (!recorded) return { status: 'missing', detail: `${path} was not downloaded` };
       const response = await (await open()).match(keyFor(path)).catch(() => undefined);
-      if (!response) return { status: 'missing', detail: `${path} is no longer in the browser's storage` };
+      if (!response)
+        return { status: 'missing', detail: `${path} is no longer in the browser's storage` };
       const bytes = new Uint8Array(await response.arrayBuffer());
       if (bytes.byteLength !== recorded.size) {
-        return { status: 'changed', detail: `${path} is ${bytes.byteLength} bytes, it was ${recorded.size} when downloaded` };
+        return {
+          status: 'changed',
+          detail: `${path} is ${bytes.byteLength} bytes, it was ${recorded.size} when downloaded`,
+        };
       }
       const digest = await sha256(bytes);
       if (digest !== recorded.sha256) {
-        return { status: 'changed', detail: `${path} has sha256 ${digest}, it was ${recorded.sha256} when downloaded` };
+        return {
+          status: 'changed',
+          detail: `${path} has sha256 ${digest}, it was ${recorded.sha256} when downloaded`,
+        };
       }
       return { status: 'ok' };
     },
@@ -180,8 +208,12 @@ export function createModelStore(caches: CacheStorageLike, options: ModelStoreOp
         // transformers.js also tries `<env.remoteHost><folder>/resolve/<revision>/<file>`, and
         // after a hit in Node (return_path) reads the entry again under that key
         // (loadResourceFile: cacheKey = proposedCacheKey). Same file, same answer; nothing is fetched.
-        const remote = /^\/([A-Za-z0-9][A-Za-z0-9._-]*)\/resolve\/[^/]+\/(.+)$/.exec(safePathname(url));
-        return remote ? (await open()).match(keyFor(`${remote[1]}/${decodeURIComponent(remote[2]!)}`)) : undefined;
+        const remote = /^\/([A-Za-z0-9][A-Za-z0-9._-]*)\/resolve\/[^/]+\/(.+)$/.exec(
+          safePathname(url),
+        );
+        return remote
+          ? (await open()).match(keyFor(`${remote[1]}/${decodeURIComponent(remote[2]!)}`))
+          : undefined;
       },
       // Never written through transformers.js: only the confirmed download (with its record) writes.
       async put() {},
@@ -212,7 +244,10 @@ export interface FirstUseDownloadOptions {
  * file's size and sha256. On failure everything is removed (no half-downloaded set is kept) and
  * the coded error is rethrown.
  */
-export async function downloadToStore(store: ModelStore, options: FirstUseDownloadOptions): Promise<DownloadRecord> {
+export async function downloadToStore(
+  store: ModelStore,
+  options: FirstUseDownloadOptions,
+): Promise<DownloadRecord> {
   const files: Record<string, RecordedFile> = {};
   const estimate = await store.estimate();
   await store.clear();
@@ -227,10 +262,16 @@ export async function downloadToStore(store: ModelStore, options: FirstUseDownlo
       expectedBytes: options.expectedBytes,
       signal: options.signal,
       write: (path, bytes) => store.write(path, bytes),
-      onFile: (path, file: DownloadedFile) => void (files[path] = { size: file.size, sha256: file.sha256, commit: file.commit }),
+      onFile: (path, file: DownloadedFile) =>
+        void (files[path] = { size: file.size, sha256: file.sha256, commit: file.commit }),
       onProgress: options.onProgress,
     });
-    const record: DownloadRecord = { version: 1, hub: options.hub, completedAt: (options.now?.() ?? new Date()).toISOString(), files };
+    const record: DownloadRecord = {
+      version: 1,
+      hub: options.hub,
+      completedAt: (options.now?.() ?? new Date()).toISOString(),
+      files,
+    };
     await store.saveRecord(record);
     return record;
   } catch (error) {
@@ -238,7 +279,10 @@ export async function downloadToStore(store: ModelStore, options: FirstUseDownlo
     if (estimate) await store.saveEstimate(estimate).catch(() => undefined);
     if (error instanceof PipelineError) throw error;
     // Cache Storage full or unavailable: still a failed download, said as one.
-    throw new PipelineError('model-download-failed', `could not store the files (${error instanceof Error ? error.message : String(error)})`);
+    throw new PipelineError(
+      'model-download-failed',
+      `could not store the files (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -251,8 +295,13 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /** The panel's sentence when the user chose downloaded models and has not downloaded them. */
-export function notDownloadedReason(estimate: { bytes: number; unknownFiles?: readonly string[] } | null): string {
-  const size = estimate && estimate.bytes > 0 ? ` (${estimate.unknownFiles?.length ? 'at least ' : ''}${formatMegabytes(estimate.bytes)})` : '';
+export function notDownloadedReason(
+  estimate: { bytes: number; unknownFiles?: readonly string[] } | null,
+): string {
+  const size =
+    estimate && estimate.bytes > 0
+      ? ` (${estimate.unknownFiles?.length ? 'at least ' : ''}${formatMegabytes(estimate.bytes)})`
+      : '';
   return `Models not downloaded yet: open Settings to download them${size}; ranking by keywords.`;
 }
 
@@ -271,7 +320,8 @@ export function originsForHub(hubUrl: string): string[] {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return [];
   if (isLoopbackHost(url.hostname)) return [];
   const origins = [`${url.protocol}//${url.host}/*`];
-  if (url.hostname === 'huggingface.co' || url.hostname === 'hf.co') origins.push('https://cdn-lfs.huggingface.co/*', 'https://*.hf.co/*');
+  if (url.hostname === 'huggingface.co' || url.hostname === 'hf.co')
+    origins.push('https://cdn-lfs.huggingface.co/*', 'https://*.hf.co/*');
   return origins;
 }
 
@@ -284,5 +334,10 @@ function safePathname(url: string): string {
 }
 
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
+  return (
+    hostname === '127.0.0.1' ||
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1'
+  );
 }

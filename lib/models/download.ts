@@ -9,7 +9,10 @@ import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles } f
 
 export const DEFAULT_HUB = 'https://huggingface.co';
 
-export type FetchLike = (url: string, init?: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init?: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; signal?: AbortSignal },
+) => Promise<Response>;
 
 /** `<hub>/<id>/resolve/<revision>/<path>`, the hub's raw-file URL. */
 export function fileUrl(hub: string, modelId: string, revision: string, path: string): string {
@@ -26,7 +29,10 @@ export interface DownloadSize {
 }
 
 /** Total bytes to download for the selected models, shown before asking the user to download. */
-export function downloadSize(manifest: ModelManifest, options: { only?: readonly string[]; includeOptional?: boolean } = {}): DownloadSize {
+export function downloadSize(
+  manifest: ModelManifest,
+  options: { only?: readonly string[]; includeOptional?: boolean } = {},
+): DownloadSize {
   let bytes = 0;
   const unknownFiles: string[] = [];
   for (const model of selectModels(manifest, options)) {
@@ -113,8 +119,10 @@ export interface DownloadedFile {
 
 /** A human-readable cause for a failed HTTP status (said by the CLI and the settings page). */
 export function describeHttpStatus(status: number): string {
-  if (status === 404) return 'not found: check the model id, revision and file path in the manifest';
-  if (status === 401 || status === 403) return 'access refused: the repository may be gated or private (set HF_TOKEN)';
+  if (status === 404)
+    return 'not found: check the model id, revision and file path in the manifest';
+  if (status === 401 || status === 403)
+    return 'access refused: the repository may be gated or private (set HF_TOKEN)';
   if (status === 429) return 'rate-limited by the hub: try again later';
   if (status >= 500) return 'the hub had a server error: try again later';
   return 'unexpected response';
@@ -142,15 +150,20 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     response = await options.fetch(url, { headers: options.headers ?? {}, signal: options.signal });
   } catch (error) {
     await sink.abort();
-    if (options.signal?.aborted) throw new PipelineError('model-download-failed', `cancelled: ${url}`);
+    if (options.signal?.aborted)
+      throw new PipelineError('model-download-failed', `cancelled: ${url}`);
     throw new PipelineError('model-download-failed', `${url}: ${describeNetworkError(error)}`);
   }
   if (!response.ok || !response.body) {
     await sink.abort();
-    throw new PipelineError('model-download-failed', `HTTP ${response.status} for ${url}: ${describeHttpStatus(response.status)}`);
+    throw new PipelineError(
+      'model-download-failed',
+      `HTTP ${response.status} for ${url}: ${describeHttpStatus(response.status)}`,
+    );
   }
   const headerLength = Number(response.headers.get('content-length'));
-  const total = expected.size ?? (Number.isFinite(headerLength) && headerLength > 0 ? headerLength : null);
+  const total =
+    expected.size ?? (Number.isFinite(headerLength) && headerLength > 0 ? headerLength : null);
   let loaded = 0;
   try {
     const reader = response.body.getReader();
@@ -161,7 +174,10 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
       // Stop early rather than fill the disk when a server sends more than the manifest says.
       if (expected.size !== null && loaded > expected.size) {
         await reader.cancel().catch(() => {});
-        throw new PipelineError('model-corrupt', `${url}: larger than the manifest's ${expected.size} bytes`);
+        throw new PipelineError(
+          'model-corrupt',
+          `${url}: larger than the manifest's ${expected.size} bytes`,
+        );
       }
       hash.update(value);
       await sink.write(value);
@@ -170,16 +186,25 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
   } catch (error) {
     await sink.abort();
     if (error instanceof PipelineError) throw error;
-    throw new PipelineError('model-download-failed', `${url}: interrupted after ${loaded} bytes (${describeNetworkError(error)})`);
+    throw new PipelineError(
+      'model-download-failed',
+      `${url}: interrupted after ${loaded} bytes (${describeNetworkError(error)})`,
+    );
   }
   const sha256 = await hash.digest();
   if (expected.size !== null && loaded !== expected.size) {
     await sink.abort();
-    throw new PipelineError('model-corrupt', `${url}: got ${loaded} bytes, the manifest says ${expected.size}`);
+    throw new PipelineError(
+      'model-corrupt',
+      `${url}: got ${loaded} bytes, the manifest says ${expected.size}`,
+    );
   }
   if (expected.sha256 !== null && sha256 !== expected.sha256) {
     await sink.abort();
-    throw new PipelineError('model-corrupt', `${url}: sha256 ${sha256} does not match the manifest's ${expected.sha256}`);
+    throw new PipelineError(
+      'model-corrupt',
+      `${url}: sha256 ${sha256} does not match the manifest's ${expected.sha256}`,
+    );
   }
   await sink.commit();
   return { size: loaded, sha256, commit: response.headers.get('x-repo-commit') };
@@ -214,7 +239,10 @@ export interface DownloadModelsOptions {
 
 /** Throws `model-download-failed` naming the unpinned files (the extension downloads pinned files only). */
 export function assertPinned(models: readonly ManifestModel[]): void {
-  const unpinned = models.flatMap((m) => [...(m.revision === null ? [`${m.id} (revision)`] : []), ...unpinnedFiles(m)]);
+  const unpinned = models.flatMap((m) => [
+    ...(m.revision === null ? [`${m.id} (revision)`] : []),
+    ...unpinnedFiles(m),
+  ]);
   if (unpinned.length > 0) {
     throw new PipelineError(
       'model-download-failed',
@@ -228,11 +256,16 @@ export function assertPinned(models: readonly ManifestModel[]): void {
  * file (never with unverified bytes). Refuses unpinned manifests unless `allowUnpinned` (trust on
  * first use, see there).
  */
-export async function downloadModels(options: DownloadModelsOptions): Promise<{ files: number; bytes: number }> {
+export async function downloadModels(
+  options: DownloadModelsOptions,
+): Promise<{ files: number; bytes: number }> {
   const models = selectModels(options.manifest, options);
   if (!options.allowUnpinned) assertPinned(models);
   const known = downloadSize(options.manifest, options);
-  const total = known.unknownFiles.length > 0 && options.expectedBytes !== undefined ? Math.max(options.expectedBytes, known.bytes) : known.bytes;
+  const total =
+    known.unknownFiles.length > 0 && options.expectedBytes !== undefined
+      ? Math.max(options.expectedBytes, known.bytes)
+      : known.bytes;
   let done = 0;
   let files = 0;
   for (const model of models) {
@@ -272,7 +305,10 @@ export interface SizeEstimate {
 export async function estimateDownloadSize(
   manifest: ModelManifest,
   options: {
-    fetch: (url: string, init: { method: 'HEAD'; signal?: AbortSignal }) => Promise<Pick<Response, 'ok' | 'headers'>>;
+    fetch: (
+      url: string,
+      init: { method: 'HEAD'; signal?: AbortSignal },
+    ) => Promise<Pick<Response, 'ok' | 'headers'>>;
     hub?: string;
     only?: readonly string[];
     includeOptional?: boolean;
@@ -285,10 +321,17 @@ export async function estimateDownloadSize(
       model.files.map(async (file) => {
         if (file.size !== null) return { name: `${model.id}/${file.path}`, bytes: file.size };
         const url = fileUrl(hub, model.id, model.revision ?? 'main', file.path);
-        const response = await options.fetch(url, { method: 'HEAD', signal: options.signal }).catch(() => null);
-        const header = response?.ok ? (response.headers.get('x-linked-size') ?? response.headers.get('content-length')) : null;
+        const response = await options
+          .fetch(url, { method: 'HEAD', signal: options.signal })
+          .catch(() => null);
+        const header = response?.ok
+          ? (response.headers.get('x-linked-size') ?? response.headers.get('content-length'))
+          : null;
         const bytes = header === null ? NaN : Number(header);
-        return { name: `${model.id}/${file.path}`, bytes: Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null };
+        return {
+          name: `${model.id}/${file.path}`,
+          bytes: Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null,
+        };
       }),
     ),
   );
@@ -299,7 +342,10 @@ export async function estimateDownloadSize(
 }
 
 /** Collects chunks and hands the whole file to `write` on commit. */
-export function memorySink(path: string, write: (path: string, bytes: Uint8Array) => Promise<void>): FileSink {
+export function memorySink(
+  path: string,
+  write: (path: string, bytes: Uint8Array) => Promise<void>,
+): FileSink {
   let chunks: Uint8Array[] = [];
   return {
     write: (chunk) => void chunks.push(chunk),

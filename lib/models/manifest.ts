@@ -45,7 +45,8 @@ export interface ModelManifest {
   models: ManifestModel[];
 }
 
-export type ManifestResult = { ok: true; manifest: ModelManifest } | { ok: false; errors: string[] };
+export type ManifestResult =
+  { ok: true; manifest: ModelManifest } | { ok: false; errors: string[] };
 
 const FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const REPO_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -61,8 +62,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function validateManifest(value: unknown): ManifestResult {
   const errors: string[] = [];
   if (!isRecord(value)) return { ok: false, errors: ['manifest is not an object'] };
-  if (value.schemaVersion !== 1) errors.push(`schemaVersion must be 1 (got ${JSON.stringify(value.schemaVersion)})`);
-  if (!Array.isArray(value.models) || value.models.length === 0) return { ok: false, errors: [...errors, 'models must be a non-empty array'] };
+  if (value.schemaVersion !== 1)
+    errors.push(`schemaVersion must be 1 (got ${JSON.stringify(value.schemaVersion)})`);
+  if (!Array.isArray(value.models) || value.models.length === 0)
+    return { ok: false, errors: [...errors, 'models must be a non-empty array'] };
   const models: ManifestModel[] = [];
   const seenFolders = new Set<string>();
   const seenRoles = new Set<string>();
@@ -73,16 +76,22 @@ export function validateManifest(value: unknown): ManifestResult {
       return;
     }
     const { id, role, standsFor, folder, revision, licence, optional, files } = raw;
-    if (typeof id !== 'string' || !REPO_ID.test(id)) errors.push(`${at}.id must be a hub id like "owner/name"`);
-    if (typeof role !== 'string' || !(MODEL_ROLES as readonly string[]).includes(role)) errors.push(`${at}.role must be one of ${MODEL_ROLES.join(', ')}`);
+    if (typeof id !== 'string' || !REPO_ID.test(id))
+      errors.push(`${at}.id must be a hub id like "owner/name"`);
+    if (typeof role !== 'string' || !(MODEL_ROLES as readonly string[]).includes(role))
+      errors.push(`${at}.role must be one of ${MODEL_ROLES.join(', ')}`);
     else if (seenRoles.has(role)) errors.push(`${at}.role ${role} appears twice`);
     else seenRoles.add(role);
-    if (typeof standsFor !== 'string' || standsFor.length === 0) errors.push(`${at}.standsFor must name the paper component`);
-    if (typeof folder !== 'string' || !FOLDER.test(folder)) errors.push(`${at}.folder must be a plain folder name`);
+    if (typeof standsFor !== 'string' || standsFor.length === 0)
+      errors.push(`${at}.standsFor must name the paper component`);
+    if (typeof folder !== 'string' || !FOLDER.test(folder))
+      errors.push(`${at}.folder must be a plain folder name`);
     else if (seenFolders.has(folder)) errors.push(`${at}.folder ${folder} appears twice`);
     else seenFolders.add(folder);
-    if (revision !== null && (typeof revision !== 'string' || !COMMIT.test(revision))) errors.push(`${at}.revision must be a 40-hex commit id or null (unpinned)`);
-    if (typeof licence !== 'string' || licence.length === 0) errors.push(`${at}.licence is required`);
+    if (revision !== null && (typeof revision !== 'string' || !COMMIT.test(revision)))
+      errors.push(`${at}.revision must be a 40-hex commit id or null (unpinned)`);
+    if (typeof licence !== 'string' || licence.length === 0)
+      errors.push(`${at}.licence is required`);
     if (typeof optional !== 'boolean') errors.push(`${at}.optional must be true or false`);
     if (!Array.isArray(files) || files.length === 0) {
       errors.push(`${at}.files must be a non-empty array`);
@@ -95,15 +104,27 @@ export function validateManifest(value: unknown): ManifestResult {
         errors.push(`${fat} is not an object`);
         return;
       }
-      if (typeof f.path !== 'string' || !FILE_PATH.test(f.path)) errors.push(`${fat}.path must be a relative path without ".."`);
-      if (f.size !== null && (typeof f.size !== 'number' || !Number.isSafeInteger(f.size) || f.size < 0)) errors.push(`${fat}.size must be a byte count or null (unpinned)`);
-      if (f.sha256 !== null && (typeof f.sha256 !== 'string' || !SHA256.test(f.sha256))) errors.push(`${fat}.sha256 must be 64 lowercase hex digits or null (unpinned)`);
-      parsedFiles.push({ path: f.path as string, size: f.size as number | null, sha256: f.sha256 as string | null });
+      if (typeof f.path !== 'string' || !FILE_PATH.test(f.path))
+        errors.push(`${fat}.path must be a relative path without ".."`);
+      if (
+        f.size !== null &&
+        (typeof f.size !== 'number' || !Number.isSafeInteger(f.size) || f.size < 0)
+      )
+        errors.push(`${fat}.size must be a byte count or null (unpinned)`);
+      if (f.sha256 !== null && (typeof f.sha256 !== 'string' || !SHA256.test(f.sha256)))
+        errors.push(`${fat}.sha256 must be 64 lowercase hex digits or null (unpinned)`);
+      parsedFiles.push({
+        path: f.path as string,
+        size: f.size as number | null,
+        sha256: f.sha256 as string | null,
+      });
     });
     for (const required of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) {
-      if (!parsedFiles.some((f) => f.path === required)) errors.push(`${at}.files lacks ${required}`);
+      if (!parsedFiles.some((f) => f.path === required))
+        errors.push(`${at}.files lacks ${required}`);
     }
-    if (!parsedFiles.some((f) => f.path.startsWith('onnx/') && f.path.endsWith('.onnx'))) errors.push(`${at}.files lacks an onnx/*.onnx file`);
+    if (!parsedFiles.some((f) => f.path.startsWith('onnx/') && f.path.endsWith('.onnx')))
+      errors.push(`${at}.files lacks an onnx/*.onnx file`);
     models.push({
       id: id as string,
       role: role as ModelRole,
@@ -118,14 +139,19 @@ export function validateManifest(value: unknown): ManifestResult {
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    manifest: { schemaVersion: 1, ...(typeof value.comment === 'string' ? { comment: value.comment } : {}), models },
+    manifest: {
+      schemaVersion: 1,
+      ...(typeof value.comment === 'string' ? { comment: value.comment } : {}),
+      models,
+    },
   };
 }
 
 /** Validates or throws a coded error (the manifest ships with the extension, so a bad one is a bug). */
 export function parseManifest(value: unknown): ModelManifest {
   const result = validateManifest(value);
-  if (!result.ok) throw new PipelineError('internal', `invalid model manifest: ${result.errors.join('; ')}`);
+  if (!result.ok)
+    throw new PipelineError('internal', `invalid model manifest: ${result.errors.join('; ')}`);
   return result.manifest;
 }
 
@@ -134,7 +160,9 @@ export const MODEL_MANIFEST: ModelManifest = parseManifest(manifestJson);
 
 /** Files whose size or sha256 is unknown (and the model, when its revision is unknown). */
 export function unpinnedFiles(model: ManifestModel): string[] {
-  return model.files.filter((f) => f.size === null || f.sha256 === null).map((f) => `${model.id}/${f.path}`);
+  return model.files
+    .filter((f) => f.size === null || f.sha256 === null)
+    .map((f) => `${model.id}/${f.path}`);
 }
 
 export function isPinned(model: ManifestModel): boolean {
@@ -146,11 +174,19 @@ export function modelForRole(manifest: ModelManifest, role: ModelRole): Manifest
 }
 
 /** Models selected by ids (`--only`), else the non-optional ones, else all with includeOptional. */
-export function selectModels(manifest: ModelManifest, options: { only?: readonly string[]; includeOptional?: boolean } = {}): ManifestModel[] {
+export function selectModels(
+  manifest: ModelManifest,
+  options: { only?: readonly string[]; includeOptional?: boolean } = {},
+): ManifestModel[] {
   if (options.only && options.only.length > 0) {
-    const unknown = options.only.filter((id) => !manifest.models.some((m) => m.id === id || m.folder === id));
-    if (unknown.length > 0) throw new PipelineError('model-missing', `not in the manifest: ${unknown.join(', ')}`);
-    return manifest.models.filter((m) => options.only!.includes(m.id) || options.only!.includes(m.folder));
+    const unknown = options.only.filter(
+      (id) => !manifest.models.some((m) => m.id === id || m.folder === id),
+    );
+    if (unknown.length > 0)
+      throw new PipelineError('model-missing', `not in the manifest: ${unknown.join(', ')}`);
+    return manifest.models.filter(
+      (m) => options.only!.includes(m.id) || options.only!.includes(m.folder),
+    );
   }
   return manifest.models.filter((m) => options.includeOptional || !m.optional);
 }

@@ -36,9 +36,25 @@ export interface BertShape {
 }
 
 export const SHAPES: Record<TinyBertSize, BertShape> = {
-  tiny: { layers: 2, hidden: 32, heads: 2, intermediate: 64, vocab: 0 /* = generated vocab */, maxPositions: 512, initStd: 0.2 },
+  tiny: {
+    layers: 2,
+    hidden: 32,
+    heads: 2,
+    intermediate: 64,
+    vocab: 0 /* = generated vocab */,
+    maxPositions: 512,
+    initStd: 0.2,
+  },
   // all-MiniLM-L6-v2 / ms-marco-MiniLM-L-6-v2 shape (their config.json): ≈22.7M parameters, ≈90 MB fp32.
-  'minilm-l6': { layers: 6, hidden: 384, heads: 12, intermediate: 1536, vocab: 30522, maxPositions: 512, initStd: 0.02 },
+  'minilm-l6': {
+    layers: 6,
+    hidden: 384,
+    heads: 12,
+    intermediate: 1536,
+    vocab: 30522,
+    maxPositions: 512,
+    initStd: 0.02,
+  },
 };
 
 export const OPSET = 13;
@@ -81,12 +97,24 @@ class GraphBuilder {
     return `${prefix}_${this.counter++}`;
   }
 
-  op(opType: string, inputs: string[], attributes: Record<string, number | number[]> = {}, outputName?: string): string {
+  op(
+    opType: string,
+    inputs: string[],
+    attributes: Record<string, number | number[]> = {},
+    outputName?: string,
+  ): string {
     return this.ops(opType, inputs, 1, attributes, outputName ? [outputName] : undefined)[0]!;
   }
 
-  ops(opType: string, inputs: string[], outputCount: number, attributes: Record<string, number | number[]> = {}, outputNames?: string[]): string[] {
-    const outputs = outputNames ?? Array.from({ length: outputCount }, () => this.name(opType.toLowerCase()));
+  ops(
+    opType: string,
+    inputs: string[],
+    outputCount: number,
+    attributes: Record<string, number | number[]> = {},
+    outputNames?: string[],
+  ): string[] {
+    const outputs =
+      outputNames ?? Array.from({ length: outputCount }, () => this.name(opType.toLowerCase()));
     this.nodes.push(
       onnx.NodeProto.create({
         opType,
@@ -95,10 +123,22 @@ class GraphBuilder {
         output: outputs,
         attribute: Object.entries(attributes).map(([name, value]) =>
           Array.isArray(value)
-            ? onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: value })
+            ? onnx.AttributeProto.create({
+                name,
+                type: onnx.AttributeProto.AttributeType.INTS,
+                ints: value,
+              })
             : Number.isInteger(value) && name !== 'epsilon' && name !== 'alpha'
-              ? onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INT, i: value })
-              : onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.FLOAT, f: value }),
+              ? onnx.AttributeProto.create({
+                  name,
+                  type: onnx.AttributeProto.AttributeType.INT,
+                  i: value,
+                })
+              : onnx.AttributeProto.create({
+                  name,
+                  type: onnx.AttributeProto.AttributeType.FLOAT,
+                  f: value,
+                }),
         ),
       }),
     );
@@ -136,7 +176,12 @@ class GraphBuilder {
 
   int8(name: string, dims: number[], values: Int8Array): string {
     this.initializers.push(
-      onnx.TensorProto.create({ name, dims, dataType: onnx.TensorProto.DataType.INT8, rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength) }),
+      onnx.TensorProto.create({
+        name,
+        dims,
+        dataType: onnx.TensorProto.DataType.INT8,
+        rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+      }),
     );
     return name;
   }
@@ -183,13 +228,18 @@ function quantizeInt8(values: Float32Array): { q: Int8Array; scale: number } {
   for (const v of values) max = Math.max(max, Math.abs(v));
   const scale = max / 127 || 1;
   const q = new Int8Array(values.length);
-  for (let i = 0; i < values.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round(values[i]! / scale)));
+  for (let i = 0; i < values.length; i++)
+    q[i] = Math.max(-127, Math.min(127, Math.round(values[i]! / scale)));
   return { q, scale };
 }
 
 /** Builds the encoder graph and returns the serialized ONNX model. */
 export function buildBertOnnx(options: BuildOptions): Uint8Array {
-  const shape = { ...SHAPES[options.size], vocab: options.vocab, ...(options.layers ? { layers: options.layers } : {}) };
+  const shape = {
+    ...SHAPES[options.size],
+    vocab: options.vocab,
+    ...(options.layers ? { layers: options.layers } : {}),
+  };
   const { hidden: H, heads, intermediate: F, layers } = shape;
   const headDim = H / heads;
   if (!Number.isInteger(headDim)) throw new Error(`hidden ${H} is not divisible by ${heads} heads`);
@@ -197,14 +247,30 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
   const g = new GraphBuilder();
   const std = shape.initStd;
   const int8Zero = options.quantize ? g.int8('const.int8_zero', [], new Int8Array([0])) : '';
-  const dense = (prefix: string, input: string, inDim: number, outDim: number, wStd = std): string => {
+  const dense = (
+    prefix: string,
+    input: string,
+    inDim: number,
+    outDim: number,
+    wStd = std,
+  ): string => {
     const weights = normal(random, inDim * outDim, wStd);
     const b = g.float(`${prefix}.bias`, [outDim], normal(random, outDim, wStd));
-    if (!options.quantize) return g.op('Add', [g.op('MatMul', [input, g.float(`${prefix}.weight`, [inDim, outDim], weights)]), b]);
+    if (!options.quantize)
+      return g.op('Add', [
+        g.op('MatMul', [input, g.float(`${prefix}.weight`, [inDim, outDim], weights)]),
+        b,
+      ]);
     const { q, scale } = quantizeInt8(weights);
     const w = g.int8(`${prefix}.weight_quantized`, [inDim, outDim], q);
-    const [xq, xScale, xZero] = g.ops('DynamicQuantizeLinear', [input], 3) as [string, string, string];
-    const product = g.op('Cast', [g.op('MatMulInteger', [xq, w, xZero, int8Zero])], { to: onnx.TensorProto.DataType.FLOAT });
+    const [xq, xScale, xZero] = g.ops('DynamicQuantizeLinear', [input], 3) as [
+      string,
+      string,
+      string,
+    ];
+    const product = g.op('Cast', [g.op('MatMulInteger', [xq, w, xZero, int8Zero])], {
+      to: onnx.TensorProto.DataType.FLOAT,
+    });
     const rescale = g.op('Mul', [xScale, g.scalar(`${prefix}.weight_scale`, scale)]);
     return g.op('Add', [g.op('Mul', [product, rescale]), b]);
   };
@@ -213,8 +279,13 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
     const beta = g.float(`${prefix}.bias`, [H], new Float32Array(H));
     const mean = g.op('ReduceMean', [input], { axes: [-1], keepdims: 1 });
     const centred = g.op('Sub', [input, mean]);
-    const variance = g.op('ReduceMean', [g.op('Mul', [centred, centred])], { axes: [-1], keepdims: 1 });
-    const std_ = g.op('Sqrt', [g.op('Add', [variance, g.scalar(g.name(`${prefix}.eps`), LAYER_NORM_EPS)])]);
+    const variance = g.op('ReduceMean', [g.op('Mul', [centred, centred])], {
+      axes: [-1],
+      keepdims: 1,
+    });
+    const std_ = g.op('Sqrt', [
+      g.op('Add', [variance, g.scalar(g.name(`${prefix}.eps`), LAYER_NORM_EPS)]),
+    ]);
     return g.op('Add', [g.op('Mul', [g.op('Div', [centred, std_]), gamma]), beta]);
   };
 
@@ -225,13 +296,26 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
     const { q, scale } = quantizeInt8(wordTable);
     const table = g.int8('embeddings.word_embeddings.weight_quantized', [shape.vocab, H], q);
     const tableScale = g.scalar('embeddings.word_embeddings.weight_scale', scale);
-    words = (ids) => g.op('DequantizeLinear', [g.op('Gather', [table, ids], { axis: 0 }), tableScale, 'const.int8_zero']);
+    words = (ids) =>
+      g.op('DequantizeLinear', [
+        g.op('Gather', [table, ids], { axis: 0 }),
+        tableScale,
+        'const.int8_zero',
+      ]);
   } else {
     const table = g.float('embeddings.word_embeddings.weight', [shape.vocab, H], wordTable);
     words = (ids) => g.op('Gather', [table, ids], { axis: 0 });
   }
-  const posEmb = g.float('embeddings.position_embeddings.weight', [shape.maxPositions, H], normal(random, shape.maxPositions * H, std));
-  const typeEmb = g.float('embeddings.token_type_embeddings.weight', [2, H], normal(random, 2 * H, std));
+  const posEmb = g.float(
+    'embeddings.position_embeddings.weight',
+    [shape.maxPositions, H],
+    normal(random, shape.maxPositions * H, std),
+  );
+  const typeEmb = g.float(
+    'embeddings.token_type_embeddings.weight',
+    [2, H],
+    normal(random, 2 * H, std),
+  );
   const zero = g.int64('const.zero', [], [0]);
   const one = g.int64('const.one', [], [1]);
   const seqLen = g.op('Gather', [g.op('Shape', ['input_ids']), one], { axis: 0 });
@@ -257,25 +341,34 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
 
   for (let l = 0; l < layers; l++) {
     const p = `encoder.layer.${l}`;
-    const heads4 = (x: string, perm: number[]) => g.op('Transpose', [g.op('Reshape', [x, splitHeads])], { perm });
+    const heads4 = (x: string, perm: number[]) =>
+      g.op('Transpose', [g.op('Reshape', [x, splitHeads])], { perm });
     const q = heads4(dense(`${p}.attention.self.query`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
     const k = heads4(dense(`${p}.attention.self.key`, h, H, H), [0, 2, 3, 1]); // [B, nh, hd, S]
     const v = heads4(dense(`${p}.attention.self.value`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
     const scores = g.op('Add', [g.op('Mul', [g.op('MatMul', [q, k]), scale]), mask]);
     const probs = g.op('Softmax', [scores], { axis: -1 });
-    const context = g.op('Reshape', [g.op('Transpose', [g.op('MatMul', [probs, v])], { perm: [0, 2, 1, 3] }), mergeHeads]);
+    const context = g.op('Reshape', [
+      g.op('Transpose', [g.op('MatMul', [probs, v])], { perm: [0, 2, 1, 3] }),
+      mergeHeads,
+    ]);
     const attended = dense(`${p}.attention.output.dense`, context, H, H);
     const h1 = layerNorm(`${p}.attention.output.LayerNorm`, g.op('Add', [attended, h]));
     const up = dense(`${p}.intermediate.dense`, h1, H, F);
     // Exact GELU: 0.5·x·(1 + erf(x/√2)) (BERT's hidden_act "gelu").
-    const gelu = g.op('Mul', [g.op('Mul', [up, half]), g.op('Add', [g.op('Erf', [g.op('Mul', [up, sqrtHalf])]), fOne])]);
+    const gelu = g.op('Mul', [
+      g.op('Mul', [up, half]),
+      g.op('Add', [g.op('Erf', [g.op('Mul', [up, sqrtHalf])]), fOne]),
+    ]);
     const down = dense(`${p}.output.dense`, gelu, F, H);
     h = layerNorm(`${p}.output.LayerNorm`, g.op('Add', [down, h1]));
   }
 
   const int64 = onnx.TensorProto.DataType.INT64;
   const float = onnx.TensorProto.DataType.FLOAT;
-  const inputs = ['input_ids', 'attention_mask', 'token_type_ids'].map((n) => valueInfo(n, int64, ['batch_size', 'sequence_length']));
+  const inputs = ['input_ids', 'attention_mask', 'token_type_ids'].map((n) =>
+    valueInfo(n, int64, ['batch_size', 'sequence_length']),
+  );
   let outputs;
   if (options.head === 'bi-encoder') {
     g.op('Identity', [h], {}, 'last_hidden_state');
@@ -314,7 +407,8 @@ export const SPECIAL_TOKENS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'] as 
 
 // Common English words (plus a few the tests and fixtures use), so typical sentences tokenize
 // into whole words rather than letter pieces.
-const WORDS = `the of and to a in is was that for on as with by it he she they his her at from be this
+const WORDS =
+  `the of and to a in is was that for on as with by it he she they his her at from be this
 which or an are were had has have not but also its their one two first who what when where why how
 can will would may more most than other some into after over such only new time year years world
 city people state country war part used known called made many between during under later
@@ -326,9 +420,28 @@ model models test tests text word words sentence data web search result results 
 water earth sun moon star planet science computer language system number
 is are do does did go went come came see saw know knew think say said
 in on at up down out off over under again then once here there all any both each few no
-nor own same so too very just now`.split(/\s+/).filter(Boolean);
+nor own same so too very just now`
+    .split(/\s+/)
+    .filter(Boolean);
 
-const SUFFIXES = ['s', 'es', 'ed', 'ing', 'ly', 'er', 'est', 'ion', 'al', 'ment', 'ness', 'ity', 'ous', 'ive', 'able', 'ic'];
+const SUFFIXES = [
+  's',
+  'es',
+  'ed',
+  'ing',
+  'ly',
+  'er',
+  'est',
+  'ion',
+  'al',
+  'ment',
+  'ness',
+  'ity',
+  'ous',
+  'ive',
+  'able',
+  'ic',
+];
 const PUNCTUATION = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
 
 /** The generated WordPiece vocabulary, padded with [unusedN] entries up to `size` (as BERT's is). */
@@ -345,7 +458,8 @@ export function buildVocab(size?: number): string[] {
   SUFFIXES.forEach((s) => add(`##${s}`));
   WORDS.forEach(add);
   if (size !== undefined) {
-    if (size < vocab.length) throw new Error(`vocab size ${size} is smaller than the generated vocab (${vocab.length})`);
+    if (size < vocab.length)
+      throw new Error(`vocab size ${size} is smaller than the generated vocab (${vocab.length})`);
     for (let i = 0; vocab.length < size; i++) vocab.push(`[unused${i}]`);
   }
   return vocab;
@@ -367,7 +481,13 @@ export function buildTokenizerJson(vocab: readonly string[]): object {
       normalized: false,
       special: true,
     })),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
@@ -457,10 +577,26 @@ export interface GeneratedFile {
  * `onnx/model_quantized.onnx` (int8 dynamic quantization, ≈4× smaller, the one the adapter loads
  * on WASM and CPU), so benchmarks time the same int8 kernels real q8 weights run.
  */
-export function generateModelFiles(options: { size: TinyBertSize; head: TinyBertHead; name: string; seed: number; layers?: number }): GeneratedFile[] {
+export function generateModelFiles(options: {
+  size: TinyBertSize;
+  head: TinyBertHead;
+  name: string;
+  seed: number;
+  layers?: number;
+}): GeneratedFile[] {
   const vocab = buildVocab(SHAPES[options.size].vocab || undefined);
-  const shape = { ...SHAPES[options.size], vocab: vocab.length, ...(options.layers ? { layers: options.layers } : {}) };
-  const build = { size: options.size, head: options.head, vocab: vocab.length, seed: options.seed, layers: options.layers };
+  const shape = {
+    ...SHAPES[options.size],
+    vocab: vocab.length,
+    ...(options.layers ? { layers: options.layers } : {}),
+  };
+  const build = {
+    size: options.size,
+    head: options.head,
+    vocab: vocab.length,
+    seed: options.seed,
+    layers: options.layers,
+  };
   const json = (value: object) => new TextEncoder().encode(JSON.stringify(value, null, 2) + '\n');
   return [
     { path: 'config.json', bytes: json(buildConfig(shape, options.head, options.name)) },

@@ -13,11 +13,23 @@
 // `unavailableReason` ('model-missing'); files that are present but fail to load give
 // 'model-corrupt'. Never a made-up score.
 
-import { AutoModel, AutoModelForSequenceClassification, AutoTokenizer, Tensor, env } from '@huggingface/transformers';
+import {
+  AutoModel,
+  AutoModelForSequenceClassification,
+  AutoTokenizer,
+  Tensor,
+  env,
+} from '@huggingface/transformers';
 import { type ErrorCode, PipelineError } from '../pipeline/errors';
 import type { Embedder, ModelDevice, ModelPorts, PairScorer } from '../pipeline/ports';
 import type { ModelCachePort } from './browser-store';
-import { type ManifestModel, type ModelManifest, type ModelRole, MODEL_MANIFEST, modelForRole } from './manifest';
+import {
+  type ManifestModel,
+  type ModelManifest,
+  type ModelRole,
+  MODEL_MANIFEST,
+  modelForRole,
+} from './manifest';
 
 export type DevicePreference = 'auto' | ModelDevice;
 
@@ -76,16 +88,34 @@ const DEFAULT_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
 const MAX_POSITIONS = 512;
 
 /** WebGPU when asked for (or 'auto') and an adapter exists; else WASM in browsers, CPU in Node. */
-export async function pickDevice(preference: DevicePreference = 'auto', gpu: GpuLike | null | undefined = defaultGpu()): Promise<{ device: ModelDevice; note?: string }> {
+export async function pickDevice(
+  preference: DevicePreference = 'auto',
+  gpu: GpuLike | null | undefined = defaultGpu(),
+): Promise<{ device: ModelDevice; note?: string }> {
   const fallback: ModelDevice = isNode() ? 'cpu' : 'wasm';
-  if (preference === 'cpu' || preference === 'wasm') return { device: isNode() ? 'cpu' : preference === 'cpu' ? 'wasm' : preference };
-  if (!gpu) return { device: fallback, ...(preference === 'webgpu' ? { note: 'WebGPU is not available in this browser; using WASM' } : {}) };
+  if (preference === 'cpu' || preference === 'wasm')
+    return { device: isNode() ? 'cpu' : preference === 'cpu' ? 'wasm' : preference };
+  if (!gpu)
+    return {
+      device: fallback,
+      ...(preference === 'webgpu'
+        ? { note: 'WebGPU is not available in this browser; using WASM' }
+        : {}),
+    };
   try {
     const adapter = await gpu.requestAdapter();
     if (adapter) return { device: 'webgpu' };
-    return { device: fallback, ...(preference === 'webgpu' ? { note: 'no WebGPU adapter (GPU blocked or absent); using WASM' } : {}) };
+    return {
+      device: fallback,
+      ...(preference === 'webgpu'
+        ? { note: 'no WebGPU adapter (GPU blocked or absent); using WASM' }
+        : {}),
+    };
   } catch (error) {
-    return { device: fallback, note: `WebGPU adapter request failed (${errorText(error)}); using WASM` };
+    return {
+      device: fallback,
+      note: `WebGPU adapter request failed (${errorText(error)}); using WASM`,
+    };
   }
 }
 
@@ -115,7 +145,12 @@ export function dtypeFor(device: ModelDevice, model: ManifestModel): 'q8' | 'fp3
 }
 
 function filesNeeded(model: ManifestModel, dtype: 'q8' | 'fp32'): string[] {
-  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx'];
+  return [
+    'config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx',
+  ];
 }
 
 function joinPath(base: string, ...parts: string[]): string {
@@ -123,26 +158,44 @@ function joinPath(base: string, ...parts: string[]): string {
 }
 
 /** Files that are absent, and (downloaded models only) files that differ from what was downloaded. */
-async function checkFiles(options: LoadModelPortsOptions, model: ManifestModel, files: string[]): Promise<{ missing: string[]; changed: string[] }> {
-  if (!options.modelCache) return { missing: await missingFiles(options, model, files), changed: [] };
+async function checkFiles(
+  options: LoadModelPortsOptions,
+  model: ManifestModel,
+  files: string[],
+): Promise<{ missing: string[]; changed: string[] }> {
+  if (!options.modelCache)
+    return { missing: await missingFiles(options, model, files), changed: [] };
   const missing: string[] = [];
   const changed: string[] = [];
   for (const file of files) {
-    const result = await options.modelCache.check(`${model.folder}/${file}`).catch((error: unknown) => ({ status: 'changed' as const, detail: `${file}: ${errorText(error)}` }));
+    const result = await options.modelCache
+      .check(`${model.folder}/${file}`)
+      .catch((error: unknown) => ({
+        status: 'changed' as const,
+        detail: `${file}: ${errorText(error)}`,
+      }));
     if (result.status === 'missing') missing.push(file);
     else if (result.status === 'changed') changed.push(result.detail);
   }
   return { missing, changed };
 }
 
-async function missingFiles(options: LoadModelPortsOptions, model: ManifestModel, files: string[]): Promise<string[]> {
+async function missingFiles(
+  options: LoadModelPortsOptions,
+  model: ManifestModel,
+  files: string[],
+): Promise<string[]> {
   const missing: string[] = [];
   if (options.localModelPath !== undefined) {
     // Node only. getBuiltinModule keeps `node:fs` out of browser bundles (no static import).
-    const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as
-      | typeof import('node:fs')
-      | undefined;
-    if (!fs) throw new PipelineError('internal', 'localModelPath needs Node; pass modelBaseUrl in a browser');
+    const fs = (
+      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+    ).process?.getBuiltinModule?.('node:fs') as typeof import('node:fs') | undefined;
+    if (!fs)
+      throw new PipelineError(
+        'internal',
+        'localModelPath needs Node; pass modelBaseUrl in a browser',
+      );
     for (const file of files) {
       if (!fs.existsSync(joinPath(options.localModelPath, model.folder, file))) missing.push(file);
     }
@@ -150,7 +203,9 @@ async function missingFiles(options: LoadModelPortsOptions, model: ManifestModel
   }
   const fetchFn = options.fetch ?? ((url: string, init?: { method?: string }) => fetch(url, init));
   for (const file of files) {
-    const ok = await fetchFn(joinPath(options.modelBaseUrl!, model.folder, file), { method: 'HEAD' }).then(
+    const ok = await fetchFn(joinPath(options.modelBaseUrl!, model.folder, file), {
+      method: 'HEAD',
+    }).then(
       (r) => r.ok,
       () => false,
     );
@@ -170,7 +225,9 @@ function configureEnv(options: LoadModelPortsOptions): void {
   // Downloaded models: transformers.js asks the custom cache for `<localModelPath><folder>/<file>`
   // before fetching it (getModelFile → tryCache), so the files come out of Cache Storage.
   env.useCustomCache = options.modelCache !== undefined;
-  env.customCache = options.modelCache ? (options.modelCache.customCache as typeof env.customCache) : null;
+  env.customCache = options.modelCache
+    ? (options.modelCache.customCache as typeof env.customCache)
+    : null;
   if (options.wasmUrl) {
     // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
     // (/work/shared/ENVIRONMENT.md, "ONNX in the extension").
@@ -198,33 +255,64 @@ interface Loaded {
   device: ModelDevice;
 }
 
-async function loadOne(model: ManifestModel, device: ModelDevice, options: LoadModelPortsOptions): Promise<Loaded> {
-  const progress_callback = (info: { status?: string; file?: string; loaded?: number; total?: number }) => {
+async function loadOne(
+  model: ManifestModel,
+  device: ModelDevice,
+  options: LoadModelPortsOptions,
+): Promise<Loaded> {
+  const progress_callback = (info: {
+    status?: string;
+    file?: string;
+    loaded?: number;
+    total?: number;
+  }) => {
     if (info.status === 'progress' && options.onProgress) {
-      options.onProgress({ modelId: model.id, file: info.file ?? '', loaded: info.loaded ?? 0, total: info.total ?? 0 });
+      options.onProgress({
+        modelId: model.id,
+        file: info.file ?? '',
+        loaded: info.loaded ?? 0,
+        total: info.total ?? 0,
+      });
     }
   };
-  const loadOptions = { device, dtype: dtypeFor(device, model), local_files_only: true, progress_callback };
+  const loadOptions = {
+    device,
+    dtype: dtypeFor(device, model),
+    local_files_only: true,
+    progress_callback,
+  };
   // Node: the full path, not the bare folder name. transformers.js memoizes configs and file
   // metadata by model id (not by env.localModelPath), so two model directories with the same
   // folder names (two test dirs) would otherwise share stale entries; a path is not a hub id, so
   // it is read from disk as is. Browser: the folder name under env.localModelPath, the layout
   // verified in the extension (ENVIRONMENT.md); a Worker uses one model directory, so the memo
   // cannot mix two.
-  const where = options.localModelPath !== undefined ? joinPath(options.localModelPath, model.folder) : model.folder;
-  const tokenizer = (await AutoTokenizer.from_pretrained(where, { local_files_only: true, progress_callback })) as unknown as Tokenizer;
+  const where =
+    options.localModelPath !== undefined
+      ? joinPath(options.localModelPath, model.folder)
+      : model.folder;
+  const tokenizer = (await AutoTokenizer.from_pretrained(where, {
+    local_files_only: true,
+    progress_callback,
+  })) as unknown as Tokenizer;
   const Auto = model.role === 'bi-encoder' ? AutoModel : AutoModelForSequenceClassification;
   const session = (await Auto.from_pretrained(where, loadOptions)) as unknown as LoadedSession;
   return { tokenizer, session, device };
 }
 
 /** [CLS] a [SEP] (b [SEP]) as int64 tensors, padded to the longest row. */
-function encodeBatch(tokenizer: Tokenizer, rows: Array<{ a: number[]; b?: number[] }>): Record<string, Tensor> {
+function encodeBatch(
+  tokenizer: Tokenizer,
+  rows: Array<{ a: number[]; b?: number[] }>,
+): Record<string, Tensor> {
   const cls = tokenizer.convert_tokens_to_ids('[CLS]');
   const sep = tokenizer.sep_token_id;
   const seqs = rows.map(({ a, b }) => {
     const ids = [cls, ...a, sep, ...(b ? [...b, sep] : [])];
-    const types = [...Array<number>(a.length + 2).fill(0), ...(b ? Array<number>(b.length + 1).fill(1) : [])];
+    const types = [
+      ...Array<number>(a.length + 2).fill(0),
+      ...(b ? Array<number>(b.length + 1).fill(1) : []),
+    ];
     return { ids, types };
   });
   const width = Math.max(...seqs.map((s) => s.ids.length));
@@ -252,7 +340,10 @@ function encodeBatch(tokenizer: Tokenizer, rows: Array<{ a: number[]; b?: number
  */
 export async function loadModelPorts(options: LoadModelPortsOptions): Promise<LoadedModelPorts> {
   if ((options.localModelPath === undefined) === (options.modelBaseUrl === undefined)) {
-    throw new PipelineError('internal', 'loadModelPorts needs exactly one of localModelPath (Node) or modelBaseUrl (browser)');
+    throw new PipelineError(
+      'internal',
+      'loadModelPorts needs exactly one of localModelPath (Node) or modelBaseUrl (browser)',
+    );
   }
   const manifest = options.manifest ?? MODEL_MANIFEST;
   const roles = options.roles ?? DEFAULT_ROLES;
@@ -261,11 +352,17 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
   const batchSize = options.batchSize ?? 16;
   configureEnv(options);
 
-  const picked = await pickDevice(options.device ?? 'auto', options.gpu === undefined ? defaultGpu() : options.gpu);
+  const picked = await pickDevice(
+    options.device ?? 'auto',
+    options.gpu === undefined ? defaultGpu() : options.gpu,
+  );
   const fallbackDevice: ModelDevice = isNode() ? 'cpu' : 'wasm';
   // Shared across the models so the panel reports one device: once WebGPU fails for one model,
   // every model moves to WASM on its next call.
-  const state: { device: ModelDevice; note?: string } = { device: picked.device, note: picked.note };
+  const state: { device: ModelDevice; note?: string } = {
+    device: picked.device,
+    note: picked.note,
+  };
   const problems: ModelProblem[] = [];
   const sessions: Loaded[] = [];
 
@@ -281,12 +378,22 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     const dtype = dtypeFor(state.device, model);
     const { missing, changed } = await checkFiles(options, model, filesNeeded(model, dtype));
     if (missing.length > 0) {
-      problems.push({ role: model.role, modelId: model.id, code: 'model-missing', detail: `${model.folder}/: missing ${missing.join(', ')}` });
+      problems.push({
+        role: model.role,
+        modelId: model.id,
+        code: 'model-missing',
+        detail: `${model.folder}/: missing ${missing.join(', ')}`,
+      });
       return null;
     }
     if (changed.length > 0) {
       // Trust on first use: the bytes differ from what the user downloaded, so they are not used.
-      problems.push({ role: model.role, modelId: model.id, code: 'model-corrupt', detail: `changed since it was downloaded: ${changed.join('; ')}` });
+      problems.push({
+        role: model.role,
+        modelId: model.id,
+        code: 'model-corrupt',
+        detail: `changed since it was downloaded: ${changed.join('; ')}`,
+      });
       return null;
     }
     try {
@@ -298,7 +405,12 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
         fallBack(errorText(error));
         return load(model);
       }
-      problems.push({ role: model.role, modelId: model.id, code: 'model-corrupt', detail: `${model.folder}/: ${errorText(error)}` });
+      problems.push({
+        role: model.role,
+        modelId: model.id,
+        code: 'model-corrupt',
+        detail: `${model.folder}/: ${errorText(error)}`,
+      });
       return null;
     }
   };
@@ -338,7 +450,8 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
               b: tokenizer.encode(p, { add_special_tokens: false }).slice(0, maxPassage),
             }));
             const { logits } = await session(encodeBatch(tokenizer, rows));
-            if (!logits) throw new PipelineError('model-corrupt', `${model.id} has no "logits" output`);
+            if (!logits)
+              throw new PipelineError('model-corrupt', `${model.id} has no "logits" output`);
             const data = logits.data as Float32Array;
             const labels = logits.dims[1] ?? 1;
             // ms-marco cross-encoders have one label: the relevance logit.
@@ -359,10 +472,18 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
         for (let start = 0; start < texts.length; start += batchSize) {
           const batch = texts.slice(start, start + batchSize);
           await run(async ({ tokenizer, session }) => {
-            const rows = batch.map((t) => ({ a: tokenizer.encode(t, { add_special_tokens: false }).slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2) }));
+            const rows = batch.map((t) => ({
+              a: tokenizer
+                .encode(t, { add_special_tokens: false })
+                .slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2),
+            }));
             const inputs = encodeBatch(tokenizer, rows);
             const { last_hidden_state: hidden } = await session(inputs);
-            if (!hidden) throw new PipelineError('model-corrupt', `${model.id} has no "last_hidden_state" output`);
+            if (!hidden)
+              throw new PipelineError(
+                'model-corrupt',
+                `${model.id} has no "last_hidden_state" output`,
+              );
             const [, seq, dim] = hidden.dims as [number, number, number];
             const data = hidden.data as Float32Array;
             const mask = inputs.attention_mask!.data as BigInt64Array;
@@ -401,7 +522,12 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
   for (const role of roles) {
     const model = modelForRole(manifest, role);
     if (!model) {
-      problems.push({ role, modelId: role, code: 'model-missing', detail: `no ${role} in the model manifest` });
+      problems.push({
+        role,
+        modelId: role,
+        code: 'model-missing',
+        detail: `no ${role} in the model manifest`,
+      });
       continue;
     }
     const loaded = await load(model);
@@ -417,7 +543,10 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     get: () => {
       if (problems.length === 0) return undefined;
       // The panel shows one sentence: the first problem's coded message, with every detail.
-      return new PipelineError(problems[0]!.code, problems.map((p) => `${p.modelId}: ${p.detail}`).join('; ')).message;
+      return new PipelineError(
+        problems[0]!.code,
+        problems.map((p) => `${p.modelId}: ${p.detail}`).join('; '),
+      ).message;
     },
   });
   return ports;

@@ -8,9 +8,40 @@ import type { Block } from '../pipeline/types';
 import { NEVER_TEXT } from './visibility';
 
 const BLOCK_LEVEL = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hgroup', 'hr', 'li', 'main', 'nav',
-  'ol', 'pre', 'section', 'summary', 'td', 'th', 'tr', 'tbody', 'thead', 'tfoot', 'ul', 'center',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'pre',
+  'section',
+  'summary',
+  'td',
+  'th',
+  'tr',
+  'tbody',
+  'thead',
+  'tfoot',
+  'ul',
+  'center',
 ]);
 const HEADING = /^h[1-6]$/;
 
@@ -57,7 +88,12 @@ export function articleToBlocks(root: Element): Block[] {
     if (tag === 'table' && isDataTable(element)) {
       flush('lines');
       const table = linearizeTable(element);
-      if (table.text) blocks.push({ kind: 'table', text: table.text, ...(table.caption || section ? { section: table.caption || section } : {}) });
+      if (table.text)
+        blocks.push({
+          kind: 'table',
+          text: table.text,
+          ...(table.caption || section ? { section: table.caption || section } : {}),
+        });
       continue;
     }
     const isParagraph = tag === 'p';
@@ -68,7 +104,8 @@ export function articleToBlocks(root: Element): Block[] {
     }
     const childPre = pre || tag === 'pre';
     const children = Array.from(element.childNodes);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, pre: childPre });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ node: children[i]!, pre: childPre });
   }
   flush('lines');
   return blocks;
@@ -90,17 +127,24 @@ function cellText(cell: Element): string {
  * Rows are separated by line breaks so each row maps back to its place in the block text.
  */
 export function linearizeTable(table: Element): { text: string; caption?: string } {
-  const rows = Array.from(table.querySelectorAll('tr')).filter((tr) => tr.closest('table') === table);
+  const rows = Array.from(table.querySelectorAll('tr')).filter(
+    (tr) => tr.closest('table') === table,
+  );
   const caption = table.querySelector('caption');
   const captionText = caption ? cellText(caption) : '';
   let headers: string[] = [];
   const lines: string[] = [];
   for (const row of rows) {
-    const cells = Array.from(row.children).filter((c) => c.localName === 'td' || c.localName === 'th');
+    const cells = Array.from(row.children).filter(
+      (c) => c.localName === 'td' || c.localName === 'th',
+    );
     if (cells.length === 0) continue;
     const texts = cells.map(cellText);
     const allHeaders = cells.every((c) => c.localName === 'th');
-    if ((allHeaders && cells.length > 1) || (row.parentElement?.localName === 'thead' && headers.length === 0)) {
+    if (
+      (allHeaders && cells.length > 1) ||
+      (row.parentElement?.localName === 'thead' && headers.length === 0)
+    ) {
       headers = texts;
       continue;
     }

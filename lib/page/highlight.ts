@@ -7,7 +7,14 @@ export const QUOTE_HIGHLIGHT_PREFIX = 'answer-panel-quote-';
 export const FOCUS_HIGHLIGHT = 'answer-panel-focus';
 
 /** Light enough to read black text through; distinct for neighbouring quote numbers. */
-export const QUOTE_COLOURS = ['255, 213, 79', '129, 212, 250', '165, 214, 167', '244, 143, 177', '206, 147, 216', '255, 171, 145'] as const;
+export const QUOTE_COLOURS = [
+  '255, 213, 79',
+  '129, 212, 250',
+  '165, 214, 167',
+  '244, 143, 177',
+  '206, 147, 216',
+  '255, 171, 145',
+] as const;
 
 /** The colour slot of quote `id` (1-based IDs; the palette repeats after six). */
 export function colourSlot(id: number): number {
@@ -15,7 +22,10 @@ export function colourSlot(id: number): number {
 }
 
 const STYLES = [
-  ...QUOTE_COLOURS.map((rgb, slot) => `::highlight(${QUOTE_HIGHLIGHT_PREFIX}${slot}) { background-color: rgba(${rgb}, 0.55); color: inherit; }`),
+  ...QUOTE_COLOURS.map(
+    (rgb, slot) =>
+      `::highlight(${QUOTE_HIGHLIGHT_PREFIX}${slot}) { background-color: rgba(${rgb}, 0.55); color: inherit; }`,
+  ),
   `::highlight(${FOCUS_HIGHLIGHT}) { background-color: rgba(255, 160, 0, 0.85); color: #000; }`,
 ].join('\n');
 
@@ -33,13 +43,20 @@ export function supportsHighlights(): boolean {
 }
 
 /** Highlights each quote's ranges in its colour and the focused ranges strongly, then scrolls to them. */
-export function showHighlights(doc: Document, quotes: ReadonlyArray<{ id: number; ranges: Range[] }>, focus: Range[]): void {
+export function showHighlights(
+  doc: Document,
+  quotes: ReadonlyArray<{ id: number; ranges: Range[] }>,
+  focus: Range[],
+): void {
   if (!supportsHighlights()) return;
   ensureStyles(doc);
   clearHighlights();
   const bySlot = new Map<number, Range[]>();
-  for (const { id, ranges } of quotes) bySlot.set(colourSlot(id), [...(bySlot.get(colourSlot(id)) ?? []), ...ranges]);
-  for (const [slot, ranges] of bySlot) if (ranges.length > 0) CSS.highlights.set(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`, new Highlight(...ranges));
+  for (const { id, ranges } of quotes)
+    bySlot.set(colourSlot(id), [...(bySlot.get(colourSlot(id)) ?? []), ...ranges]);
+  for (const [slot, ranges] of bySlot)
+    if (ranges.length > 0)
+      CSS.highlights.set(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`, new Highlight(...ranges));
   if (focus.length > 0) {
     CSS.highlights.set(FOCUS_HIGHLIGHT, new Highlight(...focus));
     const target = focus[0]!.startContainer.parentElement;
@@ -49,6 +66,7 @@ export function showHighlights(doc: Document, quotes: ReadonlyArray<{ id: number
 
 export function clearHighlights(): void {
   if (!supportsHighlights()) return;
-  for (let slot = 0; slot < QUOTE_COLOURS.length; slot++) CSS.highlights.delete(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`);
+  for (let slot = 0; slot < QUOTE_COLOURS.length; slot++)
+    CSS.highlights.delete(`${QUOTE_HIGHLIGHT_PREFIX}${slot}`);
   CSS.highlights.delete(FOCUS_HIGHLIGHT);
 }

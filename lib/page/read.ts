@@ -36,7 +36,8 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
   // The judge is built before cloning: building it may touch the document.
   const isHidden = options.isHidden ?? stylesheetIsHidden(document);
   const clone = document.cloneNode(true) as Document;
-  if (document.documentElement && clone.documentElement) pruneHidden(document.documentElement, clone.documentElement, isHidden);
+  if (document.documentElement && clone.documentElement)
+    pruneHidden(document.documentElement, clone.documentElement, isHidden);
   removeComments(clone);
 
   // The body read before Readability touches the clone: the fallback when no article is found.
@@ -46,7 +47,8 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
   let blocks = bodyBlocks;
   let title = normalizeText(document.title ?? '');
   try {
-    if (deeperThan(clone.documentElement, MAX_READABILITY_DEPTH)) throw new Error('too deep for Readability');
+    if (deeperThan(clone.documentElement, MAX_READABILITY_DEPTH))
+      throw new Error('too deep for Readability');
     const article = new Readability(clone, {
       serializer: (el: Node) => el,
       maxElemsToParse: options.maxElemsToParse ?? 0,
@@ -83,7 +85,8 @@ function deeperThan(root: Element | null, limit: number): boolean {
   while (stack.length > 0) {
     const [element, depth] = stack.pop()!;
     if (depth > limit) return true;
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling)
+      stack.push([child, depth + 1]);
   }
   return false;
 }

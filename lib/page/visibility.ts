@@ -7,8 +7,25 @@ export type IsHidden = (element: Element) => boolean;
 
 /** Elements whose content is never page text, whatever their style. */
 export const NEVER_TEXT = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'iframe', 'object', 'embed',
-  'canvas', 'svg', 'math', 'select', 'option', 'textarea', 'input', 'button', 'dialog',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'meta',
+  'link',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+  'math',
+  'select',
+  'option',
+  'textarea',
+  'input',
+  'button',
+  'dialog',
 ]);
 
 const HIDDEN_CLASS = /(^|\s)(sr-only|visually-hidden|screen-reader-text|hidden)(\s|$)/i;
@@ -57,7 +74,8 @@ export function stylesheetIsHidden(document: Document, base: IsHidden = staticIs
   // A rule hiding the whole document is an anti-flicker trick (`body { visibility: hidden }`)
   // that the page's scripts undo on load; in Node no script runs, so it would hide everything.
   // (querySelector, not `document.body`: linkedom's getter adds a missing <head>, changing the tree.)
-  for (const root of [document.documentElement, document.querySelector('body')]) if (root) hidden.delete(root);
+  for (const root of [document.documentElement, document.querySelector('body')])
+    if (root) hidden.delete(root);
   return hidden.size === 0 ? base : (element) => hidden.has(element) || base(element);
 }
 
@@ -81,8 +99,13 @@ function hidingSelectors(css: string): string[] {
       depth--;
       if (depth === 0) {
         const body = text.slice(bodyStart, i).toLowerCase().replace(/\s+/g, '');
-        if (!prelude.startsWith('@') && !body.includes('{') && /(^|;)(display:none|visibility:hidden)/.test(body)) {
-          for (const s of prelude.split(',')) if (s.trim() && !s.includes(':')) selectors.push(s.trim());
+        if (
+          !prelude.startsWith('@') &&
+          !body.includes('{') &&
+          /(^|;)(display:none|visibility:hidden)/.test(body)
+        ) {
+          for (const s of prelude.split(','))
+            if (s.trim() && !s.includes(':')) selectors.push(s.trim());
         }
         preludeStart = i + 1;
       }
@@ -97,12 +120,22 @@ export function browserIsHidden(view: Window): IsHidden {
     if (hiddenByAttributes(element)) return true;
     const style = view.getComputedStyle(element);
     if (style.display === 'contents') return false; // no box of its own; children decide
-    if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return true;
+    if (
+      style.display === 'none' ||
+      style.visibility === 'hidden' ||
+      style.visibility === 'collapse'
+    )
+      return true;
     if (Number(style.opacity) === 0 || style.fontSize === '0px') return true;
     if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) return true;
     const rect = element.getBoundingClientRect();
     // The "visually hidden" pattern: a 0–1 px box that clips its text.
-    if (rect.width * rect.height <= 1 && style.overflow !== 'visible' && (element.textContent ?? '').trim()) return true;
+    if (
+      rect.width * rect.height <= 1 &&
+      style.overflow !== 'visible' &&
+      (element.textContent ?? '').trim()
+    )
+      return true;
     // Pushed off the top or left edge of the document (text-indent/left: -9999px tricks).
     if (rect.right + view.scrollX < 0 || rect.bottom + view.scrollY < 0) return true;
     return false;

@@ -46,14 +46,15 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
     // Removing a marker can join brackets around it into a new one ("[[0]0]" → "[0]"): repeat
     // until none is left, so no unchecked marker ever reaches the reader.
     let plain = segment.slice(lead.length);
-    for (let before = ''; before !== plain; ) {
+    for (let before = ''; before !== plain;) {
       before = plain;
       plain = plain.replace(MARKER, collect(ids));
     }
     const clean = tidy(plain);
     if (!clean || /^[\s\p{P}]*$/u.test(clean)) {
       // A segment holding only markers ("Cambridge. [1]") belongs to the sentence before it.
-      if (previous) for (const id of ids) if (!previous.citations.includes(id)) previous.citations.push(id);
+      if (previous)
+        for (const id of ids) if (!previous.citations.includes(id)) previous.citations.push(id);
       continue;
     }
     sentences.push({ text: clean, citations: ids });

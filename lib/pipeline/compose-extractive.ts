@@ -20,7 +20,11 @@ export interface ExtractiveOptions {
 // every sentence shown is a checkable quote. Re-measured after later ranking changes: 0.50 gives
 // 81.8% (precision and recall 83.3%), 0.62 gives 86.4% (precision 100%, recall 75%); kept at 0.50
 // for recall, for the same reason.
-export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = { mode: 'answer', minCoverage: 0.5, maxSentences: 3 };
+export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = {
+  mode: 'answer',
+  minCoverage: 0.5,
+  maxSentences: 3,
+};
 
 export interface Composition {
   text: string;
@@ -35,7 +39,9 @@ export function composeExtractive(
   options: Partial<ExtractiveOptions> = {},
 ): Composition {
   const opts = { ...EXTRACTIVE_DEFAULTS, ...options };
-  const relevant = quotes.filter((q) => isRelevant(q, opts.minCoverage)).slice(0, opts.maxSentences);
+  const relevant = quotes
+    .filter((q) => isRelevant(q, opts.minCoverage))
+    .slice(0, opts.maxSentences);
   if (relevant.length === 0) {
     return {
       answered: false,
@@ -76,7 +82,9 @@ function sentencesOf(quote: Quote): string[] {
   const sentences =
     quote.source.blockKind === 'table'
       ? lines.map((line) => line.trim())
-      : lines.flatMap((line) => Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()));
+      : lines.flatMap((line) =>
+          Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()),
+        );
   return sentences.filter(Boolean);
 }
 

@@ -54,34 +54,50 @@ const MESSAGES: Record<ErrorCode, string> = {
   'page-fetch-failed': 'The page could not be loaded.',
   'page-timeout': 'The page took too long to load.',
   'search-failed': 'Web search failed, so the answer uses this page only.',
-  'search-rate-limited': 'The search service is limiting requests right now; the answer uses this page only. Try again in a minute.',
+  'search-rate-limited':
+    'The search service is limiting requests right now; the answer uses this page only. Try again in a minute.',
   'search-timeout': 'Web search took too long, so the answer uses this page only.',
-  'search-bad-response': 'The search service sent a response the extension could not read; the answer uses this page only.',
-  'search-not-configured': 'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
-  'model-missing': 'The ranking models are not installed, so passages are ranked by keywords. Build the extension after `npm run models:fetch` to include them.',
-  'model-corrupt': 'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild, or, for models downloaded in Settings, remove and download them again there.',
-  'model-download-failed': 'The models could not be downloaded. Check the connection and try again.',
+  'search-bad-response':
+    'The search service sent a response the extension could not read; the answer uses this page only.',
+  'search-not-configured':
+    'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
+  'model-missing':
+    'The ranking models are not installed, so passages are ranked by keywords. Build the extension after `npm run models:fetch` to include them.',
+  'model-corrupt':
+    'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild, or, for models downloaded in Settings, remove and download them again there.',
+  'model-download-failed':
+    'The models could not be downloaded. Check the connection and try again.',
   internal: 'Something went wrong inside the extension.',
-  'kg-rate-limited': 'Wikidata is limiting requests right now, so the answer leaves out knowledge-graph facts. Try again in a minute.',
+  'kg-rate-limited':
+    'Wikidata is limiting requests right now, so the answer leaves out knowledge-graph facts. Try again in a minute.',
   'kg-timeout': 'Wikidata took too long to answer, so the answer leaves out knowledge-graph facts.',
   'kg-failed': 'Wikidata could not be reached, so the answer leaves out knowledge-graph facts.',
-  'kg-bad-response': 'Wikidata sent a response the extension could not read, so the answer leaves out knowledge-graph facts.',
+  'kg-bad-response':
+    'Wikidata sent a response the extension could not read, so the answer leaves out knowledge-graph facts.',
   // Composer failures: the extractive answer and the evidence are shown instead (compose.ts).
-  'composer-not-configured': 'The composer endpoint needs a base URL and a model name. Add them in Settings.',
-  'composer-bad-url': 'The composer endpoint must be an http:// or https:// address. Fix it in Settings.',
-  'composer-unreachable': 'The composer endpoint could not be reached. Check that the server is running and the address in Settings is right.',
+  'composer-not-configured':
+    'The composer endpoint needs a base URL and a model name. Add them in Settings.',
+  'composer-bad-url':
+    'The composer endpoint must be an http:// or https:// address. Fix it in Settings.',
+  'composer-unreachable':
+    'The composer endpoint could not be reached. Check that the server is running and the address in Settings is right.',
   'composer-timeout': 'The composer endpoint did not start answering in time.',
   'composer-stalled': 'The composer endpoint stopped sending before the answer was complete.',
-  'composer-auth': 'The composer endpoint refused the API key (HTTP 401/403). Check the key in Settings.',
-  'composer-rate-limited': 'The composer endpoint is limiting requests (HTTP 429). Try again in a minute.',
-  'composer-model-not-found': 'The composer endpoint does not have that model. Check the model name in Settings.',
+  'composer-auth':
+    'The composer endpoint refused the API key (HTTP 401/403). Check the key in Settings.',
+  'composer-rate-limited':
+    'The composer endpoint is limiting requests (HTTP 429). Try again in a minute.',
+  'composer-model-not-found':
+    'The composer endpoint does not have that model. Check the model name in Settings.',
   'composer-server-error': 'The composer endpoint failed with a server error.',
   'composer-bad-response': 'The composer endpoint sent a response the extension could not read.',
-  'composer-too-long': 'The composer answer was longer than the extension accepts, so it was cut off.',
+  'composer-too-long':
+    'The composer answer was longer than the extension accepts, so it was cut off.',
   'composer-forbidden-origin':
     'The composer endpoint refused requests from the extension (HTTP 403). For Ollama, allow the extension in OLLAMA_ORIGINS or let the extension remove the Origin header (Settings grants it when you save).',
   'composer-unavailable': "This browser's built-in model is not available.",
-  'page-not-cached': 'This page could not be read, and there is no saved copy of it to answer from. Reload it when you are online.',
+  'page-not-cached':
+    'This page could not be read, and there is no saved copy of it to answer from. Reload it when you are online.',
 };
 
 export class PipelineError extends Error {

@@ -23,7 +23,12 @@ export interface EvidenceOptions {
   sourceIndex: number;
 }
 
-export const EVIDENCE_DEFAULTS: EvidenceOptions = { sizes: [2, 3], minTokens: 10, maxTokens: 128, sourceIndex: 0 };
+export const EVIDENCE_DEFAULTS: EvidenceOptions = {
+  sizes: [2, 3],
+  minTokens: 10,
+  maxTokens: 128,
+  sourceIndex: 0,
+};
 
 interface Sentence {
   text: string;
@@ -31,7 +36,10 @@ interface Sentence {
   blockIndex: number;
 }
 
-export function extractEvidenceWindows(blocks: readonly Block[], options: Partial<EvidenceOptions> = {}): Candidate[] {
+export function extractEvidenceWindows(
+  blocks: readonly Block[],
+  options: Partial<EvidenceOptions> = {},
+): Candidate[] {
   const opts = { ...EVIDENCE_DEFAULTS, ...options };
   const segmenter = new Intl.Segmenter(safeLang(opts.lang), { granularity: 'sentence' });
   const windows: Candidate[] = [];
@@ -58,7 +66,12 @@ export function extractEvidenceWindows(blocks: readonly Block[], options: Partia
   return windows;
 }
 
-function addWindows(sentences: Sentence[], section: string | undefined, opts: EvidenceOptions, out: Candidate[]): void {
+function addWindows(
+  sentences: Sentence[],
+  section: string | undefined,
+  opts: EvidenceOptions,
+  out: Candidate[],
+): void {
   for (const size of opts.sizes) {
     for (let i = 0; i + size <= sentences.length; i++) {
       const group = sentences.slice(i, i + size);
@@ -67,7 +80,8 @@ function addWindows(sentences: Sentence[], section: string | undefined, opts: Ev
       // Sentences from different blocks are joined by a line break, so the quote still anchors on
       // the page line by line (lib/page/anchor.ts) whatever separates the paragraphs in the DOM.
       let text = group[0]!.text;
-      for (let k = 1; k < group.length; k++) text += (group[k]!.blockIndex === group[k - 1]!.blockIndex ? ' ' : '\n') + group[k]!.text;
+      for (let k = 1; k < group.length; k++)
+        text += (group[k]!.blockIndex === group[k - 1]!.blockIndex ? ' ' : '\n') + group[k]!.text;
       const first = group[0]!;
       const last = group.at(-1)!;
       out.push({

@@ -52,5 +52,8 @@ export interface SearchReport {
 /** Web search: runs the query, fetches and reads the top result pages. Throws a coded error. */
 export interface SearchPort {
   readonly provider: string;
-  search(query: string, options: { maxResults: number; signal?: AbortSignal }): Promise<SearchReport>;
+  search(
+    query: string,
+    options: { maxResults: number; signal?: AbortSignal },
+  ): Promise<SearchReport>;
 }

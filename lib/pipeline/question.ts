@@ -11,7 +11,10 @@ export function validateQuestion(raw: string): string {
   const question = normalizeText(raw).replace(/\n/g, ' ');
   if (question.length === 0) throw new PipelineError('question-empty');
   if (question.length > MAX_QUESTION_CHARS)
-    throw new PipelineError('question-too-long', `${question.length} characters, at most ${MAX_QUESTION_CHARS}`);
+    throw new PipelineError(
+      'question-too-long',
+      `${question.length} characters, at most ${MAX_QUESTION_CHARS}`,
+    );
   // One visible character is not a question. A question of stopwords only ("what is this about?")
   // is allowed: ranking finds nothing to match and the composer says so plainly.
   if (question.length < 2) throw new PipelineError('question-too-short');

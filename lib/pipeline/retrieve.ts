@@ -49,15 +49,31 @@ export interface Scored {
 }
 
 /** Step 1: BM25 over all candidates, best `k` kept (ties keep reading order). */
-export function firstStage(question: string, candidates: readonly Candidate[], k: number): Scored[] {
+export function firstStage(
+  question: string,
+  candidates: readonly Candidate[],
+  k: number,
+): Scored[] {
   const byPassage = new Map<string, Candidate>();
   const asPassages = candidates.map((c) => {
     byPassage.set(c.id, c);
-    return { id: c.id, text: c.text, tokens: c.tokens, blockIndex: c.blockIndex, kind: c.kind, start: 0, end: c.text.length };
+    return {
+      id: c.id,
+      text: c.text,
+      tokens: c.tokens,
+      blockIndex: c.blockIndex,
+      kind: c.kind,
+      start: 0,
+      end: c.text.length,
+    };
   });
   return rankPassages(question, asPassages)
     .slice(0, k)
-    .map(({ passage, score, coverage }) => ({ candidate: byPassage.get(passage.id)!, bm25: score, coverage }));
+    .map(({ passage, score, coverage }) => ({
+      candidate: byPassage.get(passage.id)!,
+      bm25: score,
+      coverage,
+    }));
 }
 
 /** Step 2 (and 3): cross-encoder scores for every item, in batches; returns items sorted by it. */
@@ -71,15 +87,24 @@ export async function scoreWith(
   const scored: Scored[] = [];
   for (let i = 0; i < items.length; i += batchSize) {
     const batch = items.slice(i, i + batchSize);
-    const logits = await scorer.score(batch.map((item) => [question, item.candidate.text] as const));
-    if (logits.length !== batch.length) throw new Error(`${scorer.modelId} returned ${logits.length} scores for ${batch.length} pairs`);
+    const logits = await scorer.score(
+      batch.map((item) => [question, item.candidate.text] as const),
+    );
+    if (logits.length !== batch.length)
+      throw new Error(
+        `${scorer.modelId} returned ${logits.length} scores for ${batch.length} pairs`,
+      );
     batch.forEach((item, j) => scored.push({ ...item, [field]: logits[j]! }));
   }
   return scored.sort((a, b) => b[field]! - a[field]!);
 }
 
 /** Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the threshold. */
-export async function dedupByEmbedding(embedder: Embedder, items: readonly Scored[], threshold: number): Promise<Scored[]> {
+export async function dedupByEmbedding(
+  embedder: Embedder,
+  items: readonly Scored[],
+  threshold: number,
+): Promise<Scored[]> {
   const vectors = await embedder.embed(items.map((item) => item.candidate.text));
   const kept: number[] = [];
   items.forEach((_, i) => {
@@ -138,13 +163,22 @@ export async function rerankAndDedup(
   const opts = { ...RETRIEVE_DEFAULTS, ...options };
   const neural = Boolean(models.filter);
   let ranked: Scored[] = models.filter
-    ? (await scoreWith(models.filter, question, survivors, 'filter', opts.batchSize)).slice(0, opts.filterK)
+    ? (await scoreWith(models.filter, question, survivors, 'filter', opts.batchSize)).slice(
+        0,
+        opts.filterK,
+      )
     : // Keyword path: a candidate sharing no word with the question is no evidence at all.
-      survivors.filter((item) => item.bm25 > 0).sort((a, b) => b.bm25 - a.bm25).slice(0, opts.filterK);
+      survivors
+        .filter((item) => item.bm25 > 0)
+        .sort((a, b) => b.bm25 - a.bm25)
+        .slice(0, opts.filterK);
   const filtered = ranked.length;
-  if (opts.rerank && models.reranker) ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
+  if (opts.rerank && models.reranker)
+    ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
   ranked = ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);
-  ranked = models.embedder ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold) : dedupLexically(ranked, opts.dedupThreshold);
+  ranked = models.embedder
+    ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold)
+    : dedupLexically(ranked, opts.dedupThreshold);
   return {
     ranked: ranked.slice(0, opts.topK),
     path: neural ? 'neural' : 'keyword',

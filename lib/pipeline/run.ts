@@ -12,13 +12,30 @@ import { PipelineError, toErrorInfo } from './errors';
 import { extractEvidenceWindows } from './evidence';
 import type { ModelPorts, PairScorer, SearchPort } from './ports';
 import { validateQuestion } from './question';
-import { firstStage, relevance, rerankAndDedup, RETRIEVE_DEFAULTS, type RetrievalOutcome, type RetrieveOptions } from './retrieve';
+import {
+  firstStage,
+  relevance,
+  rerankAndDedup,
+  RETRIEVE_DEFAULTS,
+  type RetrievalOutcome,
+  type RetrieveOptions,
+} from './retrieve';
 import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from './split';
 import { rankPassages } from './rank';
 import type { KgQuote } from '../kg/linearize';
 import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
-import type { AskRequest, AskResult, Candidate, PageSnapshot, Passage, Quote, RetrievalReport, StageName, StageProgress } from './types';
+import type {
+  AskRequest,
+  AskResult,
+  Candidate,
+  PageSnapshot,
+  Passage,
+  Quote,
+  RetrievalReport,
+  StageName,
+  StageProgress,
+} from './types';
 
 export interface PipelinePorts {
   /** Reports each stage starting and finishing, for the panel's progress list. */
@@ -53,10 +70,17 @@ export const DEFAULT_TOP_K = RETRIEVE_DEFAULTS.topK;
 export const PAGE_SUFFICIENT_RELEVANCE = 0.5;
 export const PAGE_SUFFICIENT_COVERAGE = 0.5;
 
-export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}): Promise<AskResult> {
+export async function runPipeline(
+  request: AskRequest,
+  ports: PipelinePorts = {},
+): Promise<AskResult> {
   const now = ports.now ?? (() => performance.now());
   const timings: Partial<Record<StageName, number>> = {};
-  const stage = async <T>(name: StageName, work: () => T | Promise<T>, detail: (result: T) => string): Promise<T> => {
+  const stage = async <T>(
+    name: StageName,
+    work: () => T | Promise<T>,
+    detail: (result: T) => string,
+  ): Promise<T> => {
     ports.onProgress?.({ stage: name, status: 'running' });
     const started = now();
     try {
@@ -64,7 +88,12 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
       await Promise.resolve();
       const result = await work();
       timings[name] = (timings[name] ?? 0) + (now() - started);
-      ports.onProgress?.({ stage: name, status: 'done', ms: timings[name], detail: detail(result) });
+      ports.onProgress?.({
+        stage: name,
+        status: 'done',
+        ms: timings[name],
+        detail: detail(result),
+      });
       return result;
     } catch (error) {
       ports.onProgress?.({ stage: name, status: 'failed' });
@@ -84,28 +113,52 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   const kgTask = ports.kg
     ? stage(
         'kg',
-        () => retrieveKg(question, { ...ports.kg!, ...(models.embedder && !ports.kg!.embedder ? { embedder: models.embedder } : {}) }),
-        (kg) => (kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found'),
-      ).catch((error: unknown): KgOutcome => ({ topicEntities: [], quote: null, result: null, requests: 0, notes: [toErrorInfo(error).message] }))
+        () =>
+          retrieveKg(question, {
+            ...ports.kg!,
+            ...(models.embedder && !ports.kg!.embedder ? { embedder: models.embedder } : {}),
+          }),
+        (kg) =>
+          kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found',
+      ).catch((error: unknown): KgOutcome => ({
+        topicEntities: [],
+        quote: null,
+        result: null,
+        requests: 0,
+        notes: [toErrorInfo(error).message],
+      }))
     : null;
 
   const { passages, candidates } = await stage(
     'split',
     () => candidatesOf(page, 0),
-    (c) => `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
+    (c) =>
+      `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
   );
-  if (passages.length === 0) throw new PipelineError('page-empty', 'no passage of 10 words or more');
+  if (passages.length === 0)
+    throw new PipelineError('page-empty', 'no passage of 10 words or more');
 
   const rank = (all: Candidate[]) =>
     stage(
       'rank',
-      () => rerankAndDedup(question, firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK), rankModels, options),
-      (o) => `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
+      () =>
+        rerankAndDedup(
+          question,
+          firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK),
+          rankModels,
+          options,
+        ),
+      (o) =>
+        `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
     );
 
   const sources: PageSnapshot[] = [page];
   const notes: string[] = [];
-  if (!filter) notes.push(models.unavailableReason ?? 'Ranking models are not loaded, so passages are ranked by keywords (BM25).');
+  if (!filter)
+    notes.push(
+      models.unavailableReason ??
+        'Ranking models are not loaded, so passages are ranked by keywords (BM25).',
+    );
   let allCandidates = candidates;
   let outcome = await rank(allCandidates);
   let webSearched = false;
@@ -120,14 +173,18 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
         const report = await stage(
           'search',
           () => ports.search!.search(question, { maxResults: ports.maxSearchResults ?? 3 }),
-          (r) => `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
+          (r) =>
+            `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
         );
         webSearched = true;
         for (const result of report.pages) {
           sources.push(result.page);
-          allCandidates = allCandidates.concat(candidatesOf(result.page, sources.length - 1).candidates);
+          allCandidates = allCandidates.concat(
+            candidatesOf(result.page, sources.length - 1).candidates,
+          );
         }
-        if (report.pages.length === 0) notes.push('The web search found no readable pages, so only this page was used.');
+        if (report.pages.length === 0)
+          notes.push('The web search found no readable pages, so only this page was used.');
         else outcome = await rank(allCandidates);
       } catch (error) {
         notes.push(toErrorInfo(error).message);
@@ -140,7 +197,10 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
   const kg = kgTask ? await kgTask : null;
   // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
   const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, outcome.ranked) : null;
-  const quotes = [...(kgQuote ? [kgQuote] : []), ...outcome.ranked.map((item, i) => toQuote(item, i + (kgQuote ? 2 : 1), sources))];
+  const quotes = [
+    ...(kgQuote ? [kgQuote] : []),
+    ...outcome.ranked.map((item, i) => toQuote(item, i + (kgQuote ? 2 : 1), sources)),
+  ];
   const composed = await stage(
     'compose',
     () =>
@@ -154,13 +214,18 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
         ...(ports.signal ? { signal: ports.signal } : {}),
       }),
     ({ answer: a }) =>
-      a.fallback ? `${a.fallback.from} failed: extractive answer` : a.answered ? `${a.cited.length} citations (${a.composerLabel ?? 'extractive'})` : 'no answer in the sources',
+      a.fallback
+        ? `${a.fallback.from} failed: extractive answer`
+        : a.answered
+          ? `${a.cited.length} citations (${a.composerLabel ?? 'extractive'})`
+          : 'no answer in the sources',
   );
   const { answer } = composed;
   answer.checks = await stage(
     'check',
     () => checkCitations(answer.sentences, quotes, filter ? { scorer: filter } : {}),
-    (checks) => `${checks.filter((c) => c.supported).length} of ${checks.length} citations supported`,
+    (checks) =>
+      `${checks.filter((c) => c.supported).length} of ${checks.length} citations supported`,
   );
 
   const quotedSources = new Set(quotes.map((q) => q.source.url));
@@ -173,7 +238,12 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
       ...(models.reranker && options.rerank ? { reranker: models.reranker.modelId } : {}),
       ...(models.embedder ? { embedder: models.embedder.modelId } : {}),
     },
-    sources: sources.map((s, i) => ({ kind: i === 0 ? 'page' : 'search', url: s.url, title: s.title, quoted: quotedSources.has(s.url) })),
+    sources: sources.map((s, i) => ({
+      kind: i === 0 ? 'page' : 'search',
+      url: s.url,
+      title: s.title,
+      quoted: quotedSources.has(s.url),
+    })),
     webSearched,
     counts: {
       candidates: allCandidates.length,
@@ -192,12 +262,21 @@ export async function runPipeline(request: AskRequest, ports: PipelinePorts = {}
     ...(composed.verdict ? { verdict: composed.verdict } : {}),
     timings,
     passageCount: passages.length,
-    page: { url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated },
+    page: {
+      url: page.url,
+      title: page.title,
+      extractor: page.extractor,
+      truncated: page.truncated,
+    },
     retrieval,
     ...(kg
       ? {
           kg: {
-            topicEntities: kg.topicEntities.map(({ id, label, description }) => ({ id, label, ...(description ? { description } : {}) })),
+            topicEntities: kg.topicEntities.map(({ id, label, description }) => ({
+              id,
+              label,
+              ...(description ? { description } : {}),
+            })),
             triples: kg.quote?.lines.length ?? 0,
             requests: kg.requests,
             notes: kg.notes,
@@ -215,7 +294,15 @@ function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['rank
   const texts = [kg.text, ...ranked.map((r) => r.candidate.text)];
   const scores = rankPassages(
     question,
-    texts.map((text, i) => ({ id: String(i), text, tokens: 0, blockIndex: i, kind: 'table' as const, start: 0, end: text.length })),
+    texts.map((text, i) => ({
+      id: String(i),
+      text,
+      tokens: 0,
+      blockIndex: i,
+      kind: 'table' as const,
+      start: 0,
+      end: text.length,
+    })),
   );
   const own = scores.find((s) => s.passage.id === '0')!;
   return {
@@ -239,29 +326,35 @@ function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['rank
 }
 
 /** Splitter passages and evidence windows of one source. */
-function candidatesOf(page: PageSnapshot, sourceIndex: number): { passages: Passage[]; candidates: Candidate[] } {
+function candidatesOf(
+  page: PageSnapshot,
+  sourceIndex: number,
+): { passages: Passage[]; candidates: Candidate[] } {
   const lang = page.lang ? { lang: page.lang } : {};
   const passages = splitParagraphs(page.blocks, lang);
-  const fromSplitter = passages.map(
-    (p): Candidate => ({
-      id: `s${sourceIndex}.${p.id}`,
-      text: p.text,
-      tokens: p.tokens,
-      blockIndex: p.blockIndex,
-      endBlockIndex: p.blockIndex,
-      kind: p.kind,
-      origin: 'splitter',
-      sourceIndex,
-      ...(p.section ? { section: p.section } : {}),
-    }),
-  );
-  return { passages, candidates: fromSplitter.concat(extractEvidenceWindows(page.blocks, { ...lang, sourceIndex })) };
+  const fromSplitter = passages.map((p): Candidate => ({
+    id: `s${sourceIndex}.${p.id}`,
+    text: p.text,
+    tokens: p.tokens,
+    blockIndex: p.blockIndex,
+    endBlockIndex: p.blockIndex,
+    kind: p.kind,
+    origin: 'splitter',
+    sourceIndex,
+    ...(p.section ? { section: p.section } : {}),
+  }));
+  return {
+    passages,
+    candidates: fromSplitter.concat(extractEvidenceWindows(page.blocks, { ...lang, sourceIndex })),
+  };
 }
 
 function pageSuffices(outcome: RetrievalOutcome): boolean {
   const best = outcome.ranked[0];
   if (!best) return false;
-  return outcome.path === 'neural' ? relevance(best.filter ?? -Infinity) >= PAGE_SUFFICIENT_RELEVANCE : best.coverage >= PAGE_SUFFICIENT_COVERAGE;
+  return outcome.path === 'neural'
+    ? relevance(best.filter ?? -Infinity) >= PAGE_SUFFICIENT_RELEVANCE
+    : best.coverage >= PAGE_SUFFICIENT_COVERAGE;
 }
 
 /**
@@ -290,7 +383,11 @@ function memoised(scorer: PairScorer): PairScorer {
   };
 }
 
-function toQuote(item: RetrievalOutcome['ranked'][number], id: number, sources: readonly PageSnapshot[]): Quote {
+function toQuote(
+  item: RetrievalOutcome['ranked'][number],
+  id: number,
+  sources: readonly PageSnapshot[],
+): Quote {
   const { candidate } = item;
   const source = sources[candidate.sourceIndex]!;
   return {

@@ -31,7 +31,10 @@ interface Span {
   tokens: number;
 }
 
-export function splitParagraphs(blocks: readonly Block[], options: Partial<SplitOptions> = {}): Passage[] {
+export function splitParagraphs(
+  blocks: readonly Block[],
+  options: Partial<SplitOptions> = {},
+): Passage[] {
   const opts = { ...SPLIT_DEFAULTS, ...options };
   const segmenter = sentenceSegmenter(opts.lang);
   const passages: Passage[] = [];
@@ -41,7 +44,9 @@ export function splitParagraphs(blocks: readonly Block[], options: Partial<Split
     let n = 0;
     for (const candidate of candidates) {
       const pieces =
-        candidate.tokens > opts.maxTokens ? breakLongSpan(block.text, candidate, opts, segmenter) : [candidate];
+        candidate.tokens > opts.maxTokens
+          ? breakLongSpan(block.text, candidate, opts, segmenter)
+          : [candidate];
       for (const piece of pieces) {
         const text = block.text.slice(piece.start, piece.end);
         const tokens = countTokens(text);
@@ -99,7 +104,12 @@ function packRows(rows: Span[], maxTokens: number): Span[] {
   return packed;
 }
 
-function breakLongSpan(text: string, span: Span, opts: SplitOptions, segmenter: Intl.Segmenter): Span[] {
+function breakLongSpan(
+  text: string,
+  span: Span,
+  opts: SplitOptions,
+  segmenter: Intl.Segmenter,
+): Span[] {
   const sentences: Span[] = [];
   for (const segment of sentenceRanges(segmenter, text.slice(span.start, span.end))) {
     const s = trimSpan(text, span.start + segment.start, span.start + segment.end);
@@ -111,7 +121,11 @@ function breakLongSpan(text: string, span: Span, opts: SplitOptions, segmenter: 
   let current: Span | null = null;
   for (const sentence of sentences) {
     if (current && current.tokens + sentence.tokens <= opts.maxTokens) {
-      current = { start: current.start, end: sentence.end, tokens: current.tokens + sentence.tokens };
+      current = {
+        start: current.start,
+        end: sentence.end,
+        tokens: current.tokens + sentence.tokens,
+      };
     } else {
       if (current) chunks.push(current);
       current = sentence;
@@ -122,7 +136,12 @@ function breakLongSpan(text: string, span: Span, opts: SplitOptions, segmenter: 
   // by the 10-token floor, as long as the joined piece stays within the 128-token quote cap.
   const last = chunks.at(-1);
   const prev = chunks.at(-2);
-  if (last && prev && last.tokens < opts.minTokens && prev.tokens + last.tokens <= opts.hardMaxTokens) {
+  if (
+    last &&
+    prev &&
+    last.tokens < opts.minTokens &&
+    prev.tokens + last.tokens <= opts.hardMaxTokens
+  ) {
     chunks.splice(-2, 2, { start: prev.start, end: last.end, tokens: prev.tokens + last.tokens });
   }
   return chunks;
@@ -134,7 +153,11 @@ function cutAtWords(text: string, span: Span, max: number): Span[] {
   const pieces: Span[] = [];
   for (let i = 0; i < tokens.length; i += max) {
     const group = tokens.slice(i, i + max);
-    pieces.push({ start: span.start + group[0]!.start, end: span.start + group.at(-1)!.end, tokens: group.length });
+    pieces.push({
+      start: span.start + group[0]!.start,
+      end: span.start + group.at(-1)!.end,
+      tokens: group.length,
+    });
   }
   return pieces;
 }
@@ -147,13 +170,20 @@ function cutAtWords(text: string, span: Span, max: number): Span[] {
  */
 const SEGMENT_WINDOW = 8192;
 
-function* sentenceRanges(segmenter: Intl.Segmenter, text: string): Generator<{ start: number; end: number }> {
+function* sentenceRanges(
+  segmenter: Intl.Segmenter,
+  text: string,
+): Generator<{ start: number; end: number }> {
   let offset = 0;
   while (offset < text.length) {
     let end = Math.min(text.length, offset + SEGMENT_WINDOW);
     if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--; // keep surrogate pairs whole
-    const segments = Array.from(segmenter.segment(text.slice(offset, end)), (s) => ({ index: s.index, length: s.segment.length }));
-    const keep = end === text.length || segments.length <= 1 ? segments.length : segments.length - 1;
+    const segments = Array.from(segmenter.segment(text.slice(offset, end)), (s) => ({
+      index: s.index,
+      length: s.segment.length,
+    }));
+    const keep =
+      end === text.length || segments.length <= 1 ? segments.length : segments.length - 1;
     for (let i = 0; i < keep; i++) {
       const { index, length } = segments[i]!;
       yield { start: offset + index, end: offset + index + length };

@@ -152,7 +152,8 @@ export interface Verdict {
 
 export type Mode = 'answer' | 'verify';
 
-export type StageName = 'read' | 'models' | 'kg' | 'split' | 'search' | 'rank' | 'compose' | 'check';
+export type StageName =
+  'read' | 'models' | 'kg' | 'split' | 'search' | 'rank' | 'compose' | 'check';
 
 export interface StageProgress {
   stage: StageName;
@@ -211,5 +212,11 @@ export interface RetrievalReport {
   sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
   webSearched: boolean;
   /** Candidate counts after each stage. */
-  counts: { candidates: number; firstStage: number; filtered: number; deduplicated: number; quotes: number };
+  counts: {
+    candidates: number;
+    firstStage: number;
+    filtered: number;
+    deduplicated: number;
+    quotes: number;
+  };
 }

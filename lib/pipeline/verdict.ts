@@ -18,7 +18,10 @@ import type { Quote, Verdict } from './types';
 
 export const SUPPORT_THRESHOLD = 0.71;
 
-export function verdictFromEvidence(quotes: readonly Quote[], threshold = SUPPORT_THRESHOLD): Verdict {
+export function verdictFromEvidence(
+  quotes: readonly Quote[],
+  threshold = SUPPORT_THRESHOLD,
+): Verdict {
   const best = quotes.reduce((max, q) => Math.max(max, q.coverage), 0);
   const supporting = quotes.filter((q) => q.coverage >= threshold && q.score > 0);
   const margin = Math.abs(best - threshold);

@@ -41,7 +41,10 @@ export function createMemoryCache<T>(options: MemoryCacheOptions = {}): CachePor
 }
 
 /** Reads through a cache that may throw or reject: any failure is a miss. */
-export async function cacheGet<T>(cache: CachePort<T> | undefined, key: string): Promise<T | undefined> {
+export async function cacheGet<T>(
+  cache: CachePort<T> | undefined,
+  key: string,
+): Promise<T | undefined> {
   try {
     return (await cache?.get(key)) ?? undefined;
   } catch {
@@ -50,7 +53,11 @@ export async function cacheGet<T>(cache: CachePort<T> | undefined, key: string):
 }
 
 /** Writes through a cache that may throw or reject (quota, closed database): the answer goes on. */
-export async function cacheSet<T>(cache: CachePort<T> | undefined, key: string, value: T): Promise<void> {
+export async function cacheSet<T>(
+  cache: CachePort<T> | undefined,
+  key: string,
+  value: T,
+): Promise<void> {
   try {
     await cache?.set(key, value);
   } catch {

@@ -7,7 +7,15 @@ import { readHtml } from '../page/node';
 import type { SearchResultPage, SearchReport } from '../pipeline/ports';
 import type { PageSnapshot } from '../pipeline/types';
 import { cacheGet, cacheSet, type CachePort } from './cache';
-import { abortReason, deadline, decodeBody, isPrivateHost, mediaType, readCapped, type FetchLike } from './http';
+import {
+  abortReason,
+  deadline,
+  decodeBody,
+  isPrivateHost,
+  mediaType,
+  readCapped,
+  type FetchLike,
+} from './http';
 import type { SearchHit } from './providers';
 
 export interface FetchPagesOptions {
@@ -85,8 +93,10 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   } catch {
     return { skip: 'not a valid address' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { skip: `not an http(s) address (${url.protocol})` };
-  if (!options.allowPrivateHosts && isPrivateHost(url.hostname)) return { skip: 'private or local address (not fetched for a public search service)' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { skip: `not an http(s) address (${url.protocol})` };
+  if (!options.allowPrivateHosts && isPrivateHost(url.hostname))
+    return { skip: 'private or local address (not fetched for a public search service)' };
 
   const cached = await cacheGet(options.cache, target);
   if (cached) return { page: cached };
@@ -136,7 +146,10 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   let page: PageSnapshot;
   try {
     const html = decodeBody(body.bytes, response.headers.get('content-type'));
-    page = readHtml(html, { url: finalUrl, ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}) });
+    page = readHtml(html, {
+      url: finalUrl,
+      ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
+    });
   } catch (error) {
     return { skip: `unreadable (${describe(error)})` };
   }
@@ -146,8 +159,18 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
 }
 
 function looksLikeHtml(bytes: Uint8Array): boolean {
-  const head = new TextDecoder().decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<body') || head.startsWith('<!--');
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    head.startsWith('<head') ||
+    head.startsWith('<body') ||
+    head.startsWith('<!--')
+  );
 }
 
 function formatBytes(bytes: number): string {
@@ -159,7 +182,10 @@ function formatBytes(bytes: number): string {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    return (cause instanceof Error ? `${error.message}: ${cause.message}` : error.message).slice(0, 200);
+    return (cause instanceof Error ? `${error.message}: ${cause.message}` : error.message).slice(
+      0,
+      200,
+    );
   }
   return String(error).slice(0, 200);
 }

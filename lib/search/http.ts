@@ -55,7 +55,9 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
   }
   if (!response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return bytes.byteLength > maxBytes ? { ok: false, received: bytes.byteLength } : { ok: true, bytes };
+    return bytes.byteLength > maxBytes
+      ? { ok: false, received: bytes.byteLength }
+      : { ok: true, bytes };
   }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -116,7 +118,10 @@ export function retryAfterSeconds(headers: Headers, now: number): number | undef
   }
   const reset = headers.get('x-ratelimit-reset');
   if (reset) {
-    const seconds = reset.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+    const seconds = reset
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isFinite(n) && n >= 0);
     if (seconds.length > 0) return Math.min(...seconds);
   }
   return undefined;
@@ -129,14 +134,25 @@ export function retryAfterSeconds(headers: Headers, now: number): number | undef
  * resolve to private addresses (DNS rebinding) cannot be seen from here.
  */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal')
+  )
+    return true;
   if (host === '' || (!host.includes('.') && !host.includes(':'))) return true; // intranet single-label names
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (v4) return privateV4(v4.slice(1).map(Number) as [number, number, number, number]);
   if (host.includes(':')) {
     if (host === '::' || host === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host) ?? /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    const mapped =
+      /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host) ??
+      /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
     if (mapped) {
       if (mapped.length === 2) return isPrivateHost(mapped[1]!);
       const hi = parseInt(mapped[1]!, 16);
@@ -151,7 +167,9 @@ export function isPrivateHost(hostname: string): boolean {
 
 function privateV4([a, b]: [number, number, number, number]): boolean {
   return (
-    a === 0 || a === 10 || a === 127 ||
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
     (a === 100 && b >= 64 && b <= 127) ||
     (a === 169 && b === 254) ||
     (a === 172 && b >= 16 && b <= 31) ||
@@ -161,15 +179,28 @@ function privateV4([a, b]: [number, number, number, number]): boolean {
 
 /** Plain text from a search snippet: tags dropped (`<span class="searchmatch">`, `<strong>`), entities decoded. */
 export function stripHtml(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
     return NAMED[name.toLowerCase()] ?? entity;

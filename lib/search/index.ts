@@ -6,16 +6,36 @@
 import type { SearchPort, SearchReport } from '../pipeline/ports';
 import type { PageSnapshot } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
-import { cacheGet, cacheSet, createMemoryCache, HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS, type CachePort } from './cache';
+import {
+  cacheGet,
+  cacheSet,
+  createMemoryCache,
+  HIT_CACHE_DEFAULTS,
+  PAGE_CACHE_DEFAULTS,
+  type CachePort,
+} from './cache';
 import { FETCH_PAGES_DEFAULTS, fetchPages } from './fetch-pages';
 import { abortReason, isPrivateHost, type FetchLike } from './http';
-import { braveProvider, searxngProvider, wikipediaProvider, type SearchHit, type SearchProvider } from './providers';
+import {
+  braveProvider,
+  searxngProvider,
+  wikipediaProvider,
+  type SearchHit,
+  type SearchProvider,
+} from './providers';
 
 export type { CachePort } from './cache';
 export { createMemoryCache } from './cache';
 export type { FetchLike } from './http';
 export { fetchPages, type FetchPagesOptions } from './fetch-pages';
-export { braveProvider, retryAfterOf, searxngProvider, wikipediaProvider, type SearchHit, type SearchProvider } from './providers';
+export {
+  braveProvider,
+  retryAfterOf,
+  searxngProvider,
+  wikipediaProvider,
+  type SearchHit,
+  type SearchProvider,
+} from './providers';
 export { textFragmentLink } from './text-fragment';
 
 export interface SearchPortOptions {
@@ -40,8 +60,15 @@ export interface SearchPortOptions {
 }
 
 /** `provider: 'none'` → null: the pipeline answers from the page alone. */
-export function createSearchPort(settings: Settings['search'], options: SearchPortOptions): SearchPort | null {
-  const context = { fetch: options.fetch, ...(options.now ? { now: options.now } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
+export function createSearchPort(
+  settings: Settings['search'],
+  options: SearchPortOptions,
+): SearchPort | null {
+  const context = {
+    fetch: options.fetch,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  };
   let provider: SearchProvider;
   switch (settings.provider) {
     case 'none':
@@ -56,7 +83,10 @@ export function createSearchPort(settings: Settings['search'], options: SearchPo
       provider = searxngProvider(context, { instanceUrl: settings.searxngUrl });
       break;
     case 'brave':
-      provider = braveProvider(context, { apiKey: settings.braveApiKey, ...(options.endpoints?.brave ? { base: options.endpoints.brave } : {}) });
+      provider = braveProvider(context, {
+        apiKey: settings.braveApiKey,
+        ...(options.endpoints?.brave ? { base: options.endpoints.brave } : {}),
+      });
       break;
     default:
       return null;
@@ -67,8 +97,10 @@ export function createSearchPort(settings: Settings['search'], options: SearchPo
 /** A SearchPort around any provider (also used by tests with a fake provider). */
 export function searchPortFor(provider: SearchProvider, options: SearchPortOptions): SearchPort {
   const now = options.now ?? Date.now;
-  const pageCache = options.cache ?? createMemoryCache<PageSnapshot>({ ...PAGE_CACHE_DEFAULTS, now });
-  const hitCache = options.hitCache ?? createMemoryCache<SearchHit[]>({ ...HIT_CACHE_DEFAULTS, now });
+  const pageCache =
+    options.cache ?? createMemoryCache<PageSnapshot>({ ...PAGE_CACHE_DEFAULTS, now });
+  const hitCache =
+    options.hitCache ?? createMemoryCache<SearchHit[]>({ ...HIT_CACHE_DEFAULTS, now });
   // A local search service (SearXNG on localhost, a test server) may return local pages; a public
   // one may not send the extension into the user's network.
   const allowPrivateHosts = endpointIsPrivate(provider.endpoint);

@@ -7,7 +7,15 @@
 //   brave      Brave Search API with the user's subscription token
 
 import { PipelineError } from '../pipeline/errors';
-import { abortReason, deadline, mediaType, readCapped, retryAfterSeconds, stripHtml, type FetchLike } from './http';
+import {
+  abortReason,
+  deadline,
+  mediaType,
+  readCapped,
+  retryAfterSeconds,
+  stripHtml,
+  type FetchLike,
+} from './http';
 
 export interface SearchHit {
   /** 1-based position in the provider's ranking. */
@@ -64,9 +72,15 @@ interface WikipediaOptions {
   apiUserAgent?: string;
 }
 
-export function wikipediaProvider(context: ProviderContext, options: WikipediaOptions = {}): SearchProvider {
+export function wikipediaProvider(
+  context: ProviderContext,
+  options: WikipediaOptions = {},
+): SearchProvider {
   const base = trimSlash(options.base || PROVIDER_DEFAULTS.wikipediaBase);
-  const headers = { Accept: 'application/json', 'Api-User-Agent': options.apiUserAgent ?? PROVIDER_DEFAULTS.apiUserAgent };
+  const headers = {
+    Accept: 'application/json',
+    'Api-User-Agent': options.apiUserAgent ?? PROVIDER_DEFAULTS.apiUserAgent,
+  };
   return {
     name: 'wikipedia',
     endpoint: base,
@@ -90,7 +104,8 @@ export function wikipediaProvider(context: ProviderContext, options: WikipediaOp
       if (isRecord(error)) {
         const code = String(error.code ?? '');
         const info = String(error.info ?? code);
-        if (code === 'ratelimited' || code === 'maxlag') throw new PipelineError('search-rate-limited', `wikipedia: ${info}`);
+        if (code === 'ratelimited' || code === 'maxlag')
+          throw new PipelineError('search-rate-limited', `wikipedia: ${info}`);
         throw new PipelineError('search-failed', `wikipedia: ${code}: ${info}`.slice(0, 300));
       }
       const results = field(field(body, 'query'), 'search');
@@ -123,26 +138,40 @@ function encodeWikiPath(path: string): string {
 // ---------------------------------------------------------------------------------------------
 // SearXNG
 
-export function searxngProvider(context: ProviderContext, options: { instanceUrl: string }): SearchProvider {
+export function searxngProvider(
+  context: ProviderContext,
+  options: { instanceUrl: string },
+): SearchProvider {
   const instance = options.instanceUrl.trim();
   return {
     name: 'searxng',
     endpoint: instance,
     async search(query, { maxResults, signal }) {
-      if (!instance) throw new PipelineError('search-not-configured', 'SearXNG needs an instance URL');
+      if (!instance)
+        throw new PipelineError('search-not-configured', 'SearXNG needs an instance URL');
       let url: URL;
       try {
         // The instance may live under a path (https://host/searx/): resolve `search` against it.
         url = new URL('search', instance.endsWith('/') ? instance : `${instance}/`);
       } catch {
-        throw new PipelineError('search-not-configured', 'the SearXNG instance URL is not a valid address');
+        throw new PipelineError(
+          'search-not-configured',
+          'the SearXNG instance URL is not a valid address',
+        );
       }
       url.searchParams.set('q', query);
       url.searchParams.set('format', 'json');
-      const body = await requestJson('searxng', url.href, { headers: { Accept: 'application/json' } }, context, signal, {
-        // SearXNG answers 403 when the instance does not enable `json` in `search.formats`.
-        403: 'the instance does not allow format=json (search.formats in its settings.yml)',
-      });
+      const body = await requestJson(
+        'searxng',
+        url.href,
+        { headers: { Accept: 'application/json' } },
+        context,
+        signal,
+        {
+          // SearXNG answers 403 when the instance does not enable `json` in `search.formats`.
+          403: 'the instance does not allow format=json (search.formats in its settings.yml)',
+        },
+      );
       const results = field(body, 'results');
       if (!Array.isArray(results)) throw badShape('searxng', 'results is not a list');
       const hits = hitsFrom(results, 'content', maxResults);
@@ -150,8 +179,13 @@ export function searxngProvider(context: ProviderContext, options: { instanceUrl
         // Every engine failing (captcha, rate limit) looks like "no results": say which.
         const unresponsive = field(body, 'unresponsive_engines');
         if (Array.isArray(unresponsive) && unresponsive.length > 0) {
-          const names = unresponsive.map((e) => (Array.isArray(e) ? e.join(': ') : String(e))).join('; ');
-          throw new PipelineError('search-failed', `searxng: no results; engines that did not answer: ${names}`.slice(0, 300));
+          const names = unresponsive
+            .map((e) => (Array.isArray(e) ? e.join(': ') : String(e)))
+            .join('; ');
+          throw new PipelineError(
+            'search-failed',
+            `searxng: no results; engines that did not answer: ${names}`.slice(0, 300),
+          );
         }
       }
       return hits;
@@ -162,17 +196,24 @@ export function searxngProvider(context: ProviderContext, options: { instanceUrl
 // ---------------------------------------------------------------------------------------------
 // Brave
 
-export function braveProvider(context: ProviderContext, options: { apiKey: string; base?: string }): SearchProvider {
+export function braveProvider(
+  context: ProviderContext,
+  options: { apiKey: string; base?: string },
+): SearchProvider {
   const base = trimSlash(options.base || PROVIDER_DEFAULTS.braveBase);
   const apiKey = options.apiKey.trim();
   return {
     name: 'brave',
     endpoint: base,
     async search(query, { maxResults, signal }) {
-      if (!apiKey) throw new PipelineError('search-not-configured', 'Brave Search needs an API key');
+      if (!apiKey)
+        throw new PipelineError('search-not-configured', 'Brave Search needs an API key');
       const url = new URL(`${base}/res/v1/web/search`);
       url.searchParams.set('q', query.slice(0, PROVIDER_DEFAULTS.braveMaxQueryChars));
-      url.searchParams.set('count', String(clampCount(maxResults, PROVIDER_DEFAULTS.braveMaxCount)));
+      url.searchParams.set(
+        'count',
+        String(clampCount(maxResults, PROVIDER_DEFAULTS.braveMaxCount)),
+      );
       const init: RequestInit = {
         headers: { Accept: 'application/json', 'X-Subscription-Token': apiKey },
         // STYLE security 9: the key goes to the configured origin only. Fetch keeps custom headers
@@ -183,7 +224,10 @@ export function braveProvider(context: ProviderContext, options: { apiKey: strin
         401: 'the API key was rejected',
         403: 'the API key is not allowed to use web search',
         // Brave reports an invalid or expired token as 422 with code SUBSCRIPTION_TOKEN_INVALID.
-        422: (payload) => (/TOKEN|SUBSCRIPTION/i.test(String(field(field(payload, 'error'), 'code') ?? '')) ? 'the API key was rejected' : undefined),
+        422: (payload) =>
+          /TOKEN|SUBSCRIPTION/i.test(String(field(field(payload, 'error'), 'code') ?? ''))
+            ? 'the API key was rejected'
+            : undefined,
       });
       const web = field(body, 'web');
       // No `web` section means no web results (Brave omits empty sections).
@@ -226,7 +270,8 @@ async function requestJson(
       body = await readCapped(response, maxBytes);
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
-      if (timer.timedOut()) throw new PipelineError('search-timeout', `${provider}: no answer within ${timeoutMs} ms`);
+      if (timer.timedOut())
+        throw new PipelineError('search-timeout', `${provider}: no answer within ${timeoutMs} ms`);
       throw new PipelineError('search-failed', `${provider}: ${describe(error)}`);
     }
     const text = body.ok ? new TextDecoder().decode(body.bytes) : '';
@@ -234,14 +279,26 @@ async function requestJson(
 
     if (response.status === 429) {
       const wait = retryAfterSeconds(response.headers, now());
-      const error = new PipelineError('search-rate-limited', `${provider}: HTTP 429${wait !== undefined ? `, retry after ${wait} s` : ''}`);
+      const error = new PipelineError(
+        'search-rate-limited',
+        `${provider}: HTTP 429${wait !== undefined ? `, retry after ${wait} s` : ''}`,
+      );
       throw Object.assign(error, { retryAfterSeconds: wait });
     }
     const auth = authStatuses[response.status];
     const authDetail = typeof auth === 'function' ? auth(payload) : auth;
-    if (authDetail) throw new PipelineError('search-not-configured', `${provider}: ${authDetail} (HTTP ${response.status})`);
-    if (!response.ok) throw new PipelineError('search-failed', `${provider}: HTTP ${response.status}`);
-    if (!body.ok) throw new PipelineError('search-bad-response', `${provider}: response larger than ${maxBytes} bytes`);
+    if (authDetail)
+      throw new PipelineError(
+        'search-not-configured',
+        `${provider}: ${authDetail} (HTTP ${response.status})`,
+      );
+    if (!response.ok)
+      throw new PipelineError('search-failed', `${provider}: HTTP ${response.status}`);
+    if (!body.ok)
+      throw new PipelineError(
+        'search-bad-response',
+        `${provider}: response larger than ${maxBytes} bytes`,
+      );
     if (payload === undefined) {
       const type = mediaType(response.headers.get('content-type')) || 'no content type';
       throw new PipelineError('search-bad-response', `${provider}: not JSON (${type})`);

@@ -39,7 +39,9 @@ export function textDirective(quote: string): string {
   // A text match cannot cross block boundaries, and a quote's lines may be separate blocks
   // (list items, <br>-separated lines): a multi-line quote always uses start and end.
   if (lines.length === 1 && firstWords.length <= EXACT_MAX_WORDS) {
-    return encodeTextDirectiveValue(first.slice(firstWords[0]!.start, firstWords[firstWords.length - 1]!.end));
+    return encodeTextDirectiveValue(
+      first.slice(firstWords[0]!.start, firstWords[firstWords.length - 1]!.end),
+    );
   }
   const startWords = firstWords.slice(0, RANGE_WORDS);
   const endWords = lastWords.slice(-RANGE_WORDS);
@@ -63,7 +65,8 @@ export function encodeTextDirectiveValue(text: string): string {
 function wordSpans(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   for (const segment of segmenter.segment(text)) {
-    if (segment.isWordLike) spans.push({ start: segment.index, end: segment.index + segment.segment.length });
+    if (segment.isWordLike)
+      spans.push({ start: segment.index, end: segment.index + segment.segment.length });
   }
   return spans;
 }

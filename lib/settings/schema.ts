@@ -19,7 +19,12 @@ const HttpUrl = v.pipe(
   v.check((s) => s === '' || isHttpUrl(s), 'must be an http:// or https:// address'),
 );
 
-export const ComposerKinds = ['extractive', 'openai-compatible', 'ollama', 'chrome-prompt'] as const;
+export const ComposerKinds = [
+  'extractive',
+  'openai-compatible',
+  'ollama',
+  'chrome-prompt',
+] as const;
 export const ConfidenceLevels = ['low', 'medium', 'high'] as const;
 export const SearchProviders = ['none', 'wikipedia', 'searxng', 'brave'] as const;
 export const SourcesModes = ['auto', 'page', 'page+web'] as const;
@@ -28,7 +33,12 @@ export const DevicePreferences = ['auto', 'wasm'] as const;
 export const ModelSources = ['bundled', 'download'] as const;
 
 /** A required http(s) address (no empty value: there is no sensible "off"). */
-const RequiredHttpUrl = v.pipe(v.string(), v.trim(), v.maxLength(2048), v.check(isHttpUrl, 'must be an http:// or https:// address'));
+const RequiredHttpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2048),
+  v.check(isHttpUrl, 'must be an http:// or https:// address'),
+);
 
 const SettingsSchema = v.object({
   version: v.literal(SETTINGS_VERSION),
@@ -84,7 +94,14 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   version: SETTINGS_VERSION,
-  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '', minConfidence: 'medium', timeoutSeconds: 60 },
+  composer: {
+    kind: 'extractive',
+    endpoint: 'http://127.0.0.1:11434/v1',
+    model: '',
+    apiKey: '',
+    minConfidence: 'medium',
+    timeoutSeconds: 60,
+  },
   search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
     enabled: true,
@@ -93,13 +110,26 @@ export const DEFAULT_SETTINGS: Settings = {
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
     entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
   },
-  retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
+  retrieval: {
+    sources: 'auto',
+    useModels: true,
+    rerank: false,
+    device: 'auto',
+    modelSource: 'bundled',
+    hubUrl: 'https://huggingface.co',
+  },
   storage: { budgetMB: 200, persist: false },
 };
 
 const GROUPS = ['composer', 'search', 'knowledgeGraph', 'retrieval', 'storage'] as const;
 /** The version that introduced each group: older stored settings lack it, which is not an error. */
-const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = { composer: 1, search: 1, knowledgeGraph: 1, retrieval: 2, storage: 4 };
+const GROUP_SINCE: Record<(typeof GROUPS)[number], number> = {
+  composer: 1,
+  search: 1,
+  knowledgeGraph: 1,
+  retrieval: 2,
+  storage: 4,
+};
 /** Fields added to a group after the group itself. */
 const FIELD_SINCE: Record<string, number> = {
   'knowledgeGraph.enabled': 2,
@@ -152,7 +182,9 @@ export function migrateSettings(stored: unknown): Migration {
 }
 
 /** Validates settings coming from the form; returns field errors by dotted path. */
-export function validateSettings(candidate: unknown): { ok: true; settings: Settings } | { ok: false; errors: Record<string, string> } {
+export function validateSettings(
+  candidate: unknown,
+): { ok: true; settings: Settings } | { ok: false; errors: Record<string, string> } {
   const parsed = v.safeParse(SettingsSchema, candidate);
   if (parsed.success) return { ok: true, settings: parsed.output };
   const errors: Record<string, string> = {};

@@ -1,7 +1,13 @@
 // Loads and saves settings through a key-value area (chrome.storage.local in the extension, a
 // Map in tests). The area is passed in, so this module never touches browser APIs itself.
 
-import { migrateSettings, SETTINGS_KEY, validateSettings, type Migration, type Settings } from './schema';
+import {
+  migrateSettings,
+  SETTINGS_KEY,
+  validateSettings,
+  type Migration,
+  type Settings,
+} from './schema';
 
 export interface KeyValueArea {
   get(key: string): Promise<Record<string, unknown>>;

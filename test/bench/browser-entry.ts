@@ -14,7 +14,11 @@ const bench: BrowserBench = {
   run({ question, reps, warmup }) {
     // Lay the page out before timing: a page the user is reading is already laid out.
     document.documentElement.getBoundingClientRect();
-    const options = { url: location.href, isHidden: browserIsHidden(window), ...(question !== undefined ? { question } : {}) };
+    const options = {
+      url: location.href,
+      isHidden: browserIsHidden(window),
+      ...(question !== undefined ? { question } : {}),
+    };
     const out: PassTimings[] = [];
     for (let i = 0; i < warmup + reps; i++) {
       const pass = measurePass(document, options);

@@ -4,8 +4,10 @@
 import type { Figure } from './results';
 import { fmt, ratio, table, type Get } from './markdown';
 
-const kib = (v: Figure | undefined) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} KiB` : '—');
-const mib = (v: Figure | undefined) => (typeof v === 'number' ? `${(v / 2 ** 20).toFixed(1)} MiB` : '—');
+const kib = (v: Figure | undefined) =>
+  typeof v === 'number' ? `${(v / 1024).toFixed(1)} KiB` : '—';
+const mib = (v: Figure | undefined) =>
+  typeof v === 'number' ? `${(v / 2 ** 20).toFixed(1)} MiB` : '—';
 
 const VARIANTS = [
   ['full', 'Models + composer'],
@@ -14,37 +16,56 @@ const VARIANTS = [
 
 export function renderCacheSection(get: Get): string {
   const goal = get('cache.speedupGoal');
-  const repeatRows = VARIANTS.filter(([v]) => get(`cache.repeat.${v}.coldMs`) !== undefined).map(([v, name]) => {
-    const k = (m: string) => get(`cache.repeat.${v}.${m}`);
-    return [
-      name,
-      `${fmt(k('path'))} / ${fmt(k('composer'))}`,
-      `**${fmt(k('coldMs'), 1)}**`,
-      `${fmt(k('minColdMs'), 0)}–${fmt(k('maxColdMs'), 0)}`,
-      `${fmt(k('rankMs'), 1)} / ${fmt(k('composeMs'), 1)} / ${fmt(k('checkMs'), 1)}`,
-      `**${fmt(k('repeatMs'), 3)}**`,
-      `${fmt(k('minRepeatMs'), 3)}–${fmt(k('maxRepeatMs'), 3)}`,
-      `${fmt(k('repeat.pageHashMs'), 3)} / ${fmt(k('repeat.findExactMs'), 3)} / ${fmt(k('repeat.touchAnswerMs'), 3)}`,
-      `**${ratio(get(v === 'full' ? 'cache.repeatSpeedup' : 'cache.repeatSpeedup.keyword'))}**`,
-    ];
-  });
+  const repeatRows = VARIANTS.filter(([v]) => get(`cache.repeat.${v}.coldMs`) !== undefined).map(
+    ([v, name]) => {
+      const k = (m: string) => get(`cache.repeat.${v}.${m}`);
+      return [
+        name,
+        `${fmt(k('path'))} / ${fmt(k('composer'))}`,
+        `**${fmt(k('coldMs'), 1)}**`,
+        `${fmt(k('minColdMs'), 0)}–${fmt(k('maxColdMs'), 0)}`,
+        `${fmt(k('rankMs'), 1)} / ${fmt(k('composeMs'), 1)} / ${fmt(k('checkMs'), 1)}`,
+        `**${fmt(k('repeatMs'), 3)}**`,
+        `${fmt(k('minRepeatMs'), 3)}–${fmt(k('maxRepeatMs'), 3)}`,
+        `${fmt(k('repeat.pageHashMs'), 3)} / ${fmt(k('repeat.findExactMs'), 3)} / ${fmt(k('repeat.touchAnswerMs'), 3)}`,
+        `**${ratio(get(v === 'full' ? 'cache.repeatSpeedup' : 'cache.repeatSpeedup.keyword'))}**`,
+      ];
+    },
+  );
 
   const records = get('cache.lookup.records');
   const similar = (kind: string, name: string): string[] | null =>
     get(`cache.lookup.similar.${kind}.findSimilarMs`) === undefined
       ? null
-      : [name, fmt(get(`cache.lookup.similar.${kind}.findSimilarMs`), 2), fmt(get(`cache.lookup.similar.${kind}.totalMs`), 2), get(`cache.lookup.similar.${kind}.matched`) === true ? 'yes' : 'no'];
+      : [
+          name,
+          fmt(get(`cache.lookup.similar.${kind}.findSimilarMs`), 2),
+          fmt(get(`cache.lookup.similar.${kind}.totalMs`), 2),
+          get(`cache.lookup.similar.${kind}.matched`) === true ? 'yes' : 'no',
+        ];
   const lookupRows = [
     ['`findExact`, hit', fmt(get('cache.lookup.findExactHitMs'), 3), '—', '—'],
     ['`findExact`, miss', fmt(get('cache.lookup.findExactMissMs'), 3), '—', '—'],
-    ['`askWithCache`, exact hit (page hash + `findExact`; `touchAnswer` is started, not awaited)', fmt(get('cache.lookup.askExactHitMs'), 3), '—', '—'],
-    [`\`answersForLookup({ limit: ${fmt(get('cache.lookupLimit'))} })\` alone`, fmt(get('cache.lookup.answersForLookupMs'), 2), '—', '—'],
+    [
+      '`askWithCache`, exact hit (page hash + `findExact`; `touchAnswer` is started, not awaited)',
+      fmt(get('cache.lookup.askExactHitMs'), 3),
+      '—',
+      '—',
+    ],
+    [
+      `\`answersForLookup({ limit: ${fmt(get('cache.lookupLimit'))} })\` alone`,
+      fmt(get('cache.lookup.answersForLookupMs'), 2),
+      '—',
+      '—',
+    ],
     similar('lexical', '`findSimilar`, no embedder (lexical Jaccard)'),
     similar('vectors', '`findSimilar`, stored vectors, query vector given (cosine, no model call)'),
     similar('biEncoder', '`findSimilar`, with the bi-encoder (one question embedded, uncached)'),
   ].filter((row): row is string[] => row !== null);
 
-  const storageRows = VARIANTS.filter(([v]) => get(`cache.storage.${v}.totalBytes`) !== undefined).map(([v, name]) => {
+  const storageRows = VARIANTS.filter(
+    ([v]) => get(`cache.storage.${v}.totalBytes`) !== undefined,
+  ).map(([v, name]) => {
     const k = (m: string) => get(`cache.storage.${v}.${m}`);
     return [
       name,
@@ -80,7 +101,20 @@ export function renderCacheSection(get: Get): string {
     `its default reply, one word per chunk ${fmt(delay)} ms apart, no prefill delay). **Keyword path**: no models, no endpoint (BM25, extractive`,
     'answer). "Rank / compose / check": the cold run\'s stage times (AskResult.timings), medians.',
     '',
-    table(['Configuration', 'Path / composer', 'Cold', 'Cold min–max', 'Rank / compose / check', 'Repeat', 'Repeat min–max', 'Hash / findExact / touch', 'Cold / repeat'], repeatRows),
+    table(
+      [
+        'Configuration',
+        'Path / composer',
+        'Cold',
+        'Cold min–max',
+        'Rank / compose / check',
+        'Repeat',
+        'Repeat min–max',
+        'Hash / findExact / touch',
+        'Cold / repeat',
+      ],
+      repeatRows,
+    ),
     '',
     `Goal: a repeated question ≥ ${fmt(goal)}× faster than the first time. Measured (\`cache.repeatSpeedup\`): **${ratio(get('cache.repeatSpeedup'))}** with models + composer;`,
     `${ratio(get('cache.repeatSpeedup.keyword'))} on the keyword path (\`cache.repeatSpeedup.keyword\`), where the cold run is itself short (no model, no`,
@@ -91,7 +125,7 @@ export function renderCacheSection(get: Get): string {
     '',
     `${fmt(records)} answer records (one real AskResult of the models + composer run, with varied templated questions, spread over`,
     `2,000 page URLs and one per minute); ${fmt(get('cache.lookup.recordsWithVector'))} of them carry a question vector of ${fmt(get('cache.lookup.vectorDim'))} dimensions`,
-    '(seeded random unit vectors, the bi-encoder\'s model id), interleaved, so the newest ones have the same share. Written',
+    "(seeded random unit vectors, the bi-encoder's model id), interleaved, so the newest ones have the same share. Written",
     typeof viaBulk === 'number' && viaBulk > 0
       ? `${fmt(get('cache.lookup.fill.viaPutAnswer'))} with \`putAnswer\` (${fmt(get('cache.lookup.fill.putAnswerMsEach'), 3)} ms each) until its time budget ran out, the other ${fmt(viaBulk)} with Dexie \`bulkAdd\` on the same database, ledger rows and usage in the same transactions.`
       : `through the store, one \`putAnswer\` each (${fmt(get('cache.lookup.fill.putAnswerMsEach'), 3)} ms each, ${fmt(get('cache.lookup.fill.totalMs'))} ms in all), no eviction (budget raised for the fill).`,
@@ -111,6 +145,17 @@ export function renderCacheSection(get: Get): string {
     `what a second question on the same page adds (the page version is stored once). "In budget": answered pages the default`,
     `byte budget (${mib(get('cache.defaultBudgetBytes'))}, DEFAULT_BUDGET_BYTES) holds at one question each.`,
     '',
-    table(['Configuration', 'Page', 'Answer', 'Embeddings (count)', 'Total', 'Next question', 'In budget'], storageRows),
+    table(
+      [
+        'Configuration',
+        'Page',
+        'Answer',
+        'Embeddings (count)',
+        'Total',
+        'Next question',
+        'In budget',
+      ],
+      storageRows,
+    ),
   ].join('\n');
 }

@@ -27,7 +27,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { askWithCache, type CachedAskDeps } from '../../lib/cache/ask-cached';
-import { AnswerPanelDatabase, DB_NAME, ledgerRef, recordBytes, type AnswerRecord, type LedgerRow, type LedgerTable } from '../../lib/cache/db';
+import {
+  AnswerPanelDatabase,
+  DB_NAME,
+  ledgerRef,
+  recordBytes,
+  type AnswerRecord,
+  type LedgerRow,
+  type LedgerTable,
+} from '../../lib/cache/db';
 import { DEFAULT_BUDGET_BYTES, openStore, pageHash, type CacheStore } from '../../lib/cache/store';
 import { openAiCompatibleComposer } from '../../lib/composer/endpoints';
 import { findSimilar } from '../../lib/history/similar';
@@ -98,10 +106,16 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 const freshStore = (factory: IDBFactory, budgetBytes?: number): CacheStore =>
-  openStore({ indexedDB: factory, IDBKeyRange, now: Date.now, ...(budgetBytes ? { budgetBytes } : {}) });
+  openStore({
+    indexedDB: factory,
+    IDBKeyRange,
+    now: Date.now,
+    ...(budgetBytes ? { budgetBytes } : {}),
+  });
 
 /** A second connection to the store's database (same name, same factory): ledger reads and bulk writes. */
-const rawDatabase = (factory: IDBFactory) => new AnswerPanelDatabase({ name: DB_NAME, indexedDB: factory, IDBKeyRange });
+const rawDatabase = (factory: IDBFactory) =>
+  new AnswerPanelDatabase({ name: DB_NAME, indexedDB: factory, IDBKeyRange });
 
 async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t0 = performance.now();
@@ -113,7 +127,9 @@ async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }
 // Models and composer
 
 /** The generated MiniLM-L6-shaped cross-encoder and bi-encoder, or why there are none. */
-async function loadModels(log: (s: string) => void): Promise<{ ports?: LoadedModelPorts; loadMs?: number; note?: string }> {
+async function loadModels(
+  log: (s: string) => void,
+): Promise<{ ports?: LoadedModelPorts; loadMs?: number; note?: string }> {
   try {
     const roles = ['cross-encoder', 'bi-encoder'] as const;
     const missing = roles.some((role) => {
@@ -130,7 +146,10 @@ async function loadModels(log: (s: string) => void): Promise<{ ports?: LoadedMod
     const ports = await loadModelPorts({ localModelPath: MODELS_DIR, device: 'cpu', roles });
     const loadMs = performance.now() - t0;
     if (!ports.filter || !ports.embedder) {
-      const note = ports.unavailableReason ?? (ports.problems.map((p) => `${p.modelId}: ${p.code} ${p.detail}`).join('; ') || 'a model did not load');
+      const note =
+        ports.unavailableReason ??
+        (ports.problems.map((p) => `${p.modelId}: ${p.code} ${p.detail}`).join('; ') ||
+          'a model did not load');
       await ports.dispose();
       return { note };
     }
@@ -148,8 +167,14 @@ interface Variant {
 }
 
 function fullVariant(models: LoadedModelPorts | undefined, server: ComposerServer): Variant {
-  const composer = openAiCompatibleComposer({ endpoint: server.openAiBase, model: MODEL }, { fetch: (u, n) => fetch(u, n) });
-  const configKey = JSON.stringify({ composer: ['openai-compatible', server.openAiBase, MODEL], models: [models?.filter?.modelId, models?.embedder?.modelId, models?.device] });
+  const composer = openAiCompatibleComposer(
+    { endpoint: server.openAiBase, model: MODEL },
+    { fetch: (u, n) => fetch(u, n) },
+  );
+  const configKey = JSON.stringify({
+    composer: ['openai-compatible', server.openAiBase, MODEL],
+    models: [models?.filter?.modelId, models?.embedder?.modelId, models?.device],
+  });
   return {
     name: 'full',
     deps(store) {
@@ -170,7 +195,12 @@ function fullVariant(models: LoadedModelPorts | undefined, server: ComposerServe
 
 const keywordVariant: Variant = {
   name: 'keyword',
-  deps: (store) => ({ store, run: (request: AskRequest) => runPipeline(request), online: () => true, configKey: JSON.stringify({ composer: ['extractive'], models: [] }) }),
+  deps: (store) => ({
+    store,
+    run: (request: AskRequest) => runPipeline(request),
+    online: () => true,
+    configKey: JSON.stringify({ composer: ['extractive'], models: [] }),
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -192,24 +222,35 @@ interface RepeatRun {
   result: AskResult;
 }
 
-async function repeatRun(variant: Variant, page: PageSnapshot, question: string): Promise<RepeatRun> {
+async function repeatRun(
+  variant: Variant,
+  page: PageSnapshot,
+  question: string,
+): Promise<RepeatRun> {
   const factory = new IDBFactory();
   const store = freshStore(factory);
   try {
     await store.usage(); // opened before the clock starts: the panel's store is open long before a question
-    if (store.status().caching === false) throw new Error(`the store did not open: ${store.status().reason}`);
+    if (store.status().caching === false)
+      throw new Error(`the store did not open: ${store.status().reason}`);
     const deps = variant.deps(store);
     const request = { mode: 'answer' as const, question, page };
     const cold = await time(() => askWithCache(request, deps));
-    if (cold.value.origin.kind !== 'live') throw new Error(`cold run of "${question}" came from ${cold.value.origin.kind}`);
+    if (cold.value.origin.kind !== 'live')
+      throw new Error(`cold run of "${question}" came from ${cold.value.origin.kind}`);
     const { answer } = cold.value.result;
     if (variant.name === 'full' && (answer.composer === 'extractive' || answer.fallback)) {
-      throw new Error(`the composer fell back to the extractive answer: ${answer.fallback?.reason.code ?? '?'} ${answer.fallback?.reason.message ?? ''}`);
+      throw new Error(
+        `the composer fell back to the extractive answer: ${answer.fallback?.reason.code ?? '?'} ${answer.fallback?.reason.message ?? ''}`,
+      );
     }
     const repeats: number[] = [];
     for (let i = 0; i < REPEATS; i++) {
       const hit = await time(() => askWithCache(request, deps));
-      if (hit.value.origin.kind !== 'exact') throw new Error(`repeat of "${question}" came from ${hit.value.origin.kind}, not an exact hit`);
+      if (hit.value.origin.kind !== 'exact')
+        throw new Error(
+          `repeat of "${question}" came from ${hit.value.origin.kind}, not an exact hit`,
+        );
       repeats.push(hit.ms);
     }
     // The repeat's three steps apart (askWithCache: hash the page, findExact, then touchAnswer, started but not awaited).
@@ -241,7 +282,12 @@ async function repeatRun(variant: Variant, page: PageSnapshot, question: string)
   }
 }
 
-async function benchRepeat(variant: Variant, page: PageSnapshot, figures: Figures, log: (s: string) => void): Promise<RepeatRun[]> {
+async function benchRepeat(
+  variant: Variant,
+  page: PageSnapshot,
+  figures: Figures,
+  log: (s: string) => void,
+): Promise<RepeatRun[]> {
   await repeatRun(variant, page, WARMUP_QUESTION);
   const runs: RepeatRun[] = [];
   for (const question of QUESTIONS) runs.push(await repeatRun(variant, page, question));
@@ -266,7 +312,9 @@ async function benchRepeat(variant: Variant, page: PageSnapshot, figures: Figure
     [`${p}composer`]: last.answer.composer,
     [`${p}answerWords`]: last.answer.text.split(/\s+/).filter(Boolean).length,
   });
-  figures[variant.name === 'full' ? 'cache.repeatSpeedup' : 'cache.repeatSpeedup.keyword'] = r2(cold / repeat);
+  figures[variant.name === 'full' ? 'cache.repeatSpeedup' : 'cache.repeatSpeedup.keyword'] = r2(
+    cold / repeat,
+  );
   log(
     `${variant.name}: cold ${r2(cold)} ms (${runs.map((r) => r.coldMs.toFixed(0)).join(', ')}; rank ${figures[`${p}rankMs`]}, compose ${figures[`${p}composeMs`]}, ` +
       `check ${figures[`${p}checkMs`]} ms), repeat ${r3(repeat)} ms ` +
@@ -279,16 +327,87 @@ async function benchRepeat(variant: Variant, page: PageSnapshot, figures: Figure
 // ---------------------------------------------------------------------------------------------
 // 2. Lookups among STORED answers
 
-const TEMPLATES = ['Who designed the', 'When was the', 'How tall is the', 'Who paid for the', 'Why was the', 'Where is the', 'What destroyed the', 'How old is the', 'Who restored the', 'What is the history of the'];
+const TEMPLATES = [
+  'Who designed the',
+  'When was the',
+  'How tall is the',
+  'Who paid for the',
+  'Why was the',
+  'Where is the',
+  'What destroyed the',
+  'How old is the',
+  'Who restored the',
+  'What is the history of the',
+];
 const TEMPLATE_ENDS = ['', ' built', '', '', ' abandoned', '', '', '', '', ''];
 const PLACES = [
-  'Alexandria', 'Rhodes', 'Cairo', 'Athens', 'Rome', 'Istanbul', 'Lisbon', 'Seville', 'Venice', 'Genoa', 'Marseille', 'Naples', 'Palermo', 'Valletta', 'Beirut', 'Tyre',
-  'Sidon', 'Carthage', 'Tunis', 'Tangier', 'Cadiz', 'Malaga', 'Barcelona', 'Nice', 'Pisa', 'Ravenna', 'Trieste', 'Split', 'Dubrovnik', 'Corfu', 'Crete', 'Cyprus',
-  'Smyrna', 'Ephesus', 'Antioch', 'Jaffa', 'Haifa', 'Acre', 'Byblos', 'Latakia',
+  'Alexandria',
+  'Rhodes',
+  'Cairo',
+  'Athens',
+  'Rome',
+  'Istanbul',
+  'Lisbon',
+  'Seville',
+  'Venice',
+  'Genoa',
+  'Marseille',
+  'Naples',
+  'Palermo',
+  'Valletta',
+  'Beirut',
+  'Tyre',
+  'Sidon',
+  'Carthage',
+  'Tunis',
+  'Tangier',
+  'Cadiz',
+  'Malaga',
+  'Barcelona',
+  'Nice',
+  'Pisa',
+  'Ravenna',
+  'Trieste',
+  'Split',
+  'Dubrovnik',
+  'Corfu',
+  'Crete',
+  'Cyprus',
+  'Smyrna',
+  'Ephesus',
+  'Antioch',
+  'Jaffa',
+  'Haifa',
+  'Acre',
+  'Byblos',
+  'Latakia',
 ];
 const THINGS = [
-  'lighthouse', 'harbour wall', 'cathedral', 'old bridge', 'city gate', 'aqueduct', 'fortress', 'clock tower', 'main mosque', 'royal palace', 'amphitheatre', 'great library', 'market hall',
-  'city wall', 'bell tower', 'opera house', 'town hall', 'breakwater', 'arsenal', 'citadel', 'monastery', 'colonnade', 'sea fort', 'grand bazaar', 'old port',
+  'lighthouse',
+  'harbour wall',
+  'cathedral',
+  'old bridge',
+  'city gate',
+  'aqueduct',
+  'fortress',
+  'clock tower',
+  'main mosque',
+  'royal palace',
+  'amphitheatre',
+  'great library',
+  'market hall',
+  'city wall',
+  'bell tower',
+  'opera house',
+  'town hall',
+  'breakwater',
+  'arsenal',
+  'citadel',
+  'monastery',
+  'colonnade',
+  'sea fort',
+  'grand bazaar',
+  'old port',
 ];
 
 interface StoredPlan {
@@ -297,12 +416,19 @@ interface StoredPlan {
 }
 
 /** STORED answer records: one real AskResult, varied questions, pages and times; a share with question vectors. */
-async function planRecords(result: AskResult, modelId: string, demo: { url: string; hash: string; title: string; question: string; configKey: string }): Promise<StoredPlan> {
+async function planRecords(
+  result: AskResult,
+  modelId: string,
+  demo: { url: string; hash: string; title: string; question: string; configKey: string },
+): Promise<StoredPlan> {
   const random = rng(0xcac4e);
   const pages = await Promise.all(
     Array.from({ length: STORED_PAGES }, async (_, n) => ({
       url: `https://en.wikipedia.org/wiki/Article_${n}`,
-      hash: await pageHash({ title: `Article ${n}`, blocks: [{ kind: 'paragraph', text: `page ${n}` }] }),
+      hash: await pageHash({
+        title: `Article ${n}`,
+        blocks: [{ kind: 'paragraph', text: `page ${n}` }],
+      }),
       title: `Article ${n} - Wikipedia`,
     })),
   );
@@ -342,18 +468,37 @@ async function planRecords(result: AskResult, modelId: string, demo: { url: stri
   }
   // One of them is the demo page's real question: askWithCache's exact hit in the full store.
   const mid = Math.floor(STORED / 2);
-  records[mid] = { ...records[mid]!, question: demo.question, questionKey: questionKey(demo.question), pageUrl: demo.url, pageHash: demo.hash, pageTitle: demo.title, result };
+  records[mid] = {
+    ...records[mid]!,
+    question: demo.question,
+    questionKey: questionKey(demo.question),
+    pageUrl: demo.url,
+    pageHash: demo.hash,
+    pageTitle: demo.title,
+    result,
+  };
   return { records, withVector };
 }
 
 /** Writes the records: putAnswer while FILL_PUT_BUDGET_MS lasts, then bulkAdd with ledger rows. */
-async function fill(store: CacheStore, factory: IDBFactory, records: Array<Omit<AnswerRecord, 'id'>>, log: (s: string) => void) {
+async function fill(
+  store: CacheStore,
+  factory: IDBFactory,
+  records: Array<Omit<AnswerRecord, 'id'>>,
+  log: (s: string) => void,
+) {
   const t0 = performance.now();
   let viaPut = 0;
   while (viaPut < records.length && performance.now() - t0 < FILL_PUT_BUDGET_MS) {
-    if ((await store.putAnswer(records[viaPut]!)) === null) throw new Error(`putAnswer ${viaPut} wrote nothing: ${store.status().reason ?? 'see onError'}`);
+    if ((await store.putAnswer(records[viaPut]!)) === null)
+      throw new Error(
+        `putAnswer ${viaPut} wrote nothing: ${store.status().reason ?? 'see onError'}`,
+      );
     viaPut++;
-    if (viaPut % 2000 === 0) log(`  ${viaPut} answers written with putAnswer (${((performance.now() - t0) / viaPut).toFixed(2)} ms each)`);
+    if (viaPut % 2000 === 0)
+      log(
+        `  ${viaPut} answers written with putAnswer (${((performance.now() - t0) / viaPut).toFixed(2)} ms each)`,
+      );
   }
   const putMs = performance.now() - t0;
   const b0 = performance.now();
@@ -363,7 +508,9 @@ async function fill(store: CacheStore, factory: IDBFactory, records: Array<Omit<
       for (let from = viaPut; from < records.length; from += BULK_BATCH) {
         const batch = records.slice(from, from + BULK_BATCH);
         await db.transaction('rw', db.answers, db.ledger, db.meta, async () => {
-          const keys = (await db.answers.bulkAdd(batch as AnswerRecord[], { allKeys: true })) as number[];
+          const keys = (await db.answers.bulkAdd(batch as AnswerRecord[], {
+            allKeys: true,
+          })) as number[];
           const time = Date.now();
           const rows: LedgerRow[] = batch.map((record, i) => ({
             ref: ledgerRef('answers', keys[i]!),
@@ -375,7 +522,10 @@ async function fill(store: CacheStore, factory: IDBFactory, records: Array<Omit<
           }));
           await db.ledger.bulkAdd(rows);
           const usage = (await db.meta.get('usage'))?.bytes ?? 0;
-          await db.meta.put({ key: 'usage', bytes: usage + rows.reduce((sum, row) => sum + row.bytes, 0) });
+          await db.meta.put({
+            key: 'usage',
+            bytes: usage + rows.reduce((sum, row) => sum + row.bytes, 0),
+          });
         });
       }
     } finally {
@@ -409,7 +559,13 @@ async function benchLookup(
     const hash = await pageHash(page);
     const demoDeps = full.deps(store);
     const modelId = embedder?.modelId ?? 'Xenova/all-MiniLM-L6-v2';
-    const plan = await planRecords(result, modelId, { url: page.url, hash, title: page.title, question: QUESTIONS[0]!, configKey: demoDeps.configKey! });
+    const plan = await planRecords(result, modelId, {
+      url: page.url,
+      hash,
+      title: page.title,
+      question: QUESTIONS[0]!,
+      configKey: demoDeps.configKey!,
+    });
     const filled = await fill(store, factory, plan.records, log);
     const db = rawDatabase(factory);
     const count = await db.answers.count().finally(() => db.close());
@@ -433,42 +589,79 @@ async function benchLookup(
     const hit = plan.records[Math.floor(STORED / 3)]!;
     let found = await store.findExact('answer', hit.questionKey, hit.pageUrl, hit.pageHash);
     if (found?.question !== hit.question) throw new Error('findExact missed a stored answer');
-    figures['cache.lookup.findExactHitMs'] = r3(await timedRuns(() => store.findExact('answer', hit.questionKey, hit.pageUrl, hit.pageHash)));
+    figures['cache.lookup.findExactHitMs'] = r3(
+      await timedRuns(() => store.findExact('answer', hit.questionKey, hit.pageUrl, hit.pageHash)),
+    );
     const missKey = questionKey(LOOKUP_QUESTION);
     found = await store.findExact('answer', missKey, page.url, hash);
     if (found) throw new Error('findExact found an answer to a question never stored');
-    figures['cache.lookup.findExactMissMs'] = r3(await timedRuns(() => store.findExact('answer', missKey, page.url, hash)));
+    figures['cache.lookup.findExactMissMs'] = r3(
+      await timedRuns(() => store.findExact('answer', missKey, page.url, hash)),
+    );
 
     // askWithCache's exact hit in the full store (pageHash, findExact, touchAnswer): the repeat of part 1 at 10 000 answers.
     const request = { mode: 'answer' as const, question: QUESTIONS[0]!, page };
     const again = await askWithCache(request, demoDeps);
-    if (again.origin.kind !== 'exact') throw new Error(`the demo question in the full store came from ${again.origin.kind}`);
-    figures['cache.lookup.askExactHitMs'] = r3(await timedRuns(() => askWithCache(request, demoDeps)));
+    if (again.origin.kind !== 'exact')
+      throw new Error(`the demo question in the full store came from ${again.origin.kind}`);
+    figures['cache.lookup.askExactHitMs'] = r3(
+      await timedRuns(() => askWithCache(request, demoDeps)),
+    );
 
     // The semantic lookup askWithCache makes when the live answer is degraded: the newest
     // LOOKUP_LIMIT answers, the reusable ones, then findSimilar.
-    const candidates = async () => (await store.answersForLookup({ limit: LOOKUP_LIMIT })).filter((r) => !r.result.answer.fallback);
+    const candidates = async () =>
+      (await store.answersForLookup({ limit: LOOKUP_LIMIT })).filter(
+        (r) => !r.result.answer.fallback,
+      );
     const pool = await candidates();
     figures['cache.lookup.candidates'] = pool.length;
-    figures['cache.lookup.candidatesWithVector'] = pool.filter((r) => r.questionVector?.modelId === modelId).length;
+    figures['cache.lookup.candidatesWithVector'] = pool.filter(
+      (r) => r.questionVector?.modelId === modelId,
+    ).length;
     figures['cache.lookup.answersForLookupMs'] = r2(await timedRuns(candidates));
     const options = { pageUrl: page.url, mode: 'answer' as const };
     // The query's vector computed once: this embedder costs nothing, so the figure is the comparisons alone.
-    const queryVector = embedder ? (await embedder.embed([LOOKUP_QUESTION]))[0]! : plan.records.find((r) => r.questionVector)!.questionVector!.vector.map((x, i) => (i % 2 ? x : -x));
+    const queryVector = embedder
+      ? (await embedder.embed([LOOKUP_QUESTION]))[0]!
+      : plan.records
+          .find((r) => r.questionVector)!
+          .questionVector!.vector.map((x, i) => (i % 2 ? x : -x));
     const precomputed: Embedder = { modelId, embed: async (texts) => texts.map(() => queryVector) };
-    const kinds: Array<[string, Embedder | undefined]> = [['lexical', undefined], ['vectors', precomputed], ...(embedder ? [['biEncoder', embedder] as [string, Embedder]] : [])];
+    const kinds: Array<[string, Embedder | undefined]> = [
+      ['lexical', undefined],
+      ['vectors', precomputed],
+      ...(embedder ? [['biEncoder', embedder] as [string, Embedder]] : []),
+    ];
     for (const [kind, e] of kinds) {
-      const match = await findSimilar(LOOKUP_QUESTION, pool, { ...options, ...(e ? { embedder: e } : {}) });
+      const match = await findSimilar(LOOKUP_QUESTION, pool, {
+        ...options,
+        ...(e ? { embedder: e } : {}),
+      });
       figures[`cache.lookup.similar.${kind}.matched`] = match !== null;
-      figures[`cache.lookup.similar.${kind}.findSimilarMs`] = r2(await timedRuns(() => findSimilar(LOOKUP_QUESTION, pool, { ...options, ...(e ? { embedder: e } : {}) })));
+      figures[`cache.lookup.similar.${kind}.findSimilarMs`] = r2(
+        await timedRuns(() =>
+          findSimilar(LOOKUP_QUESTION, pool, { ...options, ...(e ? { embedder: e } : {}) }),
+        ),
+      );
       figures[`cache.lookup.similar.${kind}.totalMs`] = r2(
-        await timedRuns(async () => findSimilar(LOOKUP_QUESTION, await candidates(), { ...options, ...(e ? { embedder: e } : {}) })),
+        await timedRuns(async () =>
+          findSimilar(LOOKUP_QUESTION, await candidates(), {
+            ...options,
+            ...(e ? { embedder: e } : {}),
+          }),
+        ),
       );
     }
     log(
       `findExact hit ${figures['cache.lookup.findExactHitMs']} ms, miss ${figures['cache.lookup.findExactMissMs']} ms, askWithCache exact hit ${figures['cache.lookup.askExactHitMs']} ms; ` +
         `answersForLookup(${LOOKUP_LIMIT}) ${figures['cache.lookup.answersForLookupMs']} ms; findSimilar ` +
-        kinds.map(([k]) => `${k} ${figures[`cache.lookup.similar.${k}.findSimilarMs`]} ms (with the read ${figures[`cache.lookup.similar.${k}.totalMs`]} ms)`).join(', '),
+        kinds
+          .map(
+            ([k]) =>
+              `${k} ${figures[`cache.lookup.similar.${k}.findSimilarMs`]} ms (with the read ${figures[`cache.lookup.similar.${k}.totalMs`]} ms)`,
+          )
+          .join(', '),
     );
   } finally {
     store.close();
@@ -478,10 +671,17 @@ async function benchLookup(
 // ---------------------------------------------------------------------------------------------
 // 3. Storage per answered page
 
-async function ledgerBytes(factory: IDBFactory): Promise<Record<LedgerTable, { bytes: number; records: number }>> {
+async function ledgerBytes(
+  factory: IDBFactory,
+): Promise<Record<LedgerTable, { bytes: number; records: number }>> {
   const db = rawDatabase(factory);
   try {
-    const out = Object.fromEntries(['pages', 'answers', 'embeddings', 'search', 'sparql'].map((t) => [t, { bytes: 0, records: 0 }])) as Record<LedgerTable, { bytes: number; records: number }>;
+    const out = Object.fromEntries(
+      ['pages', 'answers', 'embeddings', 'search', 'sparql'].map((t) => [
+        t,
+        { bytes: 0, records: 0 },
+      ]),
+    ) as Record<LedgerTable, { bytes: number; records: number }>;
     for (const row of await db.ledger.toArray()) {
       out[row.table].bytes += row.bytes;
       out[row.table].records += 1;
@@ -492,7 +692,12 @@ async function ledgerBytes(factory: IDBFactory): Promise<Record<LedgerTable, { b
   }
 }
 
-async function benchStorage(variant: Variant, page: PageSnapshot, figures: Figures, log: (s: string) => void): Promise<void> {
+async function benchStorage(
+  variant: Variant,
+  page: PageSnapshot,
+  figures: Figures,
+  log: (s: string) => void,
+): Promise<void> {
   const factory = new IDBFactory();
   const store = freshStore(factory);
   try {
@@ -529,10 +734,11 @@ async function benchStorage(variant: Variant, page: PageSnapshot, figures: Figur
 
 export async function benchCache(loadAtStart = load1()): Promise<void> {
   const started = performance.now();
-  const log = (s: string) => console.log(`[cache ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
+  const log = (s: string) =>
+    console.log(`[cache ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
   const page = readFixture(PAGE);
   const figures: Figures = {
-    'cache.indexedDB': 'fake-indexeddb (in-memory, JavaScript) in Node, not Chromium\'s IndexedDB',
+    'cache.indexedDB': "fake-indexeddb (in-memory, JavaScript) in Node, not Chromium's IndexedDB",
     'cache.page': PAGE,
     'cache.questions': QUESTIONS.length,
     'cache.repeats': REPEATS,
@@ -545,11 +751,14 @@ export async function benchCache(loadAtStart = load1()): Promise<void> {
 
   const models = await loadModels(log);
   if (models.ports) {
-    figures['cache.models'] = 'MiniLM-L6 shape (ms-marco-MiniLM-L-6-v2 cross-encoder, all-MiniLM-L6-v2 bi-encoder), random weights, int8, onnxruntime-node (cpu)';
+    figures['cache.models'] =
+      'MiniLM-L6 shape (ms-marco-MiniLM-L-6-v2 cross-encoder, all-MiniLM-L6-v2 bi-encoder), random weights, int8, onnxruntime-node (cpu)';
     figures['cache.modelsLoadMs'] = r2(models.loadMs!);
   } else {
     figures['cache.modelsUnavailable'] = models.note!;
-    log(`models unavailable, the full configuration runs the keyword path with the composer: ${models.note}`);
+    log(
+      `models unavailable, the full configuration runs the keyword path with the composer: ${models.note}`,
+    );
   }
 
   const server = await startComposerServer({ tokenDelayMs: TOKEN_DELAY_MS });

@@ -63,7 +63,10 @@ const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** One sentence per quote the prompt sent, each citing it: an answer citing [1]..[5]. */
 function citeEveryQuote(request: ChatRequest): string {
-  const user = request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const user = request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const sentences = quotesIn(user).map((q) => {
     const first = (q.text.split(/(?<=[.!?])\s+/)[0] ?? q.text).replace(/[.!?…]+$/, '');
     return `${first.split(/\s+/).slice(0, SENTENCE_WORDS).join(' ')} [${q.id}].`;
@@ -112,15 +115,28 @@ interface Run {
   chars: number;
 }
 
-async function runOnce(port: ComposerPort, quotes: readonly Quote[], scorer: PairScorer | undefined): Promise<Run> {
+async function runOnce(
+  port: ComposerPort,
+  quotes: readonly Quote[],
+  scorer: PairScorer | undefined,
+): Promise<Run> {
   const stream: Stream = { start: NaN, pieces: 0 };
   const t0 = performance.now();
-  const { answer } = await composeAnswer({ mode: 'answer', question: QUESTION, quotes, composer: timed(port, stream), onToken: () => {} });
+  const { answer } = await composeAnswer({
+    mode: 'answer',
+    question: QUESTION,
+    quotes,
+    composer: timed(port, stream),
+    onToken: () => {},
+  });
   const composeMs = performance.now() - t0;
   if (answer.composer === 'extractive') {
-    throw new Error(`the composer fell back to the extractive answer: ${answer.fallback?.reason.code ?? '?'} ${answer.fallback?.reason.message ?? ''}`);
+    throw new Error(
+      `the composer fell back to the extractive answer: ${answer.fallback?.reason.code ?? '?'} ${answer.fallback?.reason.message ?? ''}`,
+    );
   }
-  if (stream.first === undefined || stream.end === undefined) throw new Error('no streamed text arrived');
+  if (stream.first === undefined || stream.end === undefined)
+    throw new Error('no streamed text arrived');
 
   const l0 = performance.now();
   const lexical = await checkCitations(answer.sentences, quotes);
@@ -141,13 +157,16 @@ async function runOnce(port: ComposerPort, quotes: readonly Quote[], scorer: Pai
     run.crossEncoderMs = performance.now() - c0;
     // checkCitations keeps the lexical result when the model throws: that is not a model time.
     const fellBack = checks.filter((c) => c.method !== 'cross-encoder').length;
-    if (fellBack > 0) throw new Error(`${fellBack} of ${checks.length} checks did not use the cross-encoder`);
+    if (fellBack > 0)
+      throw new Error(`${fellBack} of ${checks.length} checks did not use the cross-encoder`);
   }
   return run;
 }
 
 /** The cross-encoder of the model bench's generated MiniLM-L6-shaped models, or why there is none. */
-async function loadScorer(log: (s: string) => void): Promise<{ scorer?: PairScorer; loadMs?: number; dispose?: () => Promise<void>; note?: string }> {
+async function loadScorer(
+  log: (s: string) => void,
+): Promise<{ scorer?: PairScorer; loadMs?: number; dispose?: () => Promise<void>; note?: string }> {
   try {
     const model = modelForRole(MODEL_MANIFEST, 'cross-encoder')!;
     if (!model.files.every((f) => existsSync(join(MODELS_DIR, model.folder, f.path)))) {
@@ -158,24 +177,37 @@ async function loadScorer(log: (s: string) => void): Promise<{ scorer?: PairScor
     const t0 = performance.now();
     const { loadModelPorts } = await import('../../lib/models/transformers');
     // The cross-encoder only (the check uses nothing else); the adapter's default batch of 16, as in the panel.
-    const ports = await loadModelPorts({ localModelPath: MODELS_DIR, device: 'cpu', roles: ['cross-encoder'] });
+    const ports = await loadModelPorts({
+      localModelPath: MODELS_DIR,
+      device: 'cpu',
+      roles: ['cross-encoder'],
+    });
     const loadMs = performance.now() - t0;
     if (!ports.filter) {
       await ports.dispose();
-      return { note: ports.unavailableReason ?? (ports.problems.map((p) => `${p.modelId}: ${p.code} ${p.detail}`).join('; ') || 'the cross-encoder did not load') };
+      return {
+        note:
+          ports.unavailableReason ??
+          (ports.problems.map((p) => `${p.modelId}: ${p.code} ${p.detail}`).join('; ') ||
+            'the cross-encoder did not load'),
+      };
     }
     log(`cross-encoder loaded in ${loadMs.toFixed(0)} ms on ${ports.device}`);
     return { scorer: ports.filter, loadMs, dispose: () => ports.dispose() };
   } catch (error) {
-    return { note: `the cross-encoder could not be generated or loaded: ${String(error).split('\n')[0]}` };
+    return {
+      note: `the cross-encoder could not be generated or loaded: ${String(error).split('\n')[0]}`,
+    };
   }
 }
 
 export async function benchComposer(loadAtStart = load1()): Promise<void> {
   const started = performance.now();
-  const log = (s: string) => console.log(`[composer ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
+  const log = (s: string) =>
+    console.log(`[composer ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
   const figures: Figures = {
-    'composer.server': 'simulated: test/support/composer-server.ts on 127.0.0.1 in the bench process, no model, no prefill delay, one word per streamed chunk',
+    'composer.server':
+      'simulated: test/support/composer-server.ts on 127.0.0.1 in the bench process, no model, no prefill delay, one word per streamed chunk',
     'composer.tokenDelayMs': TOKEN_DELAY_MS,
     'composer.warmups': WARMUP_RUNS,
     'composer.runs': TIMED_RUNS,
@@ -184,13 +216,18 @@ export async function benchComposer(loadAtStart = load1()): Promise<void> {
   };
 
   // The quotes the composer gets: the demo page's top 5 on the keyword path.
-  const { quotes } = await runPipeline({ mode: 'answer', question: QUESTION, page: readFixture(PAGE) });
+  const { quotes } = await runPipeline({
+    mode: 'answer',
+    question: QUESTION,
+    page: readFixture(PAGE),
+  });
   figures['composer.quotes'] = quotes.length;
   if (quotes.length !== 5) log(`warning: ${quotes.length} quotes, not 5`);
 
   const model = await loadScorer(log);
   if (model.scorer) {
-    figures['composer.checkModel'] = 'MiniLM-L6 shape (ms-marco-MiniLM-L-6-v2 folder), random weights, int8, onnxruntime-node (cpu), batch ≤ 16';
+    figures['composer.checkModel'] =
+      'MiniLM-L6 shape (ms-marco-MiniLM-L-6-v2 folder), random weights, int8, onnxruntime-node (cpu), batch ≤ 16';
     figures['composer.checkModelLoadMs'] = r2(model.loadMs!);
   } else {
     figures['composer.crossEncoderUnavailable'] = model.note!;
@@ -200,8 +237,14 @@ export async function benchComposer(loadAtStart = load1()): Promise<void> {
   const server = await startComposerServer({ tokenDelayMs: TOKEN_DELAY_MS });
   server.setReply(citeEveryQuote);
   const ports: Record<Protocol, ComposerPort> = {
-    openai: openAiCompatibleComposer({ endpoint: server.openAiBase, model: 'llama3.1:8b' }, { fetch: (u, n) => fetch(u, n) }),
-    ollama: ollamaComposer({ endpoint: server.ollamaBase, model: 'llama3.1:8b' }, { fetch: (u, n) => fetch(u, n) }),
+    openai: openAiCompatibleComposer(
+      { endpoint: server.openAiBase, model: 'llama3.1:8b' },
+      { fetch: (u, n) => fetch(u, n) },
+    ),
+    ollama: ollamaComposer(
+      { endpoint: server.ollamaBase, model: 'llama3.1:8b' },
+      { fetch: (u, n) => fetch(u, n) },
+    ),
   };
   const headline: { crossEncoder: number[]; lexical: number[] } = { crossEncoder: [], lexical: [] };
   try {
@@ -228,7 +271,8 @@ export async function benchComposer(loadAtStart = load1()): Promise<void> {
         [`${p}answerChars`]: last.chars,
       });
       headline.lexical.push(lexicalRatio);
-      let line = `${protocol}: first token ${figures[`${p}ttftMs`]} ms, answer ${figures[`${p}totalMs`]} ms (${last.words} words, ${last.citations} citations); ` +
+      let line =
+        `${protocol}: first token ${figures[`${p}ttftMs`]} ms, answer ${figures[`${p}totalMs`]} ms (${last.words} words, ${last.citations} citations); ` +
         `check lexical ${figures[`${p}checkMs.lexical`]} ms`;
       if (model.scorer) {
         const ceRatio = median(runs.map((r) => r.crossEncoderMs! / r.totalMs));
@@ -246,17 +290,22 @@ export async function benchComposer(loadAtStart = load1()): Promise<void> {
 
   // Headline: the larger of the two protocols' medians (they stream the same words).
   figures['composer.citationCheckOverheadRatio.lexical'] = r4(Math.max(...headline.lexical));
-  if (headline.crossEncoder.length) figures['composer.citationCheckOverheadRatio'] = r4(Math.max(...headline.crossEncoder));
+  if (headline.crossEncoder.length)
+    figures['composer.citationCheckOverheadRatio'] = r4(Math.max(...headline.crossEncoder));
 
   const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
   const ce = figures['composer.citationCheckOverheadRatio'];
   console.log(
     `goal: citation check < ${pct(OVERHEAD_GOAL)} of the composer time for 5 quotes; measured: ` +
-      (typeof ce === 'number' ? `${pct(ce)} with the cross-encoder, ` : `cross-encoder not measured (${model.note}), `) +
+      (typeof ce === 'number'
+        ? `${pct(ce)} with the cross-encoder, `
+        : `cross-encoder not measured (${model.note}), `) +
       `${pct(figures['composer.citationCheckOverheadRatio.lexical'] as number)} lexical`,
   );
 
-  const results = mergeResults(RESULTS_JSON, figures, machineMeta(null, loadAtStart), ['composer.']);
+  const results = mergeResults(RESULTS_JSON, figures, machineMeta(null, loadAtStart), [
+    'composer.',
+  ]);
   writeFileSync(RESULTS_MD, renderAllMarkdown(results));
   log(`wrote ${RESULTS_JSON} and ${RESULTS_MD}`);
 }

@@ -24,8 +24,16 @@ export const KG_BENCH_QUESTIONS = [
   { question: 'Where was Douglas Adams born?', kind: 'one hop', expect: 'Q350' },
   { question: 'What is the capital of the United Kingdom?', kind: 'one hop', expect: 'Q84' },
   { question: 'In which country was Douglas Adams born?', kind: 'two hops', expect: 'Q145' },
-  { question: 'Which country borders the country of citizenship of Jane Austen?', kind: 'two hops', expect: 'Q27' },
-  { question: 'What is the capital of the country where Douglas Adams was born?', kind: 'three hops', expect: 'Q84' },
+  {
+    question: 'Which country borders the country of citizenship of Jane Austen?',
+    kind: 'two hops',
+    expect: 'Q27',
+  },
+  {
+    question: 'What is the capital of the country where Douglas Adams was born?',
+    kind: 'three hops',
+    expect: 'Q84',
+  },
   { question: 'How many notable works did Jane Austen write?', kind: 'count', expect: 'Q36322' },
 ] as const;
 
@@ -34,7 +42,8 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 
 export async function benchKg(loadAtStart = load1()): Promise<void> {
   const started = performance.now();
-  const log = (s: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
+  const log = (s: string) =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
   const figures: Figures = {};
   const server = await startWikidataServer();
   const perDepth = new Map<number, number[]>();
@@ -42,7 +51,10 @@ export async function benchKg(loadAtStart = load1()): Promise<void> {
   const repeat: Array<{ sparql: number; search: number }> = [];
   try {
     for (const [i, q] of KG_BENCH_QUESTIONS.entries()) {
-      const ports = wikidataPorts({ sparqlEndpoint: server.sparqlEndpoint, entitySearchEndpoint: server.instance }, { fetch: (u, n) => fetch(u, n) });
+      const ports = wikidataPorts(
+        { sparqlEndpoint: server.sparqlEndpoint, entitySearchEndpoint: server.instance },
+        { fetch: (u, n) => fetch(u, n) },
+      );
       const counted = async () => {
         const sparql0 = server.queries.length;
         const all0 = server.requests;
@@ -58,8 +70,10 @@ export async function benchKg(loadAtStart = load1()): Promise<void> {
       repeat.push(b);
       const timings = a.out.result?.timings ?? [];
       for (const t of timings) perDepth.set(t.depth, [...(perDepth.get(t.depth) ?? []), t.ms]);
-      const hit = !!a.out.result?.triples.some((t) => t.subject.id === q.expect || t.object.id === q.expect) ||
-        !!a.out.result?.counts?.some((c) => c.subject.id === q.expect);
+      const hit =
+        !!a.out.result?.triples.some(
+          (t) => t.subject.id === q.expect || t.object.id === q.expect,
+        ) || !!a.out.result?.counts?.some((c) => c.subject.id === q.expect);
       const p = `kg.q${i + 1}.`;
       Object.assign(figures, {
         [`${p}question`]: q.question,
@@ -75,9 +89,14 @@ export async function benchKg(loadAtStart = load1()): Promise<void> {
         [`${p}searchRepeat`]: b.search,
         [`${p}repeatMs`]: r2(b.ms),
       });
-      if (a.out.result?.counts?.length) figures[`${p}count`] = a.out.result.counts.map((c) => `${c.subject.label} ${c.relation.label}: ${c.count}`).join('; ');
-      log(`${q.question} → linked ${figures[`${p}linked`]}, ${a.sparql} SPARQL + ${a.search} searches in ${r2(a.ms)} ms ` +
-        `(depths ${figures[`${p}depthMs`]} ms), expected ${q.expect} ${hit ? 'found' : 'NOT found'}; repeat: ${b.sparql} SPARQL + ${b.search} searches`);
+      if (a.out.result?.counts?.length)
+        figures[`${p}count`] = a.out.result.counts
+          .map((c) => `${c.subject.label} ${c.relation.label}: ${c.count}`)
+          .join('; ');
+      log(
+        `${q.question} → linked ${figures[`${p}linked`]}, ${a.sparql} SPARQL + ${a.search} searches in ${r2(a.ms)} ms ` +
+          `(depths ${figures[`${p}depthMs`]} ms), expected ${q.expect} ${hit ? 'found' : 'NOT found'}; repeat: ${b.sparql} SPARQL + ${b.search} searches`,
+      );
     }
   } finally {
     await server.close();
@@ -109,6 +128,8 @@ export async function benchKg(loadAtStart = load1()): Promise<void> {
 
   const results = mergeResults(RESULTS_JSON, figures, machineMeta(null, loadAtStart), ['kg.']);
   writeFileSync(RESULTS_MD, renderAllMarkdown(results));
-  log(`SPARQL per question ${figures['kg.requestsPerQuestion']} (max ${figures['kg.maxRequestsPerQuestion']}), searches ${figures['kg.searchRequestsPerQuestion']}; ` +
-    `on repeat ${figures['kg.requestsOnRepeat']} SPARQL, ${figures['kg.searchRequestsOnRepeat']} searches; wrote ${RESULTS_JSON} and ${RESULTS_MD}`);
+  log(
+    `SPARQL per question ${figures['kg.requestsPerQuestion']} (max ${figures['kg.maxRequestsPerQuestion']}), searches ${figures['kg.searchRequestsPerQuestion']}; ` +
+      `on repeat ${figures['kg.requestsOnRepeat']} SPARQL, ${figures['kg.searchRequestsOnRepeat']} searches; wrote ${RESULTS_JSON} and ${RESULTS_MD}`,
+  );
 }

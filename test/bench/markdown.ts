@@ -9,7 +9,10 @@ export const fmt = (v: Figure | undefined, digits = 1): string => {
   if (v === undefined) return '—';
   if (typeof v === 'number') {
     if (Number.isInteger(v)) return v.toLocaleString('en-US');
-    return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return v.toLocaleString('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
   }
   return String(v);
 };

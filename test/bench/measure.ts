@@ -34,7 +34,10 @@ export interface PassOptions {
 export function measurePass(document: Document, options: PassOptions): PassTimings {
   const now = options.now ?? (() => performance.now());
   const t0 = now();
-  const page = readPage(document, { url: options.url, ...(options.isHidden ? { isHidden: options.isHidden } : {}) });
+  const page = readPage(document, {
+    url: options.url,
+    ...(options.isHidden ? { isHidden: options.isHidden } : {}),
+  });
   const t1 = now();
   const passages = splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {});
   const t2 = now();

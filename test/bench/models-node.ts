@@ -15,7 +15,12 @@ import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
 import { RETRIEVE_DEFAULTS } from '../../lib/pipeline/retrieve';
 import { runPipeline } from '../../lib/pipeline/run';
 import type { PageSnapshot } from '../../lib/pipeline/types';
-import { measureEmbed, measureThroughput, type Pair, type ThroughputRun } from './models-throughput';
+import {
+  measureEmbed,
+  measureThroughput,
+  type Pair,
+  type ThroughputRun,
+} from './models-throughput';
 import { QUESTION, syntheticArticle } from './synthetic';
 
 export interface NodeInput {
@@ -68,7 +73,13 @@ export interface NodeOutput {
   loadMs: number;
   throughput: Array<ThroughputRun & { cpuPerWall: number }>;
   embedMs: number;
-  memory: { baselineMB: number; afterLoadMB: number; peakMB: number; maxRssMB: number; retrievalPeakMB: number };
+  memory: {
+    baselineMB: number;
+    afterLoadMB: number;
+    peakMB: number;
+    maxRssMB: number;
+    retrievalPeakMB: number;
+  };
   withBm25: RetrievalRun[];
   noBm25: RetrievalRun[];
 }
@@ -111,7 +122,12 @@ function timedScorer(scorer: PairScorer, meter: Meter): PairScorer {
  * the sample's best 70 go on to dedup, which costs the same whichever 70 they are). The time of
  * the pairs not scored is then estimated at the sample's time per pair.
  */
-function sampledScorer(scorer: PairScorer, meter: Meter, sample: number, skipped: { pairs: number }): PairScorer {
+function sampledScorer(
+  scorer: PairScorer,
+  meter: Meter,
+  sample: number,
+  skipped: { pairs: number },
+): PairScorer {
   const timed = timedScorer(scorer, meter);
   return {
     modelId: scorer.modelId,
@@ -138,7 +154,8 @@ function timedEmbedder(embedder: Embedder, meter: Meter): Embedder {
 
 async function main(): Promise<void> {
   const [inputPath, outputPath] = process.argv.slice(2);
-  if (!inputPath || !outputPath) throw new Error('usage: tsx test/bench/models-node.ts <input.json> <output.json>');
+  if (!inputPath || !outputPath)
+    throw new Error('usage: tsx test/bench/models-node.ts <input.json> <output.json>');
   const input = JSON.parse(readFileSync(inputPath, 'utf8')) as NodeInput;
   const log = (s: string) => console.log(`  node: ${s}`);
 
@@ -147,10 +164,15 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   // batchSize 32: one ONNX Runtime call per `score` of up to 32 pairs. The pipeline below passes
   // retrieve.batchSize 16, the calls the panel's worker makes (its adapter's default batch is 16).
-  const ports = await loadModelPorts({ localModelPath: input.modelsDir, device: 'cpu', batchSize: 32 });
+  const ports = await loadModelPorts({
+    localModelPath: input.modelsDir,
+    device: 'cpu',
+    batchSize: 32,
+  });
   const loadMs = performance.now() - t0;
   const afterLoad = process.memoryUsage.rss();
-  if (!ports.filter || !ports.embedder) throw new Error(`models did not load: ${ports.unavailableReason}`);
+  if (!ports.filter || !ports.embedder)
+    throw new Error(`models did not load: ${ports.unavailableReason}`);
   log(`loaded in ${loadMs.toFixed(0)} ms on ${ports.device}`);
 
   const throughput: NodeOutput['throughput'] = [];
@@ -162,7 +184,9 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     const cpuPerWall = (cpu.user + cpu.system) / 1000 / (performance.now() - wall0);
     throughput.push({ ...run, cpuPerWall });
-    log(`batch ${batch}: ${run.pairsPerSec.toFixed(1)} pairs/s (${run.calls} calls, CPU/wall ${cpuPerWall.toFixed(2)})`);
+    log(
+      `batch ${batch}: ${run.pairsPerSec.toFixed(1)} pairs/s (${run.calls} calls, CPU/wall ${cpuPerWall.toFixed(2)})`,
+    );
   }
   const embedMs = await measureEmbed(ports.embedder, input.embedTexts);
   const peakModels = mem.read();
@@ -171,19 +195,35 @@ async function main(): Promise<void> {
   const pages = new Map<number, { page: PageSnapshot; words: number }>();
   for (const size of input.sizes) {
     const article = syntheticArticle(size);
-    pages.set(size, { page: readHtml(article.html, { url: `http://127.0.0.1/synthetic-x${size}.html` }), words: article.words });
+    pages.set(size, {
+      page: readHtml(article.html, { url: `http://127.0.0.1/synthetic-x${size}.html` }),
+      words: article.words,
+    });
   }
 
-  const runOnce = async (size: number, mode: 'bm25' | 'full' | 'sampled'): Promise<RetrievalRun> => {
+  const runOnce = async (
+    size: number,
+    mode: 'bm25' | 'full' | 'sampled',
+  ): Promise<RetrievalRun> => {
     const { page, words } = pages.get(size)!;
     const filterMeter: Meter = { ms: 0, items: 0 };
     const embedMeter: Meter = { ms: 0, items: 0 };
     const skipped = { pairs: 0 };
-    const filter = mode === 'sampled' ? sampledScorer(ports.filter!, filterMeter, input.samplePairs, skipped) : timedScorer(ports.filter!, filterMeter);
-    const models = { filter, embedder: timedEmbedder(ports.embedder!, embedMeter), device: ports.device };
+    const filter =
+      mode === 'sampled'
+        ? sampledScorer(ports.filter!, filterMeter, input.samplePairs, skipped)
+        : timedScorer(ports.filter!, filterMeter);
+    const models = {
+      filter,
+      embedder: timedEmbedder(ports.embedder!, embedMeter),
+      device: ports.device,
+    };
     const firstStageK = mode === 'bm25' ? RETRIEVE_DEFAULTS.firstStageK : Infinity;
     const started = performance.now();
-    const result = await runPipeline({ mode: 'answer', question: QUESTION, page }, { models, retrieve: { firstStageK, batchSize: 16 } });
+    const result = await runPipeline(
+      { mode: 'answer', question: QUESTION, page },
+      { models, retrieve: { firstStageK, batchSize: 16 } },
+    );
     const measuredMs = performance.now() - started;
     const c = result.retrieval.counts;
     const run: RetrievalRun = {
@@ -223,9 +263,16 @@ async function main(): Promise<void> {
     const runs: RetrievalRun[] = [];
     for (let i = 0; i < input.reps; i++) runs.push(await runOnce(size, 'bm25'));
     runs.sort((a, b) => a.totalMs - b.totalMs);
-    const run = { ...runs[Math.floor(runs.length / 2)]!, reps: runs.length, minMs: runs[0]!.totalMs, maxMs: runs.at(-1)!.totalMs };
+    const run = {
+      ...runs[Math.floor(runs.length / 2)]!,
+      reps: runs.length,
+      minMs: runs[0]!.totalMs,
+      maxMs: runs.at(-1)!.totalMs,
+    };
     withBm25.push(run);
-    log(`x${size} with BM25: median ${run.totalMs.toFixed(0)} ms of ${runs.map((r) => r.totalMs.toFixed(0)).join(', ')}; ${run.candidates} candidates → ${run.firstStage} → ${run.filtered} → ${run.quotes}`);
+    log(
+      `x${size} with BM25: median ${run.totalMs.toFixed(0)} ms of ${runs.map((r) => r.totalMs.toFixed(0)).join(', ')}; ${run.candidates} candidates → ${run.firstStage} → ${run.filtered} → ${run.quotes}`,
+    );
   }
   const noBm25: RetrievalRun[] = [];
   for (const size of input.sizes) {
@@ -233,14 +280,18 @@ async function main(): Promise<void> {
     if (ref.candidates <= RETRIEVE_DEFAULTS.firstStageK) {
       // Every candidate already went to the cross-encoder: the no-BM25 run is the same run.
       noBm25.push({ ...ref, reps: 1 });
-      log(`x${size} without BM25: same as with (${ref.candidates} candidates ≤ ${RETRIEVE_DEFAULTS.firstStageK})`);
+      log(
+        `x${size} without BM25: same as with (${ref.candidates} candidates ≤ ${RETRIEVE_DEFAULTS.firstStageK})`,
+      );
       continue;
     }
     const perPair = ref.crossEncoderMs / ref.crossEncoderPairs;
     const predicted = ref.totalMs - ref.crossEncoderMs + perPair * ref.candidates;
     const run = await runOnce(size, predicted > input.maxFullMs ? 'sampled' : 'full');
     noBm25.push(run);
-    log(`x${size} without BM25: ${run.totalMs.toFixed(0)} ms${run.extrapolated ? ` (extrapolated from ${run.crossEncoderPairs} of ${run.estimatedPairs} pairs)` : ''}`);
+    log(
+      `x${size} without BM25: ${run.totalMs.toFixed(0)} ms${run.extrapolated ? ` (extrapolated from ${run.crossEncoderPairs} of ${run.estimatedPairs} pairs)` : ''}`,
+    );
   }
   const retrievalPeak = Math.max(mem.read(), mem.maxRss());
   mem.stop();
@@ -252,7 +303,13 @@ async function main(): Promise<void> {
     loadMs,
     throughput,
     embedMs,
-    memory: { baselineMB: mb(baseline), afterLoadMB: mb(afterLoad), peakMB: mb(peakModels), maxRssMB: mb(maxRssModels), retrievalPeakMB: mb(retrievalPeak) },
+    memory: {
+      baselineMB: mb(baseline),
+      afterLoadMB: mb(afterLoad),
+      peakMB: mb(peakModels),
+      maxRssMB: mb(maxRssModels),
+      retrievalPeakMB: mb(retrievalPeak),
+    },
     withBm25,
     noBm25,
   };

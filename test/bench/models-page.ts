@@ -27,7 +27,9 @@ const waiting = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => 
 const bench: ModelsBenchPage = {
   start() {
     worker ??= new Worker(new URL('./models-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<{ id: number; ok: boolean; result?: unknown; error?: string }>) => {
+    worker.onmessage = (
+      event: MessageEvent<{ id: number; ok: boolean; result?: unknown; error?: string }>,
+    ) => {
       const pending = waiting.get(event.data.id);
       waiting.delete(event.data.id);
       if (event.data.ok) pending?.ok(event.data.result);
@@ -39,16 +41,29 @@ const bench: ModelsBenchPage = {
     };
   },
   async measureMemory() {
-    const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<MemoryBreakdown> }).measureUserAgentSpecificMemory;
+    const measure = (
+      performance as { measureUserAgentSpecificMemory?: () => Promise<MemoryBreakdown> }
+    ).measureUserAgentSpecificMemory;
     if (!crossOriginIsolated || typeof measure !== 'function') {
-      return { available: false, reason: `crossOriginIsolated=${crossOriginIsolated}, API ${typeof measure === 'function' ? 'present' : 'absent'}` };
+      return {
+        available: false,
+        reason: `crossOriginIsolated=${crossOriginIsolated}, API ${typeof measure === 'function' ? 'present' : 'absent'}`,
+      };
     }
     try {
       const t0 = performance.now();
       const result = await measure.call(performance);
       const scoped = (scope: string) =>
-        result.breakdown.filter((b) => b.attribution.some((a) => a.scope === scope)).reduce((n, b) => n + b.bytes, 0);
-      return { available: true, bytes: result.bytes, workerBytes: scoped('DedicatedWorkerGlobalScope'), windowBytes: scoped('Window'), ms: performance.now() - t0 };
+        result.breakdown
+          .filter((b) => b.attribution.some((a) => a.scope === scope))
+          .reduce((n, b) => n + b.bytes, 0);
+      return {
+        available: true,
+        bytes: result.bytes,
+        workerBytes: scoped('DedicatedWorkerGlobalScope'),
+        windowBytes: scoped('Window'),
+        ms: performance.now() - t0,
+      };
     } catch (error) {
       return { available: false, reason: String(error) };
     }

@@ -8,11 +8,12 @@ import { fmt, ratio, table, type Get } from './markdown';
 /** Keys the model bench owns in results.json. */
 export const MODEL_PREFIXES = ['crossEncoder.', 'retrieval.', 'models.'];
 
-
-
-
 function throughputSection(get: Get, keys: string[]): string {
-  const batches = [...new Set(keys.map((k) => k.match(/^crossEncoder\.\w+\.b(\d+)\./)?.[1]).filter(Boolean))].map(Number).sort((a, b) => a - b);
+  const batches = [
+    ...new Set(keys.map((k) => k.match(/^crossEncoder\.\w+\.b(\d+)\./)?.[1]).filter(Boolean)),
+  ]
+    .map(Number)
+    .sort((a, b) => a - b);
   const rows = batches.map((b) => [
     String(b),
     fmt(get(`crossEncoder.node.b${b}.pairsPerSec`)),
@@ -40,14 +41,28 @@ function throughputSection(get: Get, keys: string[]): string {
     "onnxruntime-node's threads kept busy (transformers.js sets no thread count).",
     `Loading both models (cross-encoder + bi-encoder): Node ${fmt(get('crossEncoder.node.loadMs'), 0)} ms, Chromium ${fmt(get('crossEncoder.chromium.loadMs'), 0)} ms.`,
     '',
-    table(['Batch', 'Node pairs/s', 'Node ms/call (median)', 'Node CPU/wall', 'Chromium pairs/s', 'Chromium ms/call (median)', 'Chromium/Node', 'Timed pairs'], rows),
+    table(
+      [
+        'Batch',
+        'Node pairs/s',
+        'Node ms/call (median)',
+        'Node CPU/wall',
+        'Chromium pairs/s',
+        'Chromium ms/call (median)',
+        'Chromium/Node',
+        'Timed pairs',
+      ],
+      rows,
+    ),
     '',
     `\`crossEncoder.browserVsNativeRatio\` (batch 8): **${ratio(get('crossEncoder.browserVsNativeRatio'))}** (goal ≥ 0.50×).`,
   ].join('\n');
 }
 
 function retrievalSection(get: Get, keys: string[]): string {
-  const sizes = [...new Set(keys.map((k) => k.match(/^retrieval\.node\.(x\d+)\./)?.[1]).filter(Boolean))] as string[];
+  const sizes = [
+    ...new Set(keys.map((k) => k.match(/^retrieval\.node\.(x\d+)\./)?.[1]).filter(Boolean)),
+  ] as string[];
   sizes.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
   const rows = sizes.map((s) => {
     const w = (m: string) => get(`retrieval.node.${s}.${m}`);
@@ -63,7 +78,9 @@ function retrievalSection(get: Get, keys: string[]): string {
       fmt(w('splitMs'), 0),
       ratio(w('totalOverX1')),
       `**${fmt(n('totalMs'), 0)}**${extrapolated ? ' *' : ''}`,
-      extrapolated ? `${fmt(n('estimatedPairs'))} (${fmt(n('crossEncoderPairs'))} timed)` : fmt(n('crossEncoderPairs')),
+      extrapolated
+        ? `${fmt(n('estimatedPairs'))} (${fmt(n('crossEncoderPairs'))} timed)`
+        : fmt(n('crossEncoderPairs')),
       ratio(n('totalOverX1')),
     ];
   });
@@ -74,16 +91,28 @@ function retrievalSection(get: Get, keys: string[]): string {
     'words), read beforehand with `readHtml` (reading is timed in the page bench above). Candidates = passages + evidence',
     'windows. "With BM25": the default retrieval (BM25 over all candidates → top 200 → cross-encoder → top 70 → bi-encoder',
     'dedup → 5 quotes). "Without BM25": `retrieve.firstStageK = Infinity`, so every candidate goes to the cross-encoder',
-    '(BM25 still orders them; nothing is cut). Cross-encoder calls of 16 pairs, as the panel\'s worker makes them. With',
+    "(BM25 still orders them; nothing is cut). Cross-encoder calls of 16 pairs, as the panel's worker makes them. With",
     'BM25: median of 3 runs per size after one untimed run; without BM25: one run. Milliseconds. Cross-encoder column:',
     'time inside `score` and pairs scored (fewer than 200: identical texts are scored once).',
     '',
     `\\* **Extrapolated**: a no-BM25 run predicted to take over 60 s ran the whole pipeline with only the first`,
     'pairs really scored (later pairs got a constant score, so the same number of quotes goes to dedup); the time of the',
-    'pairs not scored is added at the sample\'s time per pair. Everything but those pairs\' scoring was measured.',
+    "pairs not scored is added at the sample's time per pair. Everything but those pairs' scoring was measured.",
     '',
     table(
-      ['Size', 'Words', 'Candidates', 'BM25 → filter → quotes', 'With BM25', 'Cross-encoder ms (pairs)', 'Split', 'vs ×1', 'Without BM25', 'Cross-encoder pairs', 'vs ×1'],
+      [
+        'Size',
+        'Words',
+        'Candidates',
+        'BM25 → filter → quotes',
+        'With BM25',
+        'Cross-encoder ms (pairs)',
+        'Split',
+        'vs ×1',
+        'Without BM25',
+        'Cross-encoder pairs',
+        'vs ×1',
+      ],
       rows,
     ),
     '',
@@ -103,7 +132,12 @@ function memorySection(get: Get): string {
     ]);
   }
   if (get('models.node.rssPeakMB') !== undefined) {
-    rows.push(['Node: bench process', fmt(get('models.node.rssBaselineMB')), fmt(get('models.node.rssPeakMB')), fmt(get('models.node.peakOverBaselineMB'))]);
+    rows.push([
+      'Node: bench process',
+      fmt(get('models.node.rssBaselineMB')),
+      fmt(get('models.node.rssPeakMB')),
+      fmt(get('models.node.peakOverBaselineMB')),
+    ]);
   }
   const shared = get('models.chromium.rendererSharedWithServiceWorker') === true;
   const ua = get('models.chromium.uaMemoryWorkerMB');
@@ -116,7 +150,7 @@ function memorySection(get: Get): string {
     'starts = baseline, `VmHWM` = peak after). ' +
       (shared
         ? "The page shared that process with the extension's service worker, which is in the baseline."
-        : "The cross-origin isolated page has that process to itself (the service worker runs in another)."),
+        : 'The cross-origin isolated page has that process to itself (the service worker runs in another).'),
     '"Peak − baseline" is the model worker\'s share: `models.workerPeakMemoryMB`. Node: `process.memoryUsage().rss` before',
     'loading, and the peak of 20 ms samples and `process.resourceUsage().maxRSS` (the process does nothing else). MB = 2²⁰ bytes.',
     '',
@@ -131,7 +165,7 @@ function memorySection(get: Get): string {
         ' That is what V8 and Blink hold (JS heaps, ArrayBuffers, WebAssembly memory): a point in time, not a peak.'
       : `\`performance.measureUserAgentSpecificMemory()\` was not measured: ${fmt(get('models.chromium.uaMemoryUnavailable'))}.`,
     '',
-    'Not measured: the Worker\'s own peak apart from its renderer (CDP `Performance.getMetrics` covers the page\'s main',
+    "Not measured: the Worker's own peak apart from its renderer (CDP `Performance.getMetrics` covers the page's main",
     'thread only). RSS counts memory the allocators keep after freeing and shared pages (code, fonts) in full.',
   ].join('\n');
 }
@@ -141,14 +175,32 @@ export function renderAllMarkdown(results: Results): string {
   const others: Results = {};
   const values = new Map<string, Figure>();
   for (const [key, value] of Object.entries(results)) {
-    if (key !== 'meta' && value !== undefined && typeof value !== 'object' && MODEL_PREFIXES.some((p) => key.startsWith(p))) values.set(key, value);
+    if (
+      key !== 'meta' &&
+      value !== undefined &&
+      typeof value !== 'object' &&
+      MODEL_PREFIXES.some((p) => key.startsWith(p))
+    )
+      values.set(key, value);
     else others[key] = value;
   }
   const get: Get = (key) => values.get(key);
   const keys = [...values.keys()];
   const sections: string[] = [];
-  if (keys.some((k) => k.startsWith('crossEncoder.'))) sections.push(throughputSection(get, keys.filter((k) => k.startsWith('crossEncoder.'))));
-  if (keys.some((k) => k.startsWith('retrieval.'))) sections.push(retrievalSection(get, keys.filter((k) => k.startsWith('retrieval.'))));
+  if (keys.some((k) => k.startsWith('crossEncoder.')))
+    sections.push(
+      throughputSection(
+        get,
+        keys.filter((k) => k.startsWith('crossEncoder.')),
+      ),
+    );
+  if (keys.some((k) => k.startsWith('retrieval.')))
+    sections.push(
+      retrievalSection(
+        get,
+        keys.filter((k) => k.startsWith('retrieval.')),
+      ),
+    );
   if (keys.some((k) => k.startsWith('models.'))) sections.push(memorySection(get));
   const base = renderMarkdown(others).trimEnd();
   return [base, '', ...sections.flatMap((s) => [s, ''])].join('\n');

@@ -29,7 +29,13 @@ export function callsFor(batch: number, minPairs: number): number {
  * `score` over `batch` pairs at a time, cycling through `pairs` (all distinct, so nothing is
  * cached anywhere). One untimed call first: ONNX Runtime allocates buffers for a new shape.
  */
-export async function measureThroughput(scorer: PairScorer, pairs: readonly Pair[], batch: number, minPairs: number, warmup = 1): Promise<ThroughputRun> {
+export async function measureThroughput(
+  scorer: PairScorer,
+  pairs: readonly Pair[],
+  batch: number,
+  minPairs: number,
+  warmup = 1,
+): Promise<ThroughputRun> {
   let next = 0;
   const take = (): Pair[] => {
     const out: Pair[] = [];
@@ -44,16 +50,27 @@ export async function measureThroughput(scorer: PairScorer, pairs: readonly Pair
     const t0 = performance.now();
     const scores = await scorer.score(input);
     callMs.push(performance.now() - t0);
-    if (scores.length !== batch) throw new Error(`${scorer.modelId} returned ${scores.length} scores for ${batch} pairs`);
+    if (scores.length !== batch)
+      throw new Error(`${scorer.modelId} returned ${scores.length} scores for ${batch} pairs`);
   }
   const ms = callMs.reduce((a, b) => a + b, 0);
-  return { batch, calls, pairs: calls * batch, ms, pairsPerSec: (calls * batch) / (ms / 1000), medianCallMs: median(callMs) };
+  return {
+    batch,
+    calls,
+    pairs: calls * batch,
+    ms,
+    pairsPerSec: (calls * batch) / (ms / 1000),
+    medianCallMs: median(callMs),
+  };
 }
 
 /** What the worker does after scoring (the Deduplicator): one batch of embeddings; milliseconds. */
 export async function measureEmbed(embedder: Embedder, texts: readonly string[]): Promise<number> {
   const t0 = performance.now();
   const vectors = await embedder.embed(texts);
-  if (vectors.length !== texts.length) throw new Error(`${embedder.modelId} returned ${vectors.length} vectors for ${texts.length} texts`);
+  if (vectors.length !== texts.length)
+    throw new Error(
+      `${embedder.modelId} returned ${vectors.length} vectors for ${texts.length} texts`,
+    );
   return performance.now() - t0;
 }

@@ -30,7 +30,12 @@ async function handle(message: WorkerCommand): Promise<unknown> {
   switch (message.cmd) {
     case 'load': {
       const t0 = performance.now();
-      ports = await loadModelPorts({ modelBaseUrl: message.modelBaseUrl, wasmUrl: message.wasmUrl, device: 'wasm', batchSize: message.batchSize });
+      ports = await loadModelPorts({
+        modelBaseUrl: message.modelBaseUrl,
+        wasmUrl: message.wasmUrl,
+        device: 'wasm',
+        batchSize: message.batchSize,
+      });
       const loadMs = performance.now() - t0;
       const wasm = env.backends.onnx.wasm as { numThreads?: unknown; simd?: unknown } | undefined;
       const reply: LoadReply = {
@@ -62,6 +67,10 @@ self.onmessage = async (event: MessageEvent<{ id: number; message: WorkerCommand
   try {
     self.postMessage({ id, ok: true, result: await handle(message) });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) });
+    self.postMessage({
+      id,
+      ok: false,
+      error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error),
+    });
   }
 };

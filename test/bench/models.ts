@@ -63,8 +63,13 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +81,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
  */
 export async function buildPairs(count: number): Promise<{ pairs: Pair[]; meanTokens: number }> {
   const folder = modelForRole(MODEL_MANIFEST, 'cross-encoder')!.folder;
-  const tokenizer = (await AutoTokenizer.from_pretrained(join(MODELS_DIR, folder), { local_files_only: true })) as unknown as {
+  const tokenizer = (await AutoTokenizer.from_pretrained(join(MODELS_DIR, folder), {
+    local_files_only: true,
+  })) as unknown as {
     encode(text: string, options?: { add_special_tokens?: boolean }): number[];
   };
   const pieces = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
@@ -107,7 +114,10 @@ export async function bundleBench(): Promise<void> {
   const out = join(EXT_DIR, 'bench');
   mkdirSync(out, { recursive: true });
   await build({
-    entryPoints: { 'models-page': join(here, 'models-page.ts'), 'models-worker': join(here, 'models-worker.ts') },
+    entryPoints: {
+      'models-page': join(here, 'models-page.ts'),
+      'models-worker': join(here, 'models-worker.ts'),
+    },
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -125,7 +135,9 @@ export async function bundleBench(): Promise<void> {
 /** /proc/<pid>/status fields in kB (Linux). */
 function procKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    );
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -147,7 +159,9 @@ function cmdline(pid: number): string[] {
  * whose command line names the extension. Other Chromiums on the machine (e2e tests) are ignored.
  */
 export function extensionRenderers(extDir: string): number[] {
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const parent = new Map<number, number>();
   for (const pid of pids) {
     try {
@@ -159,15 +173,20 @@ export function extensionRenderers(extDir: string): number[] {
   }
   const browsers = pids.filter((pid) => {
     const args = cmdline(pid);
-    return args.includes(`--load-extension=${extDir}`) && !args.some((a) => a.startsWith('--type='));
+    return (
+      args.includes(`--load-extension=${extDir}`) && !args.some((a) => a.startsWith('--type='))
+    );
   });
   const descends = (pid: number) => {
-    for (let p = parent.get(pid), i = 0; p !== undefined && p > 1 && i < 8; p = parent.get(p), i++) if (browsers.includes(p)) return true;
+    for (let p = parent.get(pid), i = 0; p !== undefined && p > 1 && i < 8; p = parent.get(p), i++)
+      if (browsers.includes(p)) return true;
     return false;
   };
   return pids.filter((pid) => {
     const args = cmdline(pid);
-    return args.includes('--type=renderer') && args.includes('--extension-process') && descends(pid);
+    return (
+      args.includes('--type=renderer') && args.includes('--extension-process') && descends(pid)
+    );
   });
 }
 
@@ -177,10 +196,22 @@ interface ChromiumOutput {
   throughput: ThroughputRun[];
   embedMs: number;
   uaMemory: UaMemory;
-  memory: { processes: number; sharedWithServiceWorker: boolean; baselineMB: number; peakMB: number; sampledPeakMB: number } | { error: string };
+  memory:
+    | {
+        processes: number;
+        sharedWithServiceWorker: boolean;
+        baselineMB: number;
+        peakMB: number;
+        sampledPeakMB: number;
+      }
+    | { error: string };
 }
 
-export async function benchChromium(pairs: Pair[], embedTexts: string[], log: (s: string) => void): Promise<ChromiumOutput> {
+export async function benchChromium(
+  pairs: Pair[],
+  embedTexts: string[],
+  log: (s: string) => void,
+): Promise<ChromiumOutput> {
   const context: BrowserContext = await launchChromium(EXT_DIR, [
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
     // measureUserAgentSpecificMemory() measures at once instead of at the next GC (up to 20 s).
@@ -206,7 +237,10 @@ export async function benchChromium(pairs: Pair[], embedTexts: string[], log: (s
     const fresh = all.filter((pid) => !before.has(pid));
     const renderers = fresh.length > 0 ? fresh : all;
     const call = <T>(message: WorkerCommand) =>
-      page.evaluate((m) => (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.call(m), message) as Promise<T>;
+      page.evaluate(
+        (m) => (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.call(m),
+        message,
+      ) as Promise<T>;
 
     // Memory: RSS of the bench page's renderer (the page + its Worker) before the Worker starts,
     // then its high-water mark after loading and scoring.
@@ -215,15 +249,20 @@ export async function benchChromium(pairs: Pair[], embedTexts: string[], log: (s
     let sampledKb = baselineKb;
     const sampler = setInterval(() => (sampledKb = Math.max(sampledKb, rssKb())), 100);
 
-    await page.evaluate(() => (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.start());
+    await page.evaluate(() =>
+      (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.start(),
+    );
     const load = await call<LoadReply>({
       cmd: 'load',
       modelBaseUrl: `${base}/models/`,
       wasmUrl: `${base}/ort/ort-wasm-simd-threaded.asyncify.wasm`,
       batchSize: 32,
     });
-    if (load.problems.length > 0) throw new Error(`models did not load in the extension: ${load.problems.join('; ')}`);
-    log(`chromium: loaded in ${load.loadMs.toFixed(0)} ms on ${load.device}, crossOriginIsolated=${load.crossOriginIsolated}, ORT threads ${String(load.numThreads)}`);
+    if (load.problems.length > 0)
+      throw new Error(`models did not load in the extension: ${load.problems.join('; ')}`);
+    log(
+      `chromium: loaded in ${load.loadMs.toFixed(0)} ms on ${load.device}, crossOriginIsolated=${load.crossOriginIsolated}, ORT threads ${String(load.numThreads)}`,
+    );
     const throughput: ThroughputRun[] = [];
     for (const batch of BATCHES) {
       const r = await call<ThroughputRun>({ cmd: 'throughput', pairs, batch, minPairs: MIN_PAIRS });
@@ -235,13 +274,28 @@ export async function benchChromium(pairs: Pair[], embedTexts: string[], log: (s
     sampledKb = Math.max(sampledKb, rssKb());
     const peakKb = renderers.reduce((n, pid) => n + procKb(pid, 'VmHWM'), 0);
     // With the models loaded: what the page and its Worker hold (JS heaps, ArrayBuffers, DOM).
-    const uaMemory = await page.evaluate(() => (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.measureMemory());
+    const uaMemory = await page.evaluate(() =>
+      (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.measureMemory(),
+    );
     await call({ cmd: 'dispose' });
     const memory =
       renderers.length === 0 || baselineKb === 0
         ? { error: 'no extension renderer process found under /proc' }
-        : { processes: renderers.length, sharedWithServiceWorker: fresh.length === 0, baselineMB: r1(baselineKb / 1024), peakMB: r1(Math.max(peakKb, sampledKb) / 1024), sampledPeakMB: r1(sampledKb / 1024) };
-    return { version: context.browser()?.version() ?? chromiumVersion(), load, throughput, embedMs, uaMemory, memory };
+        : {
+            processes: renderers.length,
+            sharedWithServiceWorker: fresh.length === 0,
+            baselineMB: r1(baselineKb / 1024),
+            peakMB: r1(Math.max(peakKb, sampledKb) / 1024),
+            sampledPeakMB: r1(sampledKb / 1024),
+          };
+    return {
+      version: context.browser()?.version() ?? chromiumVersion(),
+      load,
+      throughput,
+      embedMs,
+      uaMemory,
+      memory,
+    };
   } finally {
     await context.close();
   }
@@ -249,7 +303,12 @@ export async function benchChromium(pairs: Pair[], embedTexts: string[], log: (s
 
 function chromiumVersion(): string {
   const r = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
-  return (r.stdout ?? '').trim().replace(/^Chromium\s+/, '').split(/\s/)[0] || 'unknown';
+  return (
+    (r.stdout ?? '')
+      .trim()
+      .replace(/^Chromium\s+/, '')
+      .split(/\s/)[0] || 'unknown'
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,10 +359,14 @@ function retrievalFigures(prefix: string, runs: RetrievalRun[]): Figures {
 // ---------------------------------------------------------------------------------------------
 
 /** `loadAtStart`: the 1-minute load average when the whole `npm run bench` started (results meta). */
-export async function benchModels(argv: readonly string[] = [], loadAtStart = load1()): Promise<void> {
+export async function benchModels(
+  argv: readonly string[] = [],
+  loadAtStart = load1(),
+): Promise<void> {
   const started = performance.now();
   const withChromium = !argv.includes('--no-chromium');
-  const log = (s: string) => console.log(`[models ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
+  const log = (s: string) =>
+    console.log(`[models ${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
   mkdirSync(TMP, { recursive: true });
 
   run(TSX, ['models/generate.ts', '--size', 'minilm-l6', '--dest', MODELS_DIR]);
@@ -312,15 +375,31 @@ export async function benchModels(argv: readonly string[] = [], loadAtStart = lo
   log(`${pairs.length} pairs of ${meanTokens.toFixed(1)} word pieces on average`);
 
   // Node first, in a process of its own (its RSS is then the models' and the pipeline's).
-  const input: NodeInput = { modelsDir: MODELS_DIR, pairs, embedTexts, batches: BATCHES, minPairs: MIN_PAIRS, sizes: SIZES, maxFullMs: MAX_FULL_MS, samplePairs: SAMPLE_PAIRS, reps: RETRIEVAL_REPS };
+  const input: NodeInput = {
+    modelsDir: MODELS_DIR,
+    pairs,
+    embedTexts,
+    batches: BATCHES,
+    minPairs: MIN_PAIRS,
+    sizes: SIZES,
+    maxFullMs: MAX_FULL_MS,
+    samplePairs: SAMPLE_PAIRS,
+    reps: RETRIEVAL_REPS,
+  };
   writeFileSync(join(TMP, 'models-node-input.json'), JSON.stringify(input));
-  run(TSX, [join(here, 'models-node.ts'), join(TMP, 'models-node-input.json'), join(TMP, 'models-node-output.json')]);
+  run(TSX, [
+    join(here, 'models-node.ts'),
+    join(TMP, 'models-node-input.json'),
+    join(TMP, 'models-node-output.json'),
+  ]);
   const node = JSON.parse(readFileSync(join(TMP, 'models-node-output.json'), 'utf8')) as NodeOutput;
   log('node done');
 
   let chromium: ChromiumOutput | null = null;
   if (withChromium && !existsSync(CHROMIUM)) {
-    log(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): Chromium figures skipped`);
+    log(
+      `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): Chromium figures skipped`,
+    );
   } else if (withChromium) {
     run(TSX, [join(here, 'build-extension.ts'), BUILD_DIR, MODELS_DIR]);
     await bundleBench();
@@ -329,13 +408,16 @@ export async function benchModels(argv: readonly string[] = [], loadAtStart = lo
   }
 
   const figures: Figures = {
-    'crossEncoder.modelShape': 'MiniLM-L6 (6 layers, hidden 384, 12 heads, FFN 1536, vocab 30522), random weights, int8 (model_quantized.onnx)',
+    'crossEncoder.modelShape':
+      'MiniLM-L6 (6 layers, hidden 384, 12 heads, FFN 1536, vocab 30522), random weights, int8 (model_quantized.onnx)',
     'crossEncoder.tokensPerPair': r1(meanTokens),
     'crossEncoder.node.runtime': `onnxruntime-node (${node.device}), ONNX Runtime's default threads`,
     'crossEncoder.node.loadMs': r1(node.loadMs),
     'crossEncoder.node.embed16Ms': r1(node.embedMs),
     ...throughputFigures('crossEncoder.node', node.throughput),
-    ...Object.fromEntries(node.throughput.map((t) => [`crossEncoder.node.b${t.batch}.cpuPerWall`, r2(t.cpuPerWall)])),
+    ...Object.fromEntries(
+      node.throughput.map((t) => [`crossEncoder.node.b${t.batch}.cpuPerWall`, r2(t.cpuPerWall)]),
+    ),
     ...retrievalFigures('retrieval.node', node.withBm25),
     ...retrievalFigures('retrieval.node.noBm25', node.noBm25),
     'models.node.rssBaselineMB': node.memory.baselineMB,
@@ -345,7 +427,12 @@ export async function benchModels(argv: readonly string[] = [], loadAtStart = lo
     'models.node.retrievalRssPeakMB': node.memory.retrievalPeakMB,
   };
   const at = (runs: RetrievalRun[], size: number) => runs.find((r) => r.size === size);
-  const [b1, b64, n1, n64] = [at(node.withBm25, 1), at(node.withBm25, 64), at(node.noBm25, 1), at(node.noBm25, 64)];
+  const [b1, b64, n1, n64] = [
+    at(node.withBm25, 1),
+    at(node.withBm25, 64),
+    at(node.noBm25, 1),
+    at(node.noBm25, 64),
+  ];
   if (b1 && b64) figures['retrieval.time64xOver1x'] = r2(b64.totalMs / b1.totalMs);
   if (n1 && n64) figures['retrieval.time64xOver1xNoBm25'] = r2(n64.totalMs / n1.totalMs);
 
@@ -353,14 +440,18 @@ export async function benchModels(argv: readonly string[] = [], loadAtStart = lo
     Object.assign(figures, {
       'crossEncoder.chromium.runtime': `onnxruntime-web WASM (${chromium.load.device}) in a Worker of the built extension`,
       'crossEncoder.chromium.crossOriginIsolated': chromium.load.crossOriginIsolated,
-      'crossEncoder.chromium.ortThreads': typeof chromium.load.numThreads === 'number' ? chromium.load.numThreads : String(chromium.load.numThreads),
+      'crossEncoder.chromium.ortThreads':
+        typeof chromium.load.numThreads === 'number'
+          ? chromium.load.numThreads
+          : String(chromium.load.numThreads),
       'crossEncoder.chromium.loadMs': r1(chromium.load.loadMs),
       'crossEncoder.chromium.embed16Ms': r1(chromium.embedMs),
       ...throughputFigures('crossEncoder.chromium', chromium.throughput),
     });
     for (const c of chromium.throughput) {
       const n = node.throughput.find((x) => x.batch === c.batch);
-      if (n) figures[`crossEncoder.browserOverNative.b${c.batch}`] = r3(c.pairsPerSec / n.pairsPerSec);
+      if (n)
+        figures[`crossEncoder.browserOverNative.b${c.batch}`] = r3(c.pairsPerSec / n.pairsPerSec);
     }
     const ratio8 = figures['crossEncoder.browserOverNative.b8'];
     if (ratio8 !== undefined) figures['crossEncoder.browserVsNativeRatio'] = ratio8;
@@ -388,7 +479,12 @@ export async function benchModels(argv: readonly string[] = [], loadAtStart = lo
     }
   }
 
-  const results = mergeResults(RESULTS_JSON, figures, machineMeta(chromium?.version ?? null, loadAtStart), withChromium ? MODEL_PREFIXES : []);
+  const results = mergeResults(
+    RESULTS_JSON,
+    figures,
+    machineMeta(chromium?.version ?? null, loadAtStart),
+    withChromium ? MODEL_PREFIXES : [],
+  );
   writeFileSync(RESULTS_MD, renderAllMarkdown(results));
   log(`wrote ${RESULTS_JSON} and ${RESULTS_MD}`);
 }

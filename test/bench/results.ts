@@ -53,7 +53,9 @@ export function readResults(path: string): Results {
   if (!existsSync(path)) return {};
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Results) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Results)
+      : {};
   } catch {
     return {}; // a broken file is regenerated rather than blocking the bench
   }
@@ -64,7 +66,12 @@ export function readResults(path: string): Results {
  * produce are removed (a full run of a bench replaces its own figures, so no stale key survives);
  * every other key is kept. Keys are written sorted, "meta" first.
  */
-export function mergeResults(path: string, figures: Figures, meta: Meta, replacePrefixes: readonly string[] = []): Results {
+export function mergeResults(
+  path: string,
+  figures: Figures,
+  meta: Meta,
+  replacePrefixes: readonly string[] = [],
+): Results {
   const old = readResults(path);
   const merged: Record<string, Figure> = {};
   for (const [key, value] of Object.entries(old)) {
@@ -88,13 +95,10 @@ function naturalCompare(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-
 interface Section {
   prefix: string;
   render(get: Get, keys: string[]): string;
 }
-
-
 
 function sizesOf(keys: string[], prefix: string): string[] {
   const sizes = new Set<string>();
@@ -143,7 +147,22 @@ const SECTIONS: Section[] = [
         'after untimed warm-up runs (5 at ×1, 3 at ×4, 1 above); milliseconds. "vs ×1": total over the ×1 total.',
         '',
         table(
-          ['Runtime', 'Size', 'Words', 'Chars read', 'Parse', 'Read', 'Split', 'BM25', 'Total', 'Passages', 'Reps', 'vs ×1', 'Chromium/Node', 'Truncated'],
+          [
+            'Runtime',
+            'Size',
+            'Words',
+            'Chars read',
+            'Parse',
+            'Read',
+            'Split',
+            'BM25',
+            'Total',
+            'Passages',
+            'Reps',
+            'vs ×1',
+            'Chromium/Node',
+            'Truncated',
+          ],
           rows,
         ),
       ].join('\n');
@@ -169,13 +188,26 @@ const SECTIONS: Section[] = [
         ]);
       }
       return [
-        '## Real pages: read → split on Mozilla Readability\'s test pages',
+        "## Real pages: read → split on Mozilla Readability's test pages",
         '',
         'Each page once (Node: after a warm-up; Chromium: the second run in the page, the first "cold"',
         'run, JIT included, shown apart). Node times exclude linkedom parsing (its median shown apart).',
         'Chromium loads each page from 127.0.0.1 with every other request aborted. Milliseconds.',
         '',
-        table(['Runtime', 'Pages', 'Failed', 'Passages', 'Median', 'p95', 'Max', 'Parse (Node) / cold (Chromium) median', 'Slowest page'], rows),
+        table(
+          [
+            'Runtime',
+            'Pages',
+            'Failed',
+            'Passages',
+            'Median',
+            'p95',
+            'Max',
+            'Parse (Node) / cold (Chromium) median',
+            'Slowest page',
+          ],
+          rows,
+        ),
         '',
         `Chromium/Node median: ${ratio(get('realPages.chromiumOverNode.median'))}; p95: ${ratio(get('realPages.chromiumOverNode.p95'))}.`,
       ].join('\n');
@@ -220,7 +252,15 @@ export function renderMarkdown(results: Results): string {
   }
   const rest = figures.filter(([k]) => !claimed.has(k));
   if (rest.length > 0) {
-    out.push('## Other figures', '', table(['Key', 'Value'], rest.map(([k, v]) => [`\`${k}\``, fmt(v, 2)])), '');
+    out.push(
+      '## Other figures',
+      '',
+      table(
+        ['Key', 'Value'],
+        rest.map(([k, v]) => [`\`${k}\``, fmt(v, 2)]),
+      ),
+      '',
+    );
   }
   return out.join('\n');
 }

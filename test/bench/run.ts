@@ -45,7 +45,8 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache'].includes(only)) throw new Error(`--only=${only}: expected pages, models, kg, composer or cache`);
+if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache'].includes(only))
+  throw new Error(`--only=${only}: expected pages, models, kg, composer or cache`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -109,7 +110,12 @@ function benchNode(page: Synthetic, size: number): SizeResult {
     parses.push(parseMs);
     passes.push(pass);
   }
-  return { words: page.words, htmlBytes: Buffer.byteLength(page.html), parseMs: median(parses), passes };
+  return {
+    words: page.words,
+    htmlBytes: Buffer.byteLength(page.html),
+    parseMs: median(parses),
+    passes,
+  };
 }
 
 interface RealPageRun {
@@ -132,13 +138,16 @@ function realPages(): string[] {
 function realPagesNode(pages: string[]): RealPageRun[] {
   const htmls = pages.map((p) => readFileSync(join(PAGES_DIR, p, 'source.html'), 'utf8'));
   // Warm-up over a few pages so the JIT has seen the code, as it has for later pages anyway.
-  for (const html of htmls.slice(0, 5)) measurePass(parseHTML(html).document as unknown as Document, { url: 'http://127.0.0.1/' });
+  for (const html of htmls.slice(0, 5))
+    measurePass(parseHTML(html).document as unknown as Document, { url: 'http://127.0.0.1/' });
   return pages.map((page, i) => {
     try {
       const t0 = performance.now();
       const { document } = parseHTML(htmls[i]!);
       const parseMs = performance.now() - t0;
-      const pass = measurePass(document as unknown as Document, { url: `http://127.0.0.1/${page}/source.html` });
+      const pass = measurePass(document as unknown as Document, {
+        url: `http://127.0.0.1/${page}/source.html`,
+      });
       return { page, ms: pass.totalMs, parseMs, passages: pass.passages };
     } catch (error) {
       return { page, ms: NaN, passages: 0, error: String(error) };
@@ -149,7 +158,10 @@ function realPagesNode(pages: string[]): RealPageRun[] {
 function realPageFigures(prefix: string, runs: RealPageRun[]): Figures {
   const ok = runs.filter((r) => !r.error);
   const ms = ok.map((r) => r.ms);
-  const slowest = ok.reduce<RealPageRun | undefined>((a, r) => (!a || r.ms > a.ms ? r : a), undefined);
+  const slowest = ok.reduce<RealPageRun | undefined>(
+    (a, r) => (!a || r.ms > a.ms ? r : a),
+    undefined,
+  );
   const f: Figures = {
     [`${prefix}.pages`]: runs.length,
     [`${prefix}.failed`]: runs.length - ok.length,
@@ -191,14 +203,17 @@ async function bundle(): Promise<string> {
   return outfile;
 }
 
-async function openContext(bundlePath: string): Promise<{ context: BrowserContext; blocked: () => number }> {
+async function openContext(
+  bundlePath: string,
+): Promise<{ context: BrowserContext; blocked: () => number }> {
   const context = await launchChromium();
   let blocked = 0;
   // Only our loopback server may answer: the real pages' scripts, fonts and images never reach
   // the network (there is none here, and a bench must not depend on it).
   await context.route('**/*', (route) => {
     const { hostname, protocol } = new URL(route.request().url());
-    if (hostname === '127.0.0.1' || protocol === 'data:' || protocol === 'blob:') return route.continue();
+    if (hostname === '127.0.0.1' || protocol === 'data:' || protocol === 'blob:')
+      return route.continue();
     blocked++;
     return route.abort('blockedbyclient');
   });
@@ -207,9 +222,13 @@ async function openContext(bundlePath: string): Promise<{ context: BrowserContex
   return { context, blocked: () => blocked };
 }
 
-async function runInPage(page: Page, options: { question?: string; reps: number; warmup: number }): Promise<PassTimings[]> {
+async function runInPage(
+  page: Page,
+  options: { question?: string; reps: number; warmup: number },
+): Promise<PassTimings[]> {
   return page.evaluate(
-    (o) => (globalThis as unknown as { __answerPanelBench: BrowserBench }).__answerPanelBench.run(o),
+    (o) =>
+      (globalThis as unknown as { __answerPanelBench: BrowserBench }).__answerPanelBench.run(o),
     options,
   );
 }
@@ -231,9 +250,14 @@ async function main(): Promise<void> {
   if (only === undefined || only === 'pages') await benchPages();
   // Imported here: the model bench loads ONNX Runtime, which the page bench does not need.
   if (only === undefined || only === 'kg') await (await import('./kg')).benchKg(loadAtStart);
-  if (only === undefined || only === 'composer') await (await import('./composer')).benchComposer(loadAtStart);
-  if (only === undefined || only === 'cache') await (await import('./cache')).benchCache(loadAtStart);
-  if (only === undefined || only === 'models') await (await import('./models')).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
+  if (only === undefined || only === 'composer')
+    await (await import('./composer')).benchComposer(loadAtStart);
+  if (only === undefined || only === 'cache')
+    await (await import('./cache')).benchCache(loadAtStart);
+  if (only === undefined || only === 'models')
+    await (
+      await import('./models')
+    ).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
 }
 
 async function benchPages(): Promise<void> {
@@ -241,10 +265,13 @@ async function benchPages(): Promise<void> {
   const loadAtStart = load1();
   const cores = cpus().length;
   if (loadAtStart > cores) {
-    console.warn(`load average ${loadAtStart} on ${cores} cores: other work is running, times will be noisy`);
+    console.warn(
+      `load average ${loadAtStart} on ${cores} cores: other work is running, times will be noisy`,
+    );
   }
   const figures: Figures = {};
-  const log = (s: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
+  const log = (s: string) =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${s}`);
   mkdirSync(TMP, { recursive: true });
 
   const pages = new Map<number, Synthetic>();
@@ -259,7 +286,9 @@ async function benchPages(): Promise<void> {
     const r = benchNode(pages.get(size)!, size);
     node.set(size, r);
     Object.assign(figures, sizeFigures(`pageRead.node.x${size}`, r));
-    log(`node x${size}: ${r.words} words, total ${r2(median(r.passes.map((p) => p.totalMs)))} ms (parse ${r2(r.parseMs!)} ms), ${r.passes[0]!.passages} passages`);
+    log(
+      `node x${size}: ${r.words} words, total ${r2(median(r.passes.map((p) => p.totalMs)))} ms (parse ${r2(r.parseMs!)} ms), ${r.passes[0]!.passages} passages`,
+    );
   }
 
   let nodeReal: RealPageRun[] = [];
@@ -268,14 +297,18 @@ async function benchPages(): Promise<void> {
   if (realNames.length) {
     nodeReal = realPagesNode(realNames);
     Object.assign(figures, realPageFigures('realPages.node', nodeReal));
-    log(`node real pages: ${realNames.length} pages, median ${figures['realPages.node.medianMs']} ms`);
+    log(
+      `node real pages: ${realNames.length} pages, median ${figures['realPages.node.medianMs']} ms`,
+    );
   }
 
   let chromium: string | null = null;
   const chromiumSizes = new Map<number, SizeResult>();
   let chromiumReal: RealPageRun[] = [];
   if (withChromium && !existsSync(CHROMIUM)) {
-    log(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): Chromium figures skipped`);
+    log(
+      `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): Chromium figures skipped`,
+    );
   } else if (withChromium) {
     const bundlePath = await bundle();
     const { context, blocked } = await openContext(bundlePath);
@@ -286,12 +319,18 @@ async function benchPages(): Promise<void> {
       const page = await context.newPage();
       for (const size of SIZES) {
         await page.goto(`${synthetic.url}/synthetic-x${size}.html`, { waitUntil: 'load' });
-        const passes = await runInPage(page, { question: QUESTION, reps: REPS[size] ?? 3, warmup: WARMUP[size] ?? 1 });
+        const passes = await runInPage(page, {
+          question: QUESTION,
+          reps: REPS[size] ?? 3,
+          warmup: WARMUP[size] ?? 1,
+        });
         const p = pages.get(size)!;
         const r = { words: p.words, htmlBytes: Buffer.byteLength(p.html), passes };
         chromiumSizes.set(size, r);
         Object.assign(figures, sizeFigures(`pageRead.chromium.x${size}`, r));
-        log(`chromium x${size}: total ${r2(median(passes.map((x) => x.totalMs)))} ms, ${passes[0]!.passages} passages`);
+        log(
+          `chromium x${size}: total ${r2(median(passes.map((x) => x.totalMs)))} ms, ${passes[0]!.passages} passages`,
+        );
       }
       await page.close();
 
@@ -302,18 +341,36 @@ async function benchPages(): Promise<void> {
         const tab = await context.newPage();
         for (const name of realNames) {
           try {
-            await tab.goto(`${real.url}/${name}/source.html`, { waitUntil: 'load', timeout: 15_000 });
+            await tab.goto(`${real.url}/${name}/source.html`, {
+              waitUntil: 'load',
+              timeout: 15_000,
+            });
             const [cold, warm] = await runInPage(tab, { reps: 2, warmup: 0 });
-            chromiumReal.push({ page: name, ms: warm!.totalMs, coldMs: cold!.totalMs, passages: warm!.passages });
+            chromiumReal.push({
+              page: name,
+              ms: warm!.totalMs,
+              coldMs: cold!.totalMs,
+              passages: warm!.passages,
+            });
           } catch (error) {
-            chromiumReal.push({ page: name, ms: NaN, passages: 0, error: String(error).split('\n')[0]! });
+            chromiumReal.push({
+              page: name,
+              ms: NaN,
+              passages: 0,
+              error: String(error).split('\n')[0]!,
+            });
           }
         }
         await tab.close();
-        writeFileSync(join(TMP, 'real-pages-chromium.json'), JSON.stringify(chromiumReal, null, 2) + '\n');
+        writeFileSync(
+          join(TMP, 'real-pages-chromium.json'),
+          JSON.stringify(chromiumReal, null, 2) + '\n',
+        );
         Object.assign(figures, realPageFigures('realPages.chromium', chromiumReal));
         figures['realPages.chromium.blockedRequests'] = blocked();
-        log(`chromium real pages: median ${figures['realPages.chromium.medianMs']} ms, ${blocked()} requests blocked`);
+        log(
+          `chromium real pages: median ${figures['realPages.chromium.medianMs']} ms, ${blocked()} requests blocked`,
+        );
       }
     } finally {
       await context.close();
@@ -323,21 +380,30 @@ async function benchPages(): Promise<void> {
   }
 
   // Scaling (each size against ×1) and runtime ratios (Chromium over Node, medians of totals).
-  for (const [runtime, results] of [['node', node], ['chromium', chromiumSizes]] as const) {
+  for (const [runtime, results] of [
+    ['node', node],
+    ['chromium', chromiumSizes],
+  ] as const) {
     const base = results.get(1);
     if (!base) continue;
     const baseTotal = median(base.passes.map((p) => p.totalMs));
     for (const [size, r] of results) {
-      figures[`pageRead.${runtime}.x${size}.totalOverX1`] = r3(median(r.passes.map((p) => p.totalMs)) / baseTotal);
+      figures[`pageRead.${runtime}.x${size}.totalOverX1`] = r3(
+        median(r.passes.map((p) => p.totalMs)) / baseTotal,
+      );
     }
   }
   for (const [size, c] of chromiumSizes) {
     const n = node.get(size);
-    if (n) figures[`pageRead.chromiumOverNode.x${size}`] = r3(median(c.passes.map((p) => p.totalMs)) / median(n.passes.map((p) => p.totalMs)));
+    if (n)
+      figures[`pageRead.chromiumOverNode.x${size}`] = r3(
+        median(c.passes.map((p) => p.totalMs)) / median(n.passes.map((p) => p.totalMs)),
+      );
   }
   if (nodeReal.length && chromiumReal.length) {
     figures['realPages.chromiumOverNode.median'] = r3(
-      (figures['realPages.chromium.medianMs'] as number) / (figures['realPages.node.medianMs'] as number),
+      (figures['realPages.chromium.medianMs'] as number) /
+        (figures['realPages.node.medianMs'] as number),
     );
     figures['realPages.chromiumOverNode.p95'] = r3(
       (figures['realPages.chromium.p95Ms'] as number) / (figures['realPages.node.p95Ms'] as number),
@@ -347,7 +413,12 @@ async function benchPages(): Promise<void> {
   const failures = [...nodeReal, ...chromiumReal].filter((r) => r.error);
   for (const f of failures) log(`FAILED ${f.page}: ${f.error}`);
 
-  const results = mergeResults(RESULTS_JSON, figures, machineMeta(chromium, loadAtStart), fullRun ? ['pageRead.', 'realPages.'] : []);
+  const results = mergeResults(
+    RESULTS_JSON,
+    figures,
+    machineMeta(chromium, loadAtStart),
+    fullRun ? ['pageRead.', 'realPages.'] : [],
+  );
   writeFileSync(RESULTS_MD, renderAllMarkdown(results));
   log(`wrote ${RESULTS_JSON} and ${RESULTS_MD} (free memory ${freeMemoryGiB()} GiB)`);
 }

@@ -5,8 +5,8 @@
 import { prng } from '../../lib/models/tiny-bert'; // seeded (mulberry32): every run benchmarks the same page
 
 export const WORDS_PER_UNIT = 5000;
-export const QUESTION = 'When did the harbour council rebuild the northern railway bridge after the flood of 1887?';
-
+export const QUESTION =
+  'When did the harbour council rebuild the northern railway bridge after the flood of 1887?';
 
 const FUNCTION_WORDS = (
   'the the the of of and and a a to in in is was for on that with as by at from it this which were ' +
@@ -28,7 +28,10 @@ const CONTENT_WORDS = (
   'important major minor local regional national early late new old large small first second ' +
   'final original modern ancient wooden narrow wide busy quiet famous controversial expensive'
 ).split(' ');
-const NAMES = 'Ashford Brennan Calloway Dunmore Elsworth Fairley Galbraith Hollis Ingram Jarrow Kestrel Lindqvist Marrow Northcote'.split(' ');
+const NAMES =
+  'Ashford Brennan Calloway Dunmore Elsworth Fairley Galbraith Hollis Ingram Jarrow Kestrel Lindqvist Marrow Northcote'.split(
+    ' ',
+  );
 
 export interface Synthetic {
   html: string;
@@ -87,7 +90,9 @@ export function syntheticArticle(multiplier: number, seed = 20261122): Synthetic
     const rows: string[] = [];
     for (let i = 0, n = between(6, 12); i < n; i++) {
       const station = `${pick(NAMES)} ${pick(['Junction', 'Halt', 'Road', 'Quay'])}`;
-      rows.push(`<tr><td>${between(1850, 1939)}</td><td>${station}</td><td>${between(1000, 90000)}</td><td>${between(100, 20000)}</td></tr>`);
+      rows.push(
+        `<tr><td>${between(1850, 1939)}</td><td>${station}</td><td>${between(1000, 90000)}</td><td>${between(100, 20000)}</td></tr>`,
+      );
       words += 5;
     }
     return (
@@ -97,7 +102,8 @@ export function syntheticArticle(multiplier: number, seed = 20261122): Synthetic
   };
   const list = (): string => {
     const items: string[] = [];
-    for (let i = 0, n = between(4, 8); i < n; i++) items.push(`<li>${phrase(between(3, 16))}.</li>`);
+    for (let i = 0, n = between(4, 8); i < n; i++)
+      items.push(`<li>${phrase(between(3, 16))}.</li>`);
     return `<ul>${items.join('')}</ul>`;
   };
 
@@ -121,7 +127,16 @@ export function syntheticArticle(multiplier: number, seed = 20261122): Synthetic
     sections.push(`<section>${parts.join('\n')}</section>`);
   }
 
-  const navLinks = ['Home', 'News', 'History', 'Archive', 'Maps', 'Photographs', 'About us', 'Contact']
+  const navLinks = [
+    'Home',
+    'News',
+    'History',
+    'Archive',
+    'Maps',
+    'Photographs',
+    'About us',
+    'Contact',
+  ]
     .map((l) => `<li><a href="/${l.toLowerCase().replace(' ', '-')}">${l}</a></li>`)
     .join('');
   const related = NAMES.slice(0, 6)
@@ -145,7 +160,11 @@ ${sections.join('\n')}
 </body></html>
 `;
   // Words of article text as a reader counts them (tags stripped), not the generator's tally.
-  const articleWords = sections.join(' ').replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+  const articleWords = sections
+    .join(' ')
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return { html, words: articleWords };
 }
 

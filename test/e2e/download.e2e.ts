@@ -11,7 +11,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
 import { hubRoute } from '../support/hub';
-import { ask, EXTENSION_DIR, externalRequests, openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+import {
+  ask,
+  EXTENSION_DIR,
+  externalRequests,
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 let dir: string;
@@ -23,7 +32,10 @@ beforeAll(async () => {
   const source = join(dir, 'models');
   await generateModels({ size: 'tiny', dest: source });
   h = await startHarness(EXTENSION_DIR, [hubRoute({ source, cors: true, requests: hubRequests })]);
-  await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'page', modelSource: 'download', hubUrl: h.server.url } });
+  await setSettings(h, {
+    search: { provider: 'none' },
+    retrieval: { sources: 'page', modelSource: 'download', hubUrl: h.server.url },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -46,7 +58,9 @@ describe('download the models on first use', () => {
     expect(await options.inputValue('select[id="retrieval.modelSource"]')).toBe('download');
     expect(await options.inputValue('input[id="retrieval.hubUrl"]')).toBe(h.server.url);
     const button = options.locator('#models-download');
-    await expect.poll(() => button.textContent(), { timeout: 10_000 }).toMatch(/^Download models \(\d+(\.\d)? MB\)$/);
+    await expect
+      .poll(() => button.textContent(), { timeout: 10_000 })
+      .toMatch(/^Download models \(\d+(\.\d)? MB\)$/);
     expect(hubRequests.length).toBe(8);
     expect(hubRequests.every((r) => r.startsWith('HEAD '))).toBe(true);
     // Unpinned manifest: nothing starts until the user confirms trusting the files on first use.
@@ -54,10 +68,14 @@ describe('download the models on first use', () => {
   });
 
   it('before the download, the panel ranks by keywords and says the models are not downloaded, with their size', async () => {
-    const size = /\((\d+(?:\.\d)? MB)\)/.exec((await options.textContent('#models-download')) ?? '')![1];
+    const size = /\((\d+(?:\.\d)? MB)\)/.exec(
+      (await options.textContent('#models-download')) ?? '',
+    )![1];
     const panel = await askOnDemo();
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('keyword');
-    expect(await panel.textContent('.retrieval')).toContain(`Models not downloaded yet: open Settings to download them (${size}); ranking by keywords.`);
+    expect(await panel.textContent('.retrieval')).toContain(
+      `Models not downloaded yet: open Settings to download them (${size}); ranking by keywords.`,
+    );
     await panel.close();
   });
 
@@ -71,18 +89,29 @@ describe('download the models on first use', () => {
       new MutationObserver(() => {
         const bar = document.querySelector('.download-progress progress');
         const label = document.querySelector('.download-bytes')?.textContent;
-        if (bar && label) seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')} ${label}`);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        if (bar && label)
+          seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')} ${label}`);
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     await options.click('#models-download');
     await options.waitForSelector('[data-download="done"]', { timeout: 30_000 });
-    const progress = await options.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const progress = await options.evaluate(
+      () => (window as unknown as { progressSeen: string[] }).progressSeen,
+    );
     expect(progress.length).toBeGreaterThan(0);
-    for (const state of progress) expect(state).toMatch(/^\d+\/\d+ \d+(\.\d)? MB of \d+(\.\d)? MB$/);
+    for (const state of progress)
+      expect(state).toMatch(/^\d+\/\d+ \d+(\.\d)? MB of \d+(\.\d)? MB$/);
     const last = /^(\d+)\/(\d+)/.exec(progress.at(-1)!)!;
     expect(Number(last[1])).toBeGreaterThan(0);
     expect(Number(last[1])).toBeLessThanOrEqual(Number(last[2]));
-    expect(await options.textContent('[data-download="done"]')).toMatch(/^Models downloaded \(\d+(\.\d)? MB\)/);
+    expect(await options.textContent('[data-download="done"]')).toMatch(
+      /^Models downloaded \(\d+(\.\d)? MB\)/,
+    );
     expect(hubRequests.length).toBe(8);
     expect(hubRequests.every((r) => /^GET \/Xenova\/[^/]+\/resolve\/main\//.test(r))).toBe(true);
     const stored = await options.evaluate(async () => {
@@ -90,16 +119,24 @@ describe('download the models on first use', () => {
       return (await cache.keys()).map((r) => r.url).sort();
     });
     expect(stored).toContain('https://answer-panel.invalid/downloaded-models/_record.json');
-    expect(stored).toContain('https://answer-panel.invalid/downloaded-models/all-MiniLM-L6-v2/onnx/model_quantized.onnx');
+    expect(stored).toContain(
+      'https://answer-panel.invalid/downloaded-models/all-MiniLM-L6-v2/onnx/model_quantized.onnx',
+    );
     expect(await options.isVisible('#models-remove')).toBe(true);
-    if (process.env.ANSWER_PANEL_SCREENSHOTS) await options.screenshot({ path: join(process.env.ANSWER_PANEL_SCREENSHOTS, 'options-models-downloaded.png'), fullPage: true });
+    if (process.env.ANSWER_PANEL_SCREENSHOTS)
+      await options.screenshot({
+        path: join(process.env.ANSWER_PANEL_SCREENSHOTS, 'options-models-downloaded.png'),
+        fullPage: true,
+      });
   });
 
   it('the panel then ranks with the downloaded models (WASM in the worker), fetching nothing more', async () => {
     hubRequests.length = 0;
     const panel = await askOnDemo();
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
-    expect(await panel.textContent('.retrieval-path')).toMatch(/MiniLM cross-encoder \(WebAssembly\)/);
+    expect(await panel.textContent('.retrieval-path')).toMatch(
+      /MiniLM cross-encoder \(WebAssembly\)/,
+    );
     expect(await panel.getAttribute('li.stage[data-stage="models"]', 'data-status')).toBe('done');
     expect(hubRequests).toEqual([]);
     await panel.close();
@@ -108,9 +145,13 @@ describe('download the models on first use', () => {
   it('a downloaded file that changed is refused (model-corrupt) and the panel says so', async () => {
     await options.evaluate(async () => {
       const cache = await caches.open('answer-panel-models-v1');
-      const key = 'https://answer-panel.invalid/downloaded-models/ms-marco-MiniLM-L-6-v2/config.json';
+      const key =
+        'https://answer-panel.invalid/downloaded-models/ms-marco-MiniLM-L-6-v2/config.json';
       const text = await (await cache.match(key))!.text();
-      await cache.put(key, new Response(text.replace('{', '{ '), { headers: { 'content-type': 'application/json' } }));
+      await cache.put(
+        key,
+        new Response(text.replace('{', '{ '), { headers: { 'content-type': 'application/json' } }),
+      );
     });
     // A new record timestamp makes the worker load again (as a repeated download would).
     await options.evaluate(async () => {
@@ -122,7 +163,9 @@ describe('download the models on first use', () => {
     });
     const panel = await askOnDemo();
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('keyword');
-    expect(await panel.textContent('.retrieval')).toMatch(/A model file is damaged, so passages are ranked by keywords[\s\S]*changed since it was downloaded/);
+    expect(await panel.textContent('.retrieval')).toMatch(
+      /A model file is damaged, so passages are ranked by keywords[\s\S]*changed since it was downloaded/,
+    );
     await panel.close();
   });
 
@@ -138,10 +181,14 @@ describe('download the models on first use', () => {
   it('a failing hub gives a clear model-download-failed message and keeps nothing', async () => {
     await options.fill('input[id="retrieval.hubUrl"]', `${h.server.url}/nothing-here`);
     const button = options.locator('#models-download');
-    await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe('Download models (size unknown)');
+    await expect
+      .poll(() => button.textContent(), { timeout: 10_000 })
+      .toBe('Download models (size unknown)');
     await options.click('#models-download');
     await options.waitForSelector('[data-download="failed"]', { timeout: 30_000 });
-    expect(await options.textContent('[data-download="failed"]')).toMatch(/^The models could not be downloaded\. Check the connection and try again\. \(HTTP 404 /);
+    expect(await options.textContent('[data-download="failed"]')).toMatch(
+      /^The models could not be downloaded\. Check the connection and try again\. \(HTTP 404 /,
+    );
     expect(await options.isVisible('#models-remove')).toBe(false);
   });
 });

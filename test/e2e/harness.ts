@@ -9,15 +9,40 @@ import { extensionWorker, launchChromium } from '../support/chromium';
 import { serveDirectory, type Route, type TestServer } from '../support/server';
 
 /** Stores settings the way the options page does (tests skip the form where it is not the subject). */
-export async function setSettings(h: Harness, patch: Record<string, Record<string, unknown>>): Promise<void> {
+export async function setSettings(
+  h: Harness,
+  patch: Record<string, Record<string, unknown>>,
+): Promise<void> {
   await h.worker.evaluate(async (p) => {
-    const { settings } = (await chrome.storage.local.get('settings')) as { settings?: Record<string, Record<string, unknown>> };
+    const { settings } = (await chrome.storage.local.get('settings')) as {
+      settings?: Record<string, Record<string, unknown>>;
+    };
     const base: Record<string, Record<string, unknown>> = settings ?? {
-      composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '', apiKey: '', minConfidence: 'medium', timeoutSeconds: 60 },
+      composer: {
+        kind: 'extractive',
+        endpoint: 'http://127.0.0.1:11434/v1',
+        model: '',
+        apiKey: '',
+        minConfidence: 'medium',
+        timeoutSeconds: 60,
+      },
       search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
       // Off unless a test points it at its local Wikidata stand-in: nothing may reach wikidata.org.
-      knowledgeGraph: { enabled: false, width: 3, depth: 3, sparqlEndpoint: 'https://query.wikidata.org/sparql', entitySearchEndpoint: 'https://www.wikidata.org/w/api.php' },
-      retrieval: { sources: 'auto', useModels: true, rerank: false, device: 'auto', modelSource: 'bundled', hubUrl: 'https://huggingface.co' },
+      knowledgeGraph: {
+        enabled: false,
+        width: 3,
+        depth: 3,
+        sparqlEndpoint: 'https://query.wikidata.org/sparql',
+        entitySearchEndpoint: 'https://www.wikidata.org/w/api.php',
+      },
+      retrieval: {
+        sources: 'auto',
+        useModels: true,
+        rerank: false,
+        device: 'auto',
+        modelSource: 'bundled',
+        hubUrl: 'https://huggingface.co',
+      },
       storage: { budgetMB: 200, persist: false },
     };
     const next: Record<string, unknown> = { ...base, version: 4 };
@@ -37,7 +62,8 @@ export async function clearCache(h: Harness): Promise<void> {
         const request = indexedDB.deleteDatabase('answer-panel');
         request.onsuccess = () => resolve();
         request.onerror = () => reject(request.error);
-        request.onblocked = () => reject(new Error('the answer-panel database is still open in an extension page'));
+        request.onblocked = () =>
+          reject(new Error('the answer-panel database is still open in an extension page'));
       }),
   );
 }
@@ -69,7 +95,8 @@ export interface Harness {
 export function isLoopback(url: string): boolean {
   try {
     const { protocol, hostname } = new URL(url);
-    if (['chrome-extension:', 'data:', 'blob:', 'chrome:', 'about:'].includes(protocol)) return true;
+    if (['chrome-extension:', 'data:', 'blob:', 'chrome:', 'about:'].includes(protocol))
+      return true;
     return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
   } catch {
     return false;
@@ -83,7 +110,9 @@ export function isLoopback(url: string): boolean {
  * the resolver rules above stop them anyway.
  */
 export function externalRequests(netLogPath: string): string[] {
-  const log = JSON.parse(readFileSync(netLogPath, 'utf8')) as { events: Array<{ params?: { url?: string; initiator?: string } }> };
+  const log = JSON.parse(readFileSync(netLogPath, 'utf8')) as {
+    events: Array<{ params?: { url?: string; initiator?: string } }>;
+  };
   const urls = new Set<string>();
   for (const { params } of log.events) {
     if (!params?.url || !/^https?:/.test(params.url) || isLoopback(params.url)) continue;
@@ -93,7 +122,10 @@ export function externalRequests(netLogPath: string): string[] {
   return [...urls];
 }
 
-export async function startHarness(extensionDir = EXTENSION_DIR, routes: Route[] = []): Promise<Harness> {
+export async function startHarness(
+  extensionDir = EXTENSION_DIR,
+  routes: Route[] = [],
+): Promise<Harness> {
   if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: run \`npm test\`, which builds it.`);
   }
@@ -141,14 +173,20 @@ export async function startHarness(extensionDir = EXTENSION_DIR, routes: Route[]
 }
 
 /** Opens a fixture page in a tab and returns the page with its tab id (as the extension sees it). */
-export async function openFixture(h: Harness, path: string): Promise<{ page: Page; tabId: number }> {
+export async function openFixture(
+  h: Harness,
+  path: string,
+): Promise<{ page: Page; tabId: number }> {
   const page = await h.context.newPage();
-  const url = path.startsWith('http') || path.startsWith('chrome') ? path : `${h.server.url}/${path}`;
+  const url =
+    path.startsWith('http') || path.startsWith('chrome') ? path : `${h.server.url}/${path}`;
   await page.goto(url);
   const tabId = await h.worker.evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});
     // The newest tab with that address: the one just opened (an earlier test may have left one open).
-    const match = tabs.filter((t) => t.url === u || t.pendingUrl === u).sort((a, b) => (b.id ?? 0) - (a.id ?? 0))[0];
+    const match = tabs
+      .filter((t) => t.url === u || t.pendingUrl === u)
+      .sort((a, b) => (b.id ?? 0) - (a.id ?? 0))[0];
     // Without the "tabs" permission the worker sees URLs only of pages it has host access to
     // (not chrome:// pages): then the newest tab is the one just opened.
     return match?.id ?? Math.max(...tabs.map((t) => t.id ?? -1));
@@ -165,7 +203,12 @@ export async function openPanel(h: Harness, tabId: number): Promise<Page> {
 }
 
 /** Opens a fixture page and the panel for it, and asks; `close()` closes both. */
-export async function askAbout(h: Harness, path: string, question: string, action: 'ask' | 'verify' = 'ask') {
+export async function askAbout(
+  h: Harness,
+  path: string,
+  question: string,
+  action: 'ask' | 'verify' = 'ask',
+) {
   const { page, tabId } = await openFixture(h, path);
   const panel = await openPanel(h, tabId);
   await ask(panel, question, action);
@@ -179,12 +222,19 @@ export async function askAbout(h: Harness, path: string, question: string, actio
   };
 }
 
-export async function ask(panel: Page, question: string, action: 'ask' | 'verify' = 'ask'): Promise<void> {
+export async function ask(
+  panel: Page,
+  question: string,
+  action: 'ask' | 'verify' = 'ask',
+): Promise<void> {
   await panel.fill('#question', question);
   await panel.click(`button[data-action="${action}"]`);
   await panel.waitForSelector('.result, .error', { timeout: 30_000 });
 }
 
 export function builtManifest(): Record<string, unknown> {
-  return JSON.parse(readFileSync(resolve(EXTENSION_DIR, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(resolve(EXTENSION_DIR, 'manifest.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }

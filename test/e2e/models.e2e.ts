@@ -3,7 +3,17 @@
 // logged by Chromium; none may leave 127.0.0.1 (no CDN, no model hub).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, askAbout, externalRequests, openFixture, openPanel, setSettings, startHarness, TEST_MODELS_EXTENSION_DIR, type Harness } from './harness';
+import {
+  ask,
+  askAbout,
+  externalRequests,
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  TEST_MODELS_EXTENSION_DIR,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 
@@ -18,11 +28,17 @@ afterAll(async () => {
 
 describe('ranking with the shipped models', () => {
   it('runs the MiniLM cross-encoder and bi-encoder on WASM in the worker and says so', async () => {
-    const { page, panel, close } = await askAbout(h, 'demo/source.html', 'Who designed the Lighthouse of Alexandria?');
+    const { page, panel, close } = await askAbout(
+      h,
+      'demo/source.html',
+      'Who designed the Lighthouse of Alexandria?',
+    );
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
     // Isolated (COOP/COEP in the manifest), so ONNX Runtime's WASM backend may use threads.
     expect(await panel.evaluate(() => crossOriginIsolated)).toBe(true);
-    expect(await panel.textContent('.retrieval-path')).toMatch(/MiniLM cross-encoder \(WebAssembly\)/);
+    expect(await panel.textContent('.retrieval-path')).toMatch(
+      /MiniLM cross-encoder \(WebAssembly\)/,
+    );
     expect(await panel.getAttribute('li.stage[data-stage="models"]', 'data-status')).toBe('done');
     expect(await panel.textContent('li.stage[data-stage="models"]')).toContain('wasm');
     const scores = await panel.$$eval('.quote-score', (els) => els.map((e) => e.textContent ?? ''));

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask, externalRequests, openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+import {
+  ask,
+  externalRequests,
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  type Harness,
+} from './harness';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
 
 let h: Harness;
@@ -18,7 +26,17 @@ const openDemo = () => openFixture(h, 'demo/source.html');
 beforeAll(async () => {
   llm = await startComposerServer({ tokenDelayMs: 2 });
   h = await startHarness();
-  await setSettings(h, { search: { provider: 'none' }, composer: { kind: 'openai-compatible', endpoint: llm.openAiBase, model: 'test-model', apiKey: '', minConfidence: 'medium', timeoutSeconds: 10 } });
+  await setSettings(h, {
+    search: { provider: 'none' },
+    composer: {
+      kind: 'openai-compatible',
+      endpoint: llm.openAiBase,
+      model: 'test-model',
+      apiKey: '',
+      minConfidence: 'medium',
+      timeoutSeconds: 10,
+    },
+  });
 });
 afterAll(async () => {
   await h?.context.setOffline(false);
@@ -29,7 +47,8 @@ afterAll(async () => {
 
 const QUESTION = 'Who designed the Lighthouse of Alexandria?';
 /** The panel's answer-origin label, or null when it shows none (a fresh live answer); does not wait. */
-const origin = async (panel: Page) => (await panel.$('[data-origin]'))?.getAttribute('data-origin') ?? null;
+const origin = async (panel: Page) =>
+  (await panel.$('[data-origin]'))?.getAttribute('data-origin') ?? null;
 const historyCount = async (panel: Page) => {
   await panel.click('button[data-view="history"]');
   await panel.waitForSelector('.history-list, .history .footnote');
@@ -51,7 +70,9 @@ describe('offline cached answers', () => {
 
     await ask(panel, QUESTION);
     expect(await origin(panel)).toBe('exact');
-    expect(await panel.textContent('.origin')).toMatch(/Cached answer from (just now|\d+ minutes? ago)/);
+    expect(await panel.textContent('.origin')).toMatch(
+      /Cached answer from (just now|\d+ minutes? ago)/,
+    );
     expect(llm.requests.filter((r) => r.method === 'POST').length).toBe(chats);
   });
 
@@ -64,16 +85,22 @@ describe('offline cached answers', () => {
 
     await ask(panel, 'Who designed the Alexandria lighthouse?');
     expect(await origin(panel)).toBe('similar');
-    expect(await panel.textContent('.origin')).toMatch(/Offline: saved answer from .* to a similar question, “Who designed the Lighthouse of Alexandria\?”/);
+    expect(await panel.textContent('.origin')).toMatch(
+      /Offline: saved answer from .* to a similar question, “Who designed the Lighthouse of Alexandria\?”/,
+    );
     expect(await panel.textContent('.answer-text')).toContain('Sostratus');
     // Highlights still work: the answer's page is the one in the tab.
-    await expect.poll(() => page.evaluate(() => [...CSS.highlights.keys()].length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => [...CSS.highlights.keys()].length))
+      .toBeGreaterThan(0);
   });
 
   it('offline on a tab that cannot load, answers extractively from the saved copy of the page', async () => {
     const offlineTab = await h.context.newPage();
     await offlineTab.goto(page.url()).catch(() => undefined);
-    const id = await h.worker.evaluate(async () => Math.max(...(await chrome.tabs.query({})).map((t) => t.id ?? -1)));
+    const id = await h.worker.evaluate(async () =>
+      Math.max(...(await chrome.tabs.query({})).map((t) => t.id ?? -1)),
+    );
     const panel2 = await openPanel(h, id);
     await ask(panel2, 'When did Ibn Battuta visit Alexandria?');
     expect(await origin(panel2)).toBe('cached-page');
@@ -105,12 +132,21 @@ describe('history', () => {
     const count = await historyCount(panel);
     expect(count).toBeGreaterThan(0);
 
-    const [json] = await Promise.all([panel.waitForEvent('download'), panel.click('button[data-action="export-json"]')]);
+    const [json] = await Promise.all([
+      panel.waitForEvent('download'),
+      panel.click('button[data-action="export-json"]'),
+    ]);
     const jsonPath = await json.path();
-    const exported = JSON.parse(readFileSync(jsonPath, 'utf8')) as { format: string; answers: unknown[] };
+    const exported = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+      format: string;
+      answers: unknown[];
+    };
     expect(exported.format).toBe('answer-panel-history');
     expect(exported.answers).toHaveLength(count);
-    const [md] = await Promise.all([panel.waitForEvent('download'), panel.click('button[data-action="export-markdown"]')]);
+    const [md] = await Promise.all([
+      panel.waitForEvent('download'),
+      panel.click('button[data-action="export-markdown"]'),
+    ]);
     expect(readFileSync(await md.path(), 'utf8')).toContain(QUESTION);
 
     await panel.click('button[data-action="delete-all"]');
@@ -119,7 +155,9 @@ describe('history', () => {
 
     await panel.setInputFiles('input[data-action="import"]', jsonPath);
     await panel.waitForSelector('[data-history-note="ok"]:has-text("Imported")');
-    expect(await panel.textContent('[data-history-note]')).toBe(`Imported ${count} answer${count === 1 ? '' : 's'}.`);
+    expect(await panel.textContent('[data-history-note]')).toBe(
+      `Imported ${count} answer${count === 1 ? '' : 's'}.`,
+    );
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(count);
 
     // Opening one shows it, with its quotes.
@@ -131,12 +169,21 @@ describe('history', () => {
 
   it('opens a saved answer on its page, highlights its quotes, and offers re-verify when the page changed', async () => {
     const { page, tabId } = await openDemo();
-    await page.evaluate(() => document.querySelector('p')!.insertAdjacentHTML('afterend', '<p>A paragraph added after the answer was saved changes this version of the page.</p>'));
+    await page.evaluate(() =>
+      document
+        .querySelector('p')!
+        .insertAdjacentHTML(
+          'afterend',
+          '<p>A paragraph added after the answer was saved changes this version of the page.</p>',
+        ),
+    );
     const panel = await openPanel(h, tabId);
     await historyCount(panel);
     await panel.click('li.history-item .history-open');
     await panel.waitForSelector('[data-page-changed="true"]');
-    await expect.poll(() => page.evaluate(() => [...CSS.highlights.keys()].length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => [...CSS.highlights.keys()].length))
+      .toBeGreaterThan(0);
     await panel.click('button[data-action="reverify"]');
     // Answered anew from the live page; the endpoint was stopped earlier, so extractively, and said so.
     await expect.poll(() => origin(panel)).toBe('live');
@@ -150,17 +197,29 @@ describe('history', () => {
     const { tabId } = await openDemo();
     const panel = await openPanel(h, tabId);
     const count = await historyCount(panel);
-    await panel.setInputFiles('input[data-action="import"]', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+    await panel.setInputFiles('input[data-action="import"]', {
+      name: 'other.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello": "world"}'),
+    });
     await panel.waitForSelector('[data-history-note="error"]');
-    expect(await panel.textContent('[data-history-note]')).toMatch(/not an Answer panel history export/);
-    await panel.setInputFiles('input[data-action="import"]', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "answer-panel-hist') });
+    expect(await panel.textContent('[data-history-note]')).toMatch(
+      /not an Answer panel history export/,
+    );
+    await panel.setInputFiles('input[data-action="import"]', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format": "answer-panel-hist'),
+    });
     await expect.poll(() => panel.textContent('[data-history-note]')).toMatch(/JSON|read/i);
     // A 200 MB file is refused by its size, before it is read.
     const huge = join(mkdtempSync(join(tmpdir(), 'import-')), 'huge.json');
     writeFileSync(huge, '');
     truncateSync(huge, 200 * 2 ** 20);
     await panel.setInputFiles('input[data-action="import"]', huge);
-    await expect.poll(() => panel.textContent('[data-history-note]')).toMatch(/200 MB.*Nothing was imported/);
+    await expect
+      .poll(() => panel.textContent('[data-history-note]'))
+      .toMatch(/200 MB.*Nothing was imported/);
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(count);
     await panel.close();
   });

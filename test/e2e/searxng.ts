@@ -13,7 +13,10 @@ export const searxng: Route = (req, res) => {
   const cors = { 'access-control-allow-origin': '*' };
   if (url.pathname === '/search') {
     const base = `http://${req.headers.host}/results`;
-    const body = readFileSync(resolve(SEARCH, 'searxng-search.json'), 'utf8').replaceAll('{{BASE}}/pages', base);
+    const body = readFileSync(resolve(SEARCH, 'searxng-search.json'), 'utf8').replaceAll(
+      '{{BASE}}/pages',
+      base,
+    );
     res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(body);
     return true;
   }
@@ -21,7 +24,11 @@ export const searxng: Route = (req, res) => {
     const file = resolve(SEARCH, 'pages', url.pathname.slice('/results/'.length));
     if (!file.startsWith(resolve(SEARCH, 'pages'))) return false;
     try {
-      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.pdf') ? 'application/pdf' : 'image/png';
+      const type = file.endsWith('.html')
+        ? 'text/html; charset=utf-8'
+        : file.endsWith('.pdf')
+          ? 'application/pdf'
+          : 'image/png';
       res.writeHead(200, { ...cors, 'content-type': type }).end(readFileSync(file));
     } catch {
       res.writeHead(404, cors).end();
@@ -30,4 +37,3 @@ export const searxng: Route = (req, res) => {
   }
   return false;
 };
-

@@ -24,7 +24,6 @@ interface Item {
   positive: boolean;
 }
 
-
 const pages = new Map<string, PageSnapshot>();
 const page = (name: string) => {
   let snapshot = pages.get(name);
@@ -60,10 +59,21 @@ function printTable(title: string, rows: readonly Row[], positive: string) {
   }
 }
 
-function report(name: string, items: readonly Item[], scores: readonly number[], current: number, positive: string, negative: string) {
+function report(
+  name: string,
+  items: readonly Item[],
+  scores: readonly number[],
+  current: number,
+  positive: string,
+  negative: string,
+) {
   const scored = items.map((item, i) => ({ positive: item.positive, score: scores[i]! }));
   const rows = sweepScores(scored);
-  printTable(`${name}: ${items.length} items (${items.filter((i) => i.positive).length} ${positive})`, rows, positive);
+  printTable(
+    `${name}: ${items.length} items (${items.filter((i) => i.positive).length} ${positive})`,
+    rows,
+    positive,
+  );
   const best = pick(rows);
   const now = rows.find((r) => Math.abs(r.threshold - current) < 1e-9) ?? rows[0]!;
   console.log(
@@ -74,26 +84,54 @@ function report(name: string, items: readonly Item[], scores: readonly number[],
     .map((item, i) => ({ item, score: scores[i]! }))
     .filter(({ item, score }) => score >= best.threshold !== item.positive);
   for (const { item, score } of wrong) {
-    console.log(`  wrong at ${best.threshold.toFixed(2)}: [${item.positive ? positive : negative}] coverage ${score.toFixed(2)}  ${item.text}`);
+    console.log(
+      `  wrong at ${best.threshold.toFixed(2)}: [${item.positive ? positive : negative}] coverage ${score.toFixed(2)}  ${item.text}`,
+    );
   }
   return best;
 }
 
 async function main() {
-  const claimsFile = JSON.parse(readFileSync(new URL('../fixtures/claims.json', import.meta.url), 'utf8')) as {
+  const claimsFile = JSON.parse(
+    readFileSync(new URL('../fixtures/claims.json', import.meta.url), 'utf8'),
+  ) as {
     claims: Array<{ page: string; claim: string; label: 'supported' | 'not-enough-evidence' }>;
   };
-  const questionsFile = JSON.parse(readFileSync(new URL('../fixtures/questions.json', import.meta.url), 'utf8')) as {
+  const questionsFile = JSON.parse(
+    readFileSync(new URL('../fixtures/questions.json', import.meta.url), 'utf8'),
+  ) as {
     questions: Array<{ page: string; question: string; label: 'answerable' | 'unanswerable' }>;
   };
-  const claims: Item[] = claimsFile.claims.map((c) => ({ page: c.page, text: c.claim, positive: c.label === 'supported' }));
-  const questions: Item[] = questionsFile.questions.map((q) => ({ page: q.page, text: q.question, positive: q.label === 'answerable' }));
+  const claims: Item[] = claimsFile.claims.map((c) => ({
+    page: c.page,
+    text: c.claim,
+    positive: c.label === 'supported',
+  }));
+  const questions: Item[] = questionsFile.questions.map((q) => ({
+    page: q.page,
+    text: q.question,
+    positive: q.label === 'answerable',
+  }));
 
   const claimScores = await Promise.all(claims.map((c) => bestCoverage(c, 'verify')));
   const questionScores = await Promise.all(questions.map((q) => bestCoverage(q, 'answer')));
 
-  const verdict = report('SUPPORT_THRESHOLD (verify)', claims, claimScores, SUPPORT_THRESHOLD, 'supported', 'not-enough-evidence');
-  const answer = report('minCoverage (answer)', questions, questionScores, EXTRACTIVE_DEFAULTS.minCoverage, 'answerable', 'unanswerable');
+  const verdict = report(
+    'SUPPORT_THRESHOLD (verify)',
+    claims,
+    claimScores,
+    SUPPORT_THRESHOLD,
+    'supported',
+    'not-enough-evidence',
+  );
+  const answer = report(
+    'minCoverage (answer)',
+    questions,
+    questionScores,
+    EXTRACTIVE_DEFAULTS.minCoverage,
+    'answerable',
+    'unanswerable',
+  );
   console.log(
     `\nSUMMARY verdict ${verdict.threshold.toFixed(2)} (accuracy ${pct(verdict.accuracy).trim()}); ` +
       `minCoverage ${answer.threshold.toFixed(2)} (accuracy ${pct(answer.accuracy).trim()})`,

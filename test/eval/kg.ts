@@ -53,7 +53,10 @@ const WD = 'http://www.wikidata.org/entity/';
 interface QaldQuestion {
   id: number | string;
   question: Array<{ language: string; string: string }>;
-  answers: Array<{ boolean?: boolean; results?: { bindings: Array<Record<string, { type: string; value: string }>> } }>;
+  answers: Array<{
+    boolean?: boolean;
+    results?: { bindings: Array<Record<string, { type: string; value: string }>> };
+  }>;
   query: { sparql: string };
 }
 
@@ -71,8 +74,20 @@ export interface KgEvalResults {
   date: string;
   data: string;
   filter: string;
-  graph: { triples: number; entities: number; labelledEntities: number; properties: number; ttlFiles: number };
-  qald: { questions: number; withItemAnswers: number; selected: number; cap: number; evaluated: number };
+  graph: {
+    triples: number;
+    entities: number;
+    labelledEntities: number;
+    properties: number;
+    ttlFiles: number;
+  };
+  qald: {
+    questions: number;
+    withItemAnswers: number;
+    selected: number;
+    cap: number;
+    evaluated: number;
+  };
   endToEnd: { hits: number; linked: number; hitRate: number };
   goldLinked: { hits: number; hitRate: number };
   /** The headline figure for the bench (`kg.evalHitRate`): end-to-end, retrieveKg as the panel runs it. */
@@ -84,8 +99,13 @@ export interface KgEvalResults {
 const lit = (s: string) => JSON.stringify(s); // a JSON string is a valid Turtle string literal
 
 function buildGraph(): { turtle: string; nodes: Set<string>; stats: KgEvalResults['graph'] } {
-  const relations = JSON.parse(readFileSync(join(CODEX, 'relations/en/relations.json'), 'utf8')) as Record<string, { label: string; description?: string }>;
-  const types = JSON.parse(readFileSync(join(CODEX, 'types/en/types.json'), 'utf8')) as Record<string, { label: string; description?: string }>;
+  const relations = JSON.parse(
+    readFileSync(join(CODEX, 'relations/en/relations.json'), 'utf8'),
+  ) as Record<string, { label: string; description?: string }>;
+  const types = JSON.parse(readFileSync(join(CODEX, 'types/en/types.json'), 'utf8')) as Record<
+    string,
+    { label: string; description?: string }
+  >;
   const lines: string[] = [
     '@prefix wd: <http://www.wikidata.org/entity/> .',
     '@prefix wdt: <http://www.wikidata.org/prop/direct/> .',
@@ -117,12 +137,20 @@ function buildGraph(): { turtle: string; nodes: Set<string>; stats: KgEvalResult
   for (const [qid, t] of Object.entries(types)) {
     if (!ITEM.test(qid) || !t.label) continue;
     labelled++;
-    lines.push(`wd:${qid} rdfs:label ${lit(t.label)}@en${t.description ? ` ; schema:description ${lit(t.description)}@en` : ''} .`);
+    lines.push(
+      `wd:${qid} rdfs:label ${lit(t.label)}@en${t.description ? ` ; schema:description ${lit(t.description)}@en` : ''} .`,
+    );
   }
   return {
     turtle: lines.join('\n') + '\n',
     nodes,
-    stats: { triples: seen.size, entities: nodes.size, labelledEntities: labelled, properties: Object.keys(relations).length, ttlFiles: 0 },
+    stats: {
+      triples: seen.size,
+      entities: nodes.size,
+      labelledEntities: labelled,
+      properties: Object.keys(relations).length,
+      ttlFiles: 0,
+    },
   };
 }
 
@@ -131,23 +159,35 @@ function goldItems(q: QaldQuestion): string[] {
   for (const a of q.answers ?? []) {
     for (const b of a.results?.bindings ?? []) {
       for (const v of Object.values(b)) {
-        if (v.type === 'uri' && v.value.startsWith(WD) && ITEM.test(v.value.slice(WD.length))) out.add(v.value.slice(WD.length));
+        if (v.type === 'uri' && v.value.startsWith(WD) && ITEM.test(v.value.slice(WD.length)))
+          out.add(v.value.slice(WD.length));
       }
     }
   }
   return [...out];
 }
 
-const sparqlItems = (sparql: string): string[] => [...new Set(Array.from(sparql.matchAll(/wd:(Q[1-9]\d*)\b/g), (m) => m[1]!))];
+const sparqlItems = (sparql: string): string[] => [
+  ...new Set(Array.from(sparql.matchAll(/wd:(Q[1-9]\d*)\b/g), (m) => m[1]!)),
+];
 
 const hitOf = (result: KgResult | null, gold: ReadonlySet<string>): boolean =>
-  !!result?.triples.some((t) => gold.has(t.subject.id) || (t.object.id !== undefined && gold.has(t.object.id)));
+  !!result?.triples.some(
+    (t) => gold.has(t.subject.id) || (t.object.id !== undefined && gold.has(t.object.id)),
+  );
 
 export async function runKgEval(log: (s: string) => void = console.log): Promise<KgEvalResults> {
-  if (!existsSync(CODEX) || !existsSync(QALD)) throw new Error(`${DATA} is absent: the KG eval needs ../shared/data/wikidata (see its README)`);
+  if (!existsSync(CODEX) || !existsSync(QALD))
+    throw new Error(
+      `${DATA} is absent: the KG eval needs ../shared/data/wikidata (see its README)`,
+    );
   const started = performance.now();
   const graph = buildGraph();
-  const ttlFiles = existsSync(TTL_DIR) ? readdirSync(TTL_DIR).filter((f) => f.endsWith('.ttl')).map((f) => join(TTL_DIR, f)) : [];
+  const ttlFiles = existsSync(TTL_DIR)
+    ? readdirSync(TTL_DIR)
+        .filter((f) => f.endsWith('.ttl'))
+        .map((f) => join(TTL_DIR, f))
+    : [];
   graph.stats.ttlFiles = ttlFiles.length;
 
   const server = await startWikidataServer({ files: ttlFiles, turtle: graph.turtle });
@@ -157,33 +197,57 @@ export async function runKgEval(log: (s: string) => void = console.log): Promise
     for (const quad of server.store.match(null, null, null, null)) {
       if (!quad.predicate.value.startsWith('http://www.wikidata.org/prop/direct/')) continue;
       for (const term of [quad.subject, quad.object]) {
-        if (term.termType === 'NamedNode' && term.value.startsWith(WD) && ITEM.test(term.value.slice(WD.length))) graph.nodes.add(term.value.slice(WD.length));
+        if (
+          term.termType === 'NamedNode' &&
+          term.value.startsWith(WD) &&
+          ITEM.test(term.value.slice(WD.length))
+        )
+          graph.nodes.add(term.value.slice(WD.length));
       }
     }
-    log(`graph: ${graph.stats.triples} CoDEx-M triples, ${graph.nodes.size} items, ${graph.stats.properties} properties, ` +
-      `${graph.stats.labelledEntities} CoDEx entities with an English label, ${ttlFiles.length} entity exports; loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `graph: ${graph.stats.triples} CoDEx-M triples, ${graph.nodes.size} items, ${graph.stats.properties} properties, ` +
+        `${graph.stats.labelledEntities} CoDEx entities with an English label, ${ttlFiles.length} entity exports; loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const qald = (JSON.parse(readFileSync(QALD, 'utf8')) as { questions: QaldQuestion[] }).questions;
+    const qald = (JSON.parse(readFileSync(QALD, 'utf8')) as { questions: QaldQuestion[] })
+      .questions;
     const withItems = qald.filter((q) => goldItems(q).length > 0);
     const selected = withItems.filter((q) => {
       const gold = goldItems(q);
       const named = sparqlItems(q.query.sparql);
-      return gold.every((g) => graph.nodes.has(g)) && named.some((n) => graph.nodes.has(n)) && !gold.every((g) => named.includes(g));
+      return (
+        gold.every((g) => graph.nodes.has(g)) &&
+        named.some((n) => graph.nodes.has(n)) &&
+        !gold.every((g) => named.includes(g))
+      );
     });
     const chosen = selected.slice(0, MAX_QUESTIONS);
-    log(`QALD-10: ${qald.length} questions, ${withItems.length} with item answers, ${selected.length} pass the filter` +
-      (chosen.length < selected.length ? `, first ${chosen.length} evaluated (--max)` : ''));
+    log(
+      `QALD-10: ${qald.length} questions, ${withItems.length} with item answers, ${selected.length} pass the filter` +
+        (chosen.length < selected.length ? `, first ${chosen.length} evaluated (--max)` : ''),
+    );
 
-    const ports = wikidataPorts({ sparqlEndpoint: server.sparqlEndpoint, entitySearchEndpoint: server.instance }, { fetch: (i, n) => fetch(i, n) });
+    const ports = wikidataPorts(
+      { sparqlEndpoint: server.sparqlEndpoint, entitySearchEndpoint: server.instance },
+      { fetch: (i, n) => fetch(i, n) },
+    );
     const rows: KgEvalRow[] = [];
     for (const q of chosen) {
       const text = q.question.find((x) => x.language === 'en')?.string ?? '';
       const gold = goldItems(q);
       const goldSet = new Set(gold);
-      const named = sparqlItems(q.query.sparql).filter((n) => graph.nodes.has(n) && !goldSet.has(n));
+      const named = sparqlItems(q.query.sparql).filter(
+        (n) => graph.nodes.has(n) && !goldSet.has(n),
+      );
 
       const e2e = await retrieveKg(text, ports);
-      const topics: TopicEntity[] = named.map((id, i) => ({ id, label: id, mention: id, score: named.length - i }));
+      const topics: TopicEntity[] = named.map((id, i) => ({
+        id,
+        label: id,
+        mention: id,
+        score: named.length - i,
+      }));
       const oracle = await togE(text, topics, { sparql: ports.sparql });
       rows.push({
         id: String(q.id),
@@ -191,8 +255,19 @@ export async function runKgEval(log: (s: string) => void = console.log): Promise
         questionEntities: named,
         gold: gold.slice(0, 10),
         goldCount: gold.length,
-        endToEnd: { linked: e2e.topicEntities.map((t) => `${t.id} ${t.label}`), hit: hitOf(e2e.result, goldSet), triples: e2e.result?.triples.length ?? 0, sparql: e2e.requests },
-        goldLinked: { topics: named, hit: hitOf(oracle, goldSet), triples: oracle.triples.length, sparql: oracle.requests, ...(oracle.error ? { error: oracle.error } : {}) },
+        endToEnd: {
+          linked: e2e.topicEntities.map((t) => `${t.id} ${t.label}`),
+          hit: hitOf(e2e.result, goldSet),
+          triples: e2e.result?.triples.length ?? 0,
+          sparql: e2e.requests,
+        },
+        goldLinked: {
+          topics: named,
+          hit: hitOf(oracle, goldSet),
+          triples: oracle.triples.length,
+          sparql: oracle.requests,
+          ...(oracle.error ? { error: oracle.error } : {}),
+        },
       });
     }
 
@@ -203,10 +278,21 @@ export async function runKgEval(log: (s: string) => void = console.log): Promise
     const results: KgEvalResults = {
       date: new Date().toISOString(),
       data: 'CoDEx-M (train+valid+test) as wd:/wdt: RDF + CoDEx relation and type labels + entity-ttl/*.ttl, served by oxigraph over HTTP (startWikidataServer), queried through wikidataPorts; no embedder',
-      filter: 'all gold answer items in the graph; >=1 item of the gold SPARQL in the graph; not a comparison (gold answers not all named in the SPARQL)',
+      filter:
+        'all gold answer items in the graph; >=1 item of the gold SPARQL in the graph; not a comparison (gold answers not all named in the SPARQL)',
       graph: { ...graph.stats, entities: graph.nodes.size },
-      qald: { questions: qald.length, withItemAnswers: withItems.length, selected: selected.length, cap: MAX_QUESTIONS, evaluated: n },
-      endToEnd: { hits: e2eHits, linked: rows.filter((r) => r.endToEnd.linked.length > 0).length, hitRate: rate(e2eHits) },
+      qald: {
+        questions: qald.length,
+        withItemAnswers: withItems.length,
+        selected: selected.length,
+        cap: MAX_QUESTIONS,
+        evaluated: n,
+      },
+      endToEnd: {
+        hits: e2eHits,
+        linked: rows.filter((r) => r.endToEnd.linked.length > 0).length,
+        hitRate: rate(e2eHits),
+      },
       goldLinked: { hits: oracleHits, hitRate: rate(oracleHits) },
       hitRate: rate(e2eHits),
       seconds: Math.round((performance.now() - started) / 100) / 10,
@@ -221,7 +307,9 @@ export async function runKgEval(log: (s: string) => void = console.log): Promise
 
 function printTable(r: KgEvalResults): void {
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s).padEnd(n);
-  console.log(`\n${'id'.padEnd(4)} ${cut('question', 58)} ${cut('question items', 20)} ${cut('gold', 16)} ${cut('linked (e2e)', 22)} e2e  gold-linked (sparql)`);
+  console.log(
+    `\n${'id'.padEnd(4)} ${cut('question', 58)} ${cut('question items', 20)} ${cut('gold', 16)} ${cut('linked (e2e)', 22)} e2e  gold-linked (sparql)`,
+  );
   for (const row of r.rows) {
     console.log(
       `${row.id.padEnd(4)} ${cut(row.question, 58)} ${cut(row.questionEntities.join(','), 20)} ${cut(`${row.gold.slice(0, 2).join(',')}${row.goldCount > 2 ? ` +${row.goldCount - 2}` : ''}`, 16)} ` +

@@ -73,7 +73,20 @@ interface Claim {
   text: string;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "1952-03-11T00:00:00Z" → "11 March 1952"; a year-precision "1974-01-01" → "1974"; out of range → null. */
 function formatDate(value: string): { text: string; year: number } | null {
@@ -87,8 +100,11 @@ function formatDate(value: string): { text: string; year: number } | null {
 
 function loadEntities(): { entities: Entity[]; skipped: string[] } {
   const store = new oxigraph.Store();
-  const files = readdirSync(TTL_DIR).filter((f) => f.endsWith('.ttl')).sort();
-  for (const file of files) store.load(readFileSync(join(TTL_DIR, file), 'utf8'), { format: 'text/turtle' });
+  const files = readdirSync(TTL_DIR)
+    .filter((f) => f.endsWith('.ttl'))
+    .sort();
+  for (const file of files)
+    store.load(readFileSync(join(TTL_DIR, file), 'utf8'), { format: 'text/turtle' });
 
   // English label, else the language-neutral `mul` one (Wikidata's newer default for names).
   const labels = new Map<string, string>();
@@ -119,7 +135,10 @@ function loadEntities(): { entities: Entity[]; skipped: string[] } {
       if (quad.object.termType === 'NamedNode') {
         const value = labels.get(quad.object.value);
         if (value && !/^(Category|Template|Wikipedia):/.test(value)) fact = { property, value };
-      } else if (quad.object.termType === 'Literal' && (quad.object as oxigraph.Literal).datatype.value === DATE_TIME) {
+      } else if (
+        quad.object.termType === 'Literal' &&
+        (quad.object as oxigraph.Literal).datatype.value === DATE_TIME
+      ) {
         const date = formatDate(quad.object.value);
         if (date) fact = { property, value: date.text, year: date.year };
       }
@@ -136,7 +155,8 @@ function loadEntities(): { entities: Entity[]; skipped: string[] } {
   return { entities, skipped };
 }
 
-const list = (values: readonly string[]) => (values.length === 1 ? values[0]! : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`);
+const list = (values: readonly string[]) =>
+  values.length === 1 ? values[0]! : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
 type Layout = 'prose' | 'infobox';
 const LAYOUTS: Layout[] = ['prose', 'infobox'];
@@ -144,13 +164,23 @@ const LAYOUTS: Layout[] = ['prose', 'infobox'];
 /** The entity's "article" in one of the two layouts. */
 function pageOf(entity: Entity, layout: Layout): PageSnapshot {
   const byProperty = new Map<string, string[]>();
-  for (const f of entity.facts) byProperty.set(f.property, [...(byProperty.get(f.property) ?? []), f.value]);
+  for (const f of entity.facts)
+    byProperty.set(f.property, [...(byProperty.get(f.property) ?? []), f.value]);
   const blocks: Block[] = [];
   if (layout === 'infobox') {
-    blocks.push({ kind: 'table', section: entity.label, text: [...byProperty].map(([property, values]) => `${property}: ${values.join(', ')}`).join('\n') });
+    blocks.push({
+      kind: 'table',
+      section: entity.label,
+      text: [...byProperty]
+        .map(([property, values]) => `${property}: ${values.join(', ')}`)
+        .join('\n'),
+    });
   } else {
-    const sentences = [...byProperty].map(([property, values]) => `The ${property} of ${entity.label} is ${list(values)}.`);
-    for (let i = 0; i < sentences.length; i += 3) blocks.push({ kind: 'paragraph', text: sentences.slice(i, i + 3).join(' ') });
+    const sentences = [...byProperty].map(
+      ([property, values]) => `The ${property} of ${entity.label} is ${list(values)}.`,
+    );
+    for (let i = 0; i < sentences.length; i += 3)
+      blocks.push({ kind: 'paragraph', text: sentences.slice(i, i + 3).join(' ') });
   }
   return {
     url: `https://www.wikidata.org/wiki/${entity.id}`,
@@ -167,19 +197,30 @@ function claimsOf(entity: Entity, all: readonly Entity[]): Claim[] {
   const claims: Claim[] = [];
   const say = (kind: Kind, property: string, value: string) =>
     claims.push({ entity: entity.id, kind, text: `${entity.label} ${property} ${value}.` });
-  const valuesOf = (e: Entity, property: string) => new Set(e.facts.filter((f) => f.property === property).map((f) => f.value));
+  const valuesOf = (e: Entity, property: string) =>
+    new Set(e.facts.filter((f) => f.property === property).map((f) => f.value));
   for (const fact of entity.facts) {
     const own = valuesOf(entity, fact.property);
     say('supported', fact.property, fact.value);
     const other = all
       .filter((e) => e !== entity)
-      .flatMap((e) => e.facts.filter((f) => f.property === fact.property && f.year === undefined && !own.has(f.value)))[0];
+      .flatMap((e) =>
+        e.facts.filter(
+          (f) => f.property === fact.property && f.year === undefined && !own.has(f.value),
+        ),
+      )[0];
     if (other && fact.year === undefined) say('other-entity', fact.property, other.value);
     if (fact.year !== undefined) {
       const moved = fact.value.replace(String(fact.year), String(fact.year + 1));
       if (!own.has(moved)) say('other-year', fact.property, moved);
     }
-    const samePage = entity.facts.find((f) => f.property !== fact.property && f.year === undefined && fact.year === undefined && !own.has(f.value));
+    const samePage = entity.facts.find(
+      (f) =>
+        f.property !== fact.property &&
+        f.year === undefined &&
+        fact.year === undefined &&
+        !own.has(f.value),
+    );
     if (samePage) say('same-page', fact.property, samePage.value);
   }
   // One claim per text: a value listed under two properties must not count twice.
@@ -187,9 +228,10 @@ function claimsOf(entity: Entity, all: readonly Entity[]): Claim[] {
   return claims.filter((c) => !seen.has(c.text) && seen.add(c.text));
 }
 
-
 function metrics(rows: ReadonlyArray<{ kind: Kind; predicted: boolean }>): Metrics {
-  return confusion(rows.map(({ kind, predicted }) => ({ positive: kind === 'supported', predicted })));
+  return confusion(
+    rows.map(({ kind, predicted }) => ({ positive: kind === 'supported', predicted })),
+  );
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -198,14 +240,20 @@ const KINDS: Kind[] = ['supported', 'other-entity', 'other-year', 'same-page'];
 
 async function main() {
   if (!existsSync(TTL_DIR)) {
-    console.log(`\nverdict-wikidata: ${TTL_DIR} is absent (../shared/data beside the checkout); skipped.`);
+    console.log(
+      `\nverdict-wikidata: ${TTL_DIR} is absent (../shared/data beside the checkout); skipped.`,
+    );
     return;
   }
   const started = performance.now();
   const { entities, skipped } = loadEntities();
-  console.log(`\nVerdict on Wikidata facts (extractive path, SUPPORT_THRESHOLD ${SUPPORT_THRESHOLD}): ${entities.length} entities`);
+  console.log(
+    `\nVerdict on Wikidata facts (extractive path, SUPPORT_THRESHOLD ${SUPPORT_THRESHOLD}): ${entities.length} entities`,
+  );
   for (const s of skipped) console.log(`  skipped ${s}`);
-  console.log('  positive class = "supported"; headline = supported vs other-entity + other-year; same-page swaps reported apart');
+  console.log(
+    '  positive class = "supported"; headline = supported vs other-entity + other-year; same-page swaps reported apart',
+  );
   const results: Record<string, unknown> = {};
   for (const layout of LAYOUTS) {
     const rows: Array<Claim & { predicted: boolean; bestCoverage: number }> = [];
@@ -213,7 +261,11 @@ async function main() {
       const page = pageOf(entity, layout);
       for (const claim of claimsOf(entity, entities)) {
         const { verdict } = await runPipeline({ mode: 'verify', question: claim.text, page });
-        rows.push({ ...claim, predicted: verdict!.label === 'supported', bestCoverage: verdict!.bestCoverage });
+        rows.push({
+          ...claim,
+          predicted: verdict!.label === 'supported',
+          bestCoverage: verdict!.bestCoverage,
+        });
       }
     }
     const headline = metrics(rows.filter((r) => r.kind !== 'same-page'));
@@ -225,10 +277,23 @@ async function main() {
         // How close the calls were: the lowest coverage of a true claim, the highest of a false one.
         const coverages = of.map((r) => r.bestCoverage);
         const edge = k === 'supported' ? Math.min(...coverages) : Math.max(...coverages);
-        return [k, { n: of.length, correct: right, accuracy: of.length ? right / of.length : 0, [k === 'supported' ? 'minCoverage' : 'maxCoverage']: round(edge) }];
+        return [
+          k,
+          {
+            n: of.length,
+            correct: right,
+            accuracy: of.length ? right / of.length : 0,
+            [k === 'supported' ? 'minCoverage' : 'maxCoverage']: round(edge),
+          },
+        ];
       }),
     );
-    const byEntity = Object.fromEntries(entities.map((e) => [e.id, metrics(rows.filter((r) => r.entity === e.id && r.kind !== 'same-page'))]));
+    const byEntity = Object.fromEntries(
+      entities.map((e) => [
+        e.id,
+        metrics(rows.filter((r) => r.entity === e.id && r.kind !== 'same-page')),
+      ]),
+    );
     const wrong = rows.filter((r) => r.predicted !== (r.kind === 'supported'));
 
     console.log(`\n  ${layout} pages, ${rows.length} claims:`);
@@ -236,14 +301,36 @@ async function main() {
       `    headline: accuracy ${pct(headline.accuracy)}, precision ${pct(headline.precision)}, recall ${pct(headline.recall)}` +
         `  (tp ${headline.tp} fp ${headline.fp} tn ${headline.tn} fn ${headline.fn})`,
     );
-    console.log(`    with same-page swaps: accuracy ${pct(withSamePage.accuracy)}, precision ${pct(withSamePage.precision)}, recall ${pct(withSamePage.recall)}`);
+    console.log(
+      `    with same-page swaps: accuracy ${pct(withSamePage.accuracy)}, precision ${pct(withSamePage.precision)}, recall ${pct(withSamePage.recall)}`,
+    );
     for (const [k, v] of Object.entries(byKind)) {
-      const edge = 'minCoverage' in v ? `lowest coverage ${v.minCoverage}` : `highest coverage ${v.maxCoverage}`;
-      console.log(`    ${k.padEnd(13)} ${String(v.correct).padStart(4)}/${String(v.n).padEnd(4)} right (${pct(v.accuracy)}), ${edge}`);
+      const edge =
+        'minCoverage' in v
+          ? `lowest coverage ${v.minCoverage}`
+          : `highest coverage ${v.maxCoverage}`;
+      console.log(
+        `    ${k.padEnd(13)} ${String(v.correct).padStart(4)}/${String(v.n).padEnd(4)} right (${pct(v.accuracy)}), ${edge}`,
+      );
     }
-    for (const e of entities) console.log(`    ${`${e.id} ${e.label}`.slice(0, 48).padEnd(48)} accuracy ${pct(byEntity[e.id]!.accuracy).padStart(6)} over ${byEntity[e.id]!.n}`);
-    for (const r of wrong.filter((r) => r.kind !== 'same-page').slice(0, 8)) console.log(`    wrong: [${r.kind}] coverage ${r.bestCoverage.toFixed(2)}  ${r.text}`);
-    results[layout] = { claims: rows.length, headline, withSamePage, byKind, byEntity, wrong: wrong.map(({ kind, text, bestCoverage }) => ({ kind, bestCoverage: round(bestCoverage), text })) };
+    for (const e of entities)
+      console.log(
+        `    ${`${e.id} ${e.label}`.slice(0, 48).padEnd(48)} accuracy ${pct(byEntity[e.id]!.accuracy).padStart(6)} over ${byEntity[e.id]!.n}`,
+      );
+    for (const r of wrong.filter((r) => r.kind !== 'same-page').slice(0, 8))
+      console.log(`    wrong: [${r.kind}] coverage ${r.bestCoverage.toFixed(2)}  ${r.text}`);
+    results[layout] = {
+      claims: rows.length,
+      headline,
+      withSamePage,
+      byKind,
+      byEntity,
+      wrong: wrong.map(({ kind, text, bestCoverage }) => ({
+        kind,
+        bestCoverage: round(bestCoverage),
+        text,
+      })),
+    };
   }
   console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -251,7 +338,8 @@ async function main() {
     join(here, 'verdict-wikidata-results.json'),
     JSON.stringify(
       {
-        about: 'verdictFromEvidence (extractive path) on claims built from ../shared/data/wikidata/entity-ttl by test/eval/verdict-wikidata.ts. Positive class: supported.',
+        about:
+          'verdictFromEvidence (extractive path) on claims built from ../shared/data/wikidata/entity-ttl by test/eval/verdict-wikidata.ts. Positive class: supported.',
         threshold: SUPPORT_THRESHOLD,
         entities: entities.map((e) => ({ id: e.id, label: e.label, facts: e.facts.length })),
         skipped,

@@ -21,12 +21,18 @@ const BASE_ARGS = [
 
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: run \`npm test\` (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run \`npm test\` (it installs Debian's chromium) or set CHROMIUM_PATH.`,
+    );
   }
 }
 
 /** A persistent context (extensions need one), optionally with an unpacked extension loaded. */
-export async function launchChromium(extensionDir?: string, extraArgs: readonly string[] = [], userDataDir = mkdtempSync(join(tmpdir(), 'answer-panel-'))): Promise<BrowserContext> {
+export async function launchChromium(
+  extensionDir?: string,
+  extraArgs: readonly string[] = [],
+  userDataDir = mkdtempSync(join(tmpdir(), 'answer-panel-')),
+): Promise<BrowserContext> {
   assertChromium();
   const args = [...BASE_ARGS, ...extraArgs];
   if (extensionDir) {

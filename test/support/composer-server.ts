@@ -8,7 +8,12 @@
 //
 //   OpenAI base: `${url}/v1`          Ollama base: `${url}`
 
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, type TestServer } from './server';
 
@@ -118,7 +123,9 @@ export interface ComposerServer extends TestServer {
 
 export const DEFAULT_MODELS = ['llama3.1:8b', 'qwen2.5:7b-instruct', 'test-model'];
 
-const DEFAULTS: Required<Omit<ComposerServerOptions, 'mode' | 'requireKey'>> & { requireKey: string | undefined } = {
+const DEFAULTS: Required<Omit<ComposerServerOptions, 'mode' | 'requireKey'>> & {
+  requireKey: string | undefined;
+} = {
   models: DEFAULT_MODELS,
   tokenDelayMs: 5,
   firstByteDelayMs: 5_000,
@@ -131,7 +138,9 @@ const DEFAULTS: Required<Omit<ComposerServerOptions, 'mode' | 'requireKey'>> & {
 /** Cap for 'too-long', so a client that never hangs up still gets an end. */
 const TOO_LONG_BYTES = 2 * 1024 * 1024;
 
-export async function startComposerServer(options: ComposerServerOptions = {}): Promise<ComposerServer> {
+export async function startComposerServer(
+  options: ComposerServerOptions = {},
+): Promise<ComposerServer> {
   const initial = { ...DEFAULTS, ...withoutUndefined(options) };
   let settings = { ...initial };
   let mode: ComposerMode = options.mode ?? 'normal';
@@ -165,7 +174,11 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
 
     // Ollama checks Origin before routing and answers a bare 403 (no body, no CORS headers).
     const origin = req.headers.origin;
-    if (settings.rejectOrigins && origin !== undefined && !originAllowed(origin, settings.allowedOrigins)) {
+    if (
+      settings.rejectOrigins &&
+      origin !== undefined &&
+      !originAllowed(origin, settings.allowedOrigins)
+    ) {
       res.writeHead(403).end();
       return;
     }
@@ -186,7 +199,10 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
       return;
     }
-    if (settings.requireKey !== undefined && req.headers.authorization !== `Bearer ${settings.requireKey}`) {
+    if (
+      settings.requireKey !== undefined &&
+      req.headers.authorization !== `Bearer ${settings.requireKey}`
+    ) {
       sendStatus(res, protocol, 401);
       return;
     }
@@ -201,12 +217,19 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
 
     if (path === '/v1/models') {
       if (!settings.listModels) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
+        res
+          .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('404 page not found');
         return;
       }
       json(res, 200, {
         object: 'list',
-        data: settings.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })),
+        data: settings.models.map((id) => ({
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'library',
+        })),
       });
       return;
     }
@@ -218,7 +241,12 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
           modified_at: '2024-09-01T00:00:00Z',
           size: 4_920_753_328,
           digest: 'sha256:0000000000000000000000000000000000000000000000000000000000000000',
-          details: { format: 'gguf', family: 'llama', parameter_size: '8.0B', quantization_level: 'Q4_K_M' },
+          details: {
+            format: 'gguf',
+            family: 'llama',
+            parameter_size: '8.0B',
+            quantization_level: 'Q4_K_M',
+          },
         })),
       });
       return;
@@ -230,14 +258,26 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
     const chat = chatRequestOf(protocol, record.body);
     if (!chat) {
       if (protocol === 'openai') {
-        json(res, 400, { error: { message: "'messages' is a required property", type: 'invalid_request_error', param: 'messages', code: null } });
+        json(res, 400, {
+          error: {
+            message: "'messages' is a required property",
+            type: 'invalid_request_error',
+            param: 'messages',
+            code: null,
+          },
+        });
       } else json(res, 400, { error: 'invalid request: messages are required' });
       return;
     }
     if (mode === 'wrong-model') {
       if (protocol === 'openai') {
         json(res, 404, {
-          error: { message: `The model \`${chat.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
+          error: {
+            message: `The model \`${chat.model}\` does not exist or you do not have access to it.`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'model_not_found',
+          },
         });
       } else json(res, 404, { error: `model "${chat.model}" not found, try pulling it first` });
       return;
@@ -249,13 +289,24 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
     const id = `chatcmpl-test-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const text =
-      mode === 'hostile' ? HOSTILE_REPLY : mode === 'no-citations' ? noCitationReply(chat) : mode === 'too-long' ? '' : reply(chat);
+      mode === 'hostile'
+        ? HOSTILE_REPLY
+        : mode === 'no-citations'
+          ? noCitationReply(chat)
+          : mode === 'too-long'
+            ? ''
+            : reply(chat);
     const streaming = chat.stream && mode !== 'non-streaming';
     // Real servers stop at max_tokens with finish_reason "length"; a word stands for a token.
     // 'too-long' misbehaves on purpose and ignores it.
     let pieces = tokens(text);
     let finish = 'stop';
-    if (mode !== 'too-long' && chat.maxTokens !== undefined && chat.maxTokens > 0 && pieces.length > chat.maxTokens) {
+    if (
+      mode !== 'too-long' &&
+      chat.maxTokens !== undefined &&
+      chat.maxTokens > 0 &&
+      pieces.length > chat.maxTokens
+    ) {
       pieces = pieces.slice(0, chat.maxTokens);
       finish = 'length';
     }
@@ -268,17 +319,35 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
           object: 'chat.completion',
           created,
           model: chat.model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: finish }],
-          usage: { prompt_tokens: 100, completion_tokens: pieces.length, total_tokens: 100 + pieces.length },
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content },
+              logprobs: null,
+              finish_reason: finish,
+            },
+          ],
+          usage: {
+            prompt_tokens: 100,
+            completion_tokens: pieces.length,
+            total_tokens: 100 + pieces.length,
+          },
         });
       } else json(res, 200, ollamaChunk(chat.model, content, true, finish));
       return;
     }
 
     const isOpenAi = chat.protocol === 'openai';
-    res.writeHead(200, isOpenAi
-      ? { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' }
-      : { 'content-type': 'application/x-ndjson' });
+    res.writeHead(
+      200,
+      isOpenAi
+        ? {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache',
+            connection: 'keep-alive',
+          }
+        : { 'content-type': 'application/x-ndjson' },
+    );
     res.flushHeaders();
     const openAiChunk = (delta: Record<string, string>, finishReason: string | null) => ({
       id,
@@ -289,9 +358,16 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     });
     const send = (content: string) =>
-      res.write(isOpenAi ? `data: ${JSON.stringify(openAiChunk({ content }, null))}\n\n` : `${JSON.stringify(ollamaChunk(chat.model, content, false))}\n`);
+      res.write(
+        isOpenAi
+          ? `data: ${JSON.stringify(openAiChunk({ content }, null))}\n\n`
+          : `${JSON.stringify(ollamaChunk(chat.model, content, false))}\n`,
+      );
 
-    if (isOpenAi) res.write(`data: ${JSON.stringify(openAiChunk({ role: 'assistant', content: '' }, null))}\n\n`);
+    if (isOpenAi)
+      res.write(
+        `data: ${JSON.stringify(openAiChunk({ role: 'assistant', content: '' }, null))}\n\n`,
+      );
 
     if (mode === 'too-long') {
       const filler = 'This sentence repeats because the server does not stop talking. '.repeat(3);
@@ -314,23 +390,52 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
     } else res.end(`${JSON.stringify(ollamaChunk(chat.model, '', true, finish))}\n`);
   }
 
-  function sendStatus(res: ServerResponse, protocol: ChatRequest['protocol'], status: 401 | 429 | 500): void {
+  function sendStatus(
+    res: ServerResponse,
+    protocol: ChatRequest['protocol'],
+    status: 401 | 429 | 500,
+  ): void {
     if (status === 500) {
       res
         .writeHead(500, { 'content-type': 'text/html; charset=utf-8' })
-        .end('<!DOCTYPE html>\n<html><head><title>500 Internal Server Error</title></head><body><center><h1>500 Internal Server Error</h1></center><hr><center>nginx</center><script>alert(1)</script></body></html>');
+        .end(
+          '<!DOCTYPE html>\n<html><head><title>500 Internal Server Error</title></head><body><center><h1>500 Internal Server Error</h1></center><hr><center>nginx</center><script>alert(1)</script></body></html>',
+        );
       return;
     }
     if (status === 401) {
-      json(res, 401, protocol === 'openai'
-        ? { error: { message: 'Incorrect API key provided: sk-te****ey. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } }
-        : { error: 'unauthorized' });
+      json(
+        res,
+        401,
+        protocol === 'openai'
+          ? {
+              error: {
+                message:
+                  'Incorrect API key provided: sk-te****ey. You can find your API key at https://platform.openai.com/account/api-keys.',
+                type: 'invalid_request_error',
+                param: null,
+                code: 'invalid_api_key',
+              },
+            }
+          : { error: 'unauthorized' },
+      );
       return;
     }
     res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-    json(res, 429, protocol === 'openai'
-      ? { error: { message: 'Rate limit reached for requests. Please try again in 7s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } }
-      : { error: 'too many requests' });
+    json(
+      res,
+      429,
+      protocol === 'openai'
+        ? {
+            error: {
+              message: 'Rate limit reached for requests. Please try again in 7s.',
+              type: 'requests',
+              param: null,
+              code: 'rate_limit_exceeded',
+            },
+          }
+        : { error: 'too many requests' },
+    );
   }
 
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -381,8 +486,11 @@ export async function startComposerServer(options: ComposerServerOptions = {}): 
 export function quotesIn(user: string): Array<{ id: number; text: string }> {
   const quotes: Array<{ id: number; text: string }> = [];
   for (const line of user.split(/\r?\n/)) {
-    const m = /^\s*(?:quote\s*)?\[(\d{1,3})\]\s*[:\-–—]?\s*(?:\([^)]{0,40}\)\s*)?(\S.*)$/i.exec(line);
-    if (m && !quotes.some((q) => q.id === Number(m[1]))) quotes.push({ id: Number(m[1]), text: m[2]!.trim() });
+    const m = /^\s*(?:quote\s*)?\[(\d{1,3})\]\s*[:\-–—]?\s*(?:\([^)]{0,40}\)\s*)?(\S.*)$/i.exec(
+      line,
+    );
+    if (m && !quotes.some((q) => q.id === Number(m[1])))
+      quotes.push({ id: Number(m[1]), text: m[2]!.trim() });
   }
   return quotes;
 }
@@ -390,7 +498,10 @@ export function quotesIn(user: string): Array<{ id: number; text: string }> {
 /** The first sentence of a quote, without its final punctuation, at most 200 characters. */
 function firstSentence(text: string): string {
   const sentence = text.split(/(?<=[.!?])\s+/)[0] ?? text;
-  return sentence.replace(/[.!?…]+$/, '').slice(0, 200).trim();
+  return sentence
+    .replace(/[.!?…]+$/, '')
+    .slice(0, 200)
+    .trim();
 }
 
 /**
@@ -398,14 +509,20 @@ function firstSentence(text: string): string {
  * confidence line — deterministic, and every citation names a quote the client issued.
  */
 export function defaultReply(request: ChatRequest): string {
-  const user = request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const user = request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const quotes = quotesIn(user).slice(0, 3);
   if (quotes.length === 0) return 'The quotes do not say.\nConfidence: low';
   return `${quotes.map((q) => `${firstSentence(q.text)} [${q.id}].`).join(' ')}\nConfidence: high`;
 }
 
 function noCitationReply(request: ChatRequest): string {
-  const user = request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const user = request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const first = quotesIn(user)[0];
   return `${first ? `${firstSentence(first.text)}.` : 'It is well known.'} Everyone agrees on this.\nConfidence: medium`;
 }
@@ -427,7 +544,7 @@ function chatRequestOf(protocol: ChatRequest['protocol'], body: unknown): ChatRe
     return { role: String(r.role ?? ''), content: typeof r.content === 'string' ? r.content : '' };
   });
   const numPredict = (b.options as Record<string, unknown> | undefined)?.num_predict;
-  const maxTokens = protocol === 'openai' ? b.max_tokens ?? b.max_completion_tokens : numPredict;
+  const maxTokens = protocol === 'openai' ? (b.max_tokens ?? b.max_completion_tokens) : numPredict;
   return {
     protocol,
     model: typeof b.model === 'string' ? b.model : '',
@@ -438,8 +555,18 @@ function chatRequestOf(protocol: ChatRequest['protocol'], body: unknown): ChatRe
   };
 }
 
-function ollamaChunk(model: string, content: string, done: boolean, reason = 'stop'): Record<string, unknown> {
-  const base = { model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, done };
+function ollamaChunk(
+  model: string,
+  content: string,
+  done: boolean,
+  reason = 'stop',
+): Record<string, unknown> {
+  const base = {
+    model,
+    created_at: new Date().toISOString(),
+    message: { role: 'assistant', content },
+    done,
+  };
   if (!done) return base;
   return {
     ...base,
@@ -460,7 +587,9 @@ function originAllowed(origin: string, extra: string[]): boolean {
 }
 
 function json(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+    .end(JSON.stringify(value));
 }
 
 /** Resolves after `ms`, or at once when the client hangs up (so close() never waits on a sleeper). */

@@ -29,15 +29,29 @@ export function hubRoute(options: HubRouteOptions): Route {
     const match = /^((?:\/[^/]+)*?)\/([^/]+)\/([^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(url.pathname);
     if (!match) return false;
     options.requests?.push(`${req.method} ${url.pathname}`);
-    const cors: Record<string, string> = options.cors ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-linked-size, x-repo-commit, content-length' } : {};
+    const cors: Record<string, string> = options.cors
+      ? {
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'x-linked-size, x-repo-commit, content-length',
+        }
+      : {};
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': '*' }).end();
+      res
+        .writeHead(204, {
+          ...cors,
+          'access-control-allow-methods': 'GET, HEAD',
+          'access-control-allow-headers': '*',
+        })
+        .end();
       return true;
     }
     const [, prefix, owner, name, revision, rawPath] = match;
-    const folder = prefix ? undefined : MODEL_MANIFEST.models.find((m) => m.id === `${owner}/${name}`)?.folder;
+    const folder = prefix
+      ? undefined
+      : MODEL_MANIFEST.models.find((m) => m.id === `${owner}/${name}`)?.folder;
     const path = decodeURIComponent(rawPath!);
-    const notFound = () => res.writeHead(404, { ...cors, 'content-type': 'text/plain' }).end('Entry not found');
+    const notFound = () =>
+      res.writeHead(404, { ...cors, 'content-type': 'text/plain' }).end('Entry not found');
     if (!folder || (revision !== 'main' && !options.revisions?.includes(revision!))) {
       notFound();
       return true;
@@ -54,10 +68,22 @@ export function hubRoute(options: HubRouteOptions): Route {
       notFound();
       return true;
     }
-    const headers = { ...cors, 'content-type': 'application/octet-stream', 'content-length': String(body.byteLength), 'x-repo-commit': 'c0ffee0000000000000000000000000000000002' };
+    const headers = {
+      ...cors,
+      'content-type': 'application/octet-stream',
+      'content-length': String(body.byteLength),
+      'x-repo-commit': 'c0ffee0000000000000000000000000000000002',
+    };
     if (req.method === 'HEAD') {
       // The hub's own HEAD answer for an LFS file is a small redirect: its content-length is not the file's.
-      res.writeHead(200, options.linkedSize ? { ...headers, 'content-length': '1', 'x-linked-size': String(body.byteLength) } : headers).end();
+      res
+        .writeHead(
+          200,
+          options.linkedSize
+            ? { ...headers, 'content-length': '1', 'x-linked-size': String(body.byteLength) }
+            : headers,
+        )
+        .end();
     } else {
       res.writeHead(200, headers).end(body);
     }

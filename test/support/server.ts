@@ -49,7 +49,9 @@ export async function serveDirectory(root: string, routes: Route[] = []): Promis
         return;
       }
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }

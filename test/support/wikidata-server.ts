@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import { readBody, serveDirectory, type TestServer } from './server';
 
-export const FIXTURE_TTL = fileURLToPath(new URL('../fixtures/wikidata/fixture.ttl', import.meta.url));
+export const FIXTURE_TTL = fileURLToPath(
+  new URL('../fixtures/wikidata/fixture.ttl', import.meta.url),
+);
 
 const WD = 'http://www.wikidata.org/entity/';
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
@@ -73,7 +75,9 @@ export interface WikidataServer extends TestServer {
   resetCounters(): void;
 }
 
-export async function startWikidataServer(options: WikidataServerOptions = {}): Promise<WikidataServer> {
+export async function startWikidataServer(
+  options: WikidataServerOptions = {},
+): Promise<WikidataServer> {
   const store = new oxigraph.Store();
   for (const file of options.files ?? [FIXTURE_TTL]) {
     const format = file.endsWith('.nt') ? 'application/n-triples' : 'text/turtle';
@@ -99,7 +103,11 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') {
       res
-        .writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'Api-User-Agent, Accept, Content-Type', 'access-control-max-age': '600' })
+        .writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': 'Api-User-Agent, Accept, Content-Type',
+          'access-control-max-age': '600',
+        })
         .end();
       return true;
     }
@@ -121,15 +129,24 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
       if (res.destroyed) return true; // the client gave up (timeout)
       if (fault && 'status' in fault) {
         const headers: Record<string, string> = { 'content-type': 'text/plain' };
-        if (fault.status === 429 && fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
-        res.writeHead(fault.status, headers).end(fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error');
+        if (fault.status === 429 && fault.retryAfter !== undefined)
+          headers['retry-after'] = fault.retryAfter;
+        res
+          .writeHead(fault.status, headers)
+          .end(fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error');
         return true;
       }
       if (fault && 'body' in fault) {
         if (fault.body === 'html') {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Wikimedia Error</title><p>Our servers are currently under maintenance.');
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(
+              '<!doctype html><title>Wikimedia Error</title><p>Our servers are currently under maintenance.',
+            );
         } else {
-          res.writeHead(200, { 'content-type': 'application/sparql-results+json' }).end('{"head":{"vars":["x"]},"results":{"bindings":[{"x":');
+          res
+            .writeHead(200, { 'content-type': 'application/sparql-results+json' })
+            .end('{"head":{"vars":["x"]},"results":{"bindings":[{"x":');
         }
         return true;
       }
@@ -156,17 +173,26 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
     }
     let result: ReturnType<oxigraph.Store['query']>;
     try {
-      result = store.query(`${IMPLICIT_PREFIXES}\n${query}`, { results_format: 'application/sparql-results+json' });
+      result = store.query(`${IMPLICIT_PREFIXES}\n${query}`, {
+        results_format: 'application/sparql-results+json',
+      });
     } catch (error) {
       // WDQS answers a bad query with 400 and a Java stack trace in text/plain.
-      res.writeHead(400, { 'content-type': 'text/plain' }).end(`MalformedQueryException: ${String(error)}`);
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end(`MalformedQueryException: ${String(error)}`);
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' }).end(String(result));
+    res
+      .writeHead(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' })
+      .end(String(result));
   }
 
   function answerApi(url: URL, res: ServerResponse): void {
-    const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+    const json = (value: unknown) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(value));
     const params = url.searchParams;
     if (params.get('action') !== 'wbsearchentities') {
       json({ error: { code: 'badvalue', info: 'Unrecognized value for parameter "action".' } });
@@ -175,7 +201,12 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
     const search = params.get('search') ?? '';
     const language = params.get('language');
     if (!search || !language) {
-      json({ error: { code: 'missingparam', info: `The "${!search ? 'search' : 'language'}" parameter must be set.` } });
+      json({
+        error: {
+          code: 'missingparam',
+          info: `The "${!search ? 'search' : 'language'}" parameter must be set.`,
+        },
+      });
       return;
     }
     const uselang = params.get('uselang') ?? language;
@@ -195,7 +226,9 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
           pageid: Number(m.id.slice(1)),
           display: {
             ...(label && { label: { value: label.value, language: label.language } }),
-            ...(description && { description: { value: description.value, language: description.language } }),
+            ...(description && {
+              description: { value: description.value, language: description.language },
+            }),
           },
           repository: 'wikidata',
           url: `${origin.replace(/^http:/, '')}/wiki/${m.id}`,
@@ -216,8 +249,14 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
     return [...new Set([language, language.split('-')[0]!, 'en', 'mul'])];
   }
 
-  function pick(id: string, predicate: string, language: string): { value: string; language: string } | undefined {
-    const literals = store.match(oxigraph.namedNode(WD + id), oxigraph.namedNode(predicate), null, null).map((q) => q.object);
+  function pick(
+    id: string,
+    predicate: string,
+    language: string,
+  ): { value: string; language: string } | undefined {
+    const literals = store
+      .match(oxigraph.namedNode(WD + id), oxigraph.namedNode(predicate), null, null)
+      .map((q) => q.object);
     for (const lang of chain(language)) {
       const found = literals.find((o) => o.termType === 'Literal' && o.language === lang);
       if (found) return { value: found.value, language: lang };
@@ -228,8 +267,14 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
   function searchLabels(search: string, language: string) {
     const needle = search.toLocaleLowerCase();
     const langs = chain(language);
-    const best = new Map<string, { id: string; type: 'label' | 'alias'; language: string; text: string; rank: number }>();
-    for (const [predicate, type] of [[RDFS_LABEL, 'label'], [SKOS_ALT, 'alias']] as const) {
+    const best = new Map<
+      string,
+      { id: string; type: 'label' | 'alias'; language: string; text: string; rank: number }
+    >();
+    for (const [predicate, type] of [
+      [RDFS_LABEL, 'label'],
+      [SKOS_ALT, 'alias'],
+    ] as const) {
       for (const quad of store.match(null, oxigraph.namedNode(predicate), null, null)) {
         if (quad.subject.termType !== 'NamedNode' || !quad.subject.value.startsWith(WD)) continue;
         const id = quad.subject.value.slice(WD.length);
@@ -242,13 +287,19 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
         // Exact matches first, labels before aliases, the asked language before fallbacks.
         const rank = (lower === needle ? 0 : 100) + (type === 'label' ? 0 : 10) + langIndex;
         const previous = best.get(id);
-        if (!previous || rank < previous.rank) best.set(id, { id, type, language: quad.object.language, text, rank });
+        if (!previous || rank < previous.rank)
+          best.set(id, { id, type, language: quad.object.language, text, rank });
       }
     }
-    return [...best.values()].sort((a, b) => a.rank - b.rank || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+    return [...best.values()].sort(
+      (a, b) => a.rank - b.rank || Number(a.id.slice(1)) - Number(b.id.slice(1)),
+    );
   }
 
-  const server = await serveDirectory(fileURLToPath(new URL('../fixtures/wikidata/', import.meta.url)), [route]);
+  const server = await serveDirectory(
+    fileURLToPath(new URL('../fixtures/wikidata/', import.meta.url)),
+    [route],
+  );
   // An object literal, not Object.assign: assign would copy the getters' current values.
   const result: WikidataServer = {
     url: server.url,
@@ -291,4 +342,3 @@ export async function startWikidataServer(options: WikidataServerOptions = {}): 
   };
   return result;
 }
-

@@ -11,7 +11,16 @@ import type { AskRequest, AskResult, PageSnapshot } from '../../lib/pipeline/typ
 import { readFixture } from '../fixtures/regen';
 
 const demo = readFixture('demo');
-const changed: PageSnapshot = { ...demo, blocks: [...demo.blocks, { kind: 'paragraph', text: 'A new paragraph was added to the page after it was first read by the extension.' }] };
+const changed: PageSnapshot = {
+  ...demo,
+  blocks: [
+    ...demo.blocks,
+    {
+      kind: 'paragraph',
+      text: 'A new paragraph was added to the page after it was first read by the extension.',
+    },
+  ],
+};
 
 function setup(online = true) {
   let clock = 1_000_000;
@@ -22,7 +31,11 @@ function setup(online = true) {
     runs.push(request);
     const result = await runPipeline(request);
     // Stands in for the composer endpoint failing the way an offline machine makes it fail.
-    if (composerDown) result.answer.fallback = { from: 'test-model at http://127.0.0.1:9', reason: { code: 'composer-unreachable', message: 'unreachable' } };
+    if (composerDown)
+      result.answer.fallback = {
+        from: 'test-model at http://127.0.0.1:9',
+        reason: { code: 'composer-unreachable', message: 'unreachable' },
+      };
     return result;
   };
   const deps = { store, run, online: () => online, configKey: 'config-a', now: () => clock };
@@ -35,7 +48,11 @@ function setup(online = true) {
   };
 }
 
-const ask = (question: string, page = demo, extra: Partial<AskRequest & { fresh: boolean }> = {}) => ({ mode: 'answer' as const, question, page, ...extra });
+const ask = (
+  question: string,
+  page = demo,
+  extra: Partial<AskRequest & { fresh: boolean }> = {},
+) => ({ mode: 'answer' as const, question, page, ...extra });
 
 describe('askWithCache', () => {
   it('answers live once, then the same question on the same page version from the cache', async () => {
@@ -53,9 +70,21 @@ describe('askWithCache', () => {
   it('computes anew when asked fresh, when the settings differ, and when the page changed', async () => {
     const t = setup();
     await askWithCache(ask('Who designed the lighthouse?'), t.deps);
-    expect((await askWithCache(ask('Who designed the lighthouse?', demo, { fresh: true }), t.deps)).origin.kind).toBe('live');
-    expect((await askWithCache(ask('Who designed the lighthouse?'), { ...t.deps, configKey: 'config-b' })).origin.kind).toBe('live');
-    expect((await askWithCache(ask('Who designed the lighthouse?', changed), t.deps)).origin.kind).toBe('live');
+    expect(
+      (await askWithCache(ask('Who designed the lighthouse?', demo, { fresh: true }), t.deps))
+        .origin.kind,
+    ).toBe('live');
+    expect(
+      (
+        await askWithCache(ask('Who designed the lighthouse?'), {
+          ...t.deps,
+          configKey: 'config-b',
+        })
+      ).origin.kind,
+    ).toBe('live');
+    expect(
+      (await askWithCache(ask('Who designed the lighthouse?', changed), t.deps)).origin.kind,
+    ).toBe('live');
     expect(t.runs).toHaveLength(4);
   });
 
@@ -63,13 +92,24 @@ describe('askWithCache', () => {
     const t = setup();
     const first = await askWithCache(ask('Who designed the Lighthouse of Alexandria?'), t.deps);
     t.down();
-    const offline = await askWithCache(ask('Who designed the Alexandria lighthouse?', changed), t.deps);
-    expect(offline.origin).toMatchObject({ kind: 'similar', question: 'Who designed the Lighthouse of Alexandria?', samePage: true, method: 'lexical' });
+    const offline = await askWithCache(
+      ask('Who designed the Alexandria lighthouse?', changed),
+      t.deps,
+    );
+    expect(offline.origin).toMatchObject({
+      kind: 'similar',
+      question: 'Who designed the Lighthouse of Alexandria?',
+      samePage: true,
+      method: 'lexical',
+    });
     expect(offline.answerId).toBe(first.answerId);
     expect(offline.pageChanged).toBe(true);
     expect(offline.result.answer.text).toBe(first.result.answer.text);
     // Re-verifying asks fresh: the degraded live answer, not the saved one.
-    const fresh = await askWithCache(ask('Who designed the Alexandria lighthouse?', changed, { fresh: true }), t.deps);
+    const fresh = await askWithCache(
+      ask('Who designed the Alexandria lighthouse?', changed, { fresh: true }),
+      t.deps,
+    );
     expect(fresh.origin).toEqual({ kind: 'live', offline: true });
   });
 
@@ -89,10 +129,18 @@ describe('askCachedPage', () => {
   it('answers from the saved copy of the page, and says when there is none', async () => {
     const t = setup();
     await askWithCache(ask('Who designed the lighthouse?'), t.deps);
-    const outcome = await askCachedPage({ mode: 'answer', question: 'When did Ibn Battuta visit Alexandria?', url: demo.url }, t.deps);
+    const outcome = await askCachedPage(
+      { mode: 'answer', question: 'When did Ibn Battuta visit Alexandria?', url: demo.url },
+      t.deps,
+    );
     expect(outcome.origin.kind).toBe('cached-page');
     expect(outcome.result.answer.text).toContain('1326');
     expect(t.runs.at(-1)?.sources).toBe('page');
-    await expect(askCachedPage({ mode: 'answer', question: 'Anything here?', url: 'https://never.example/' }, t.deps)).rejects.toEqual(new PipelineError('page-not-cached'));
+    await expect(
+      askCachedPage(
+        { mode: 'answer', question: 'Anything here?', url: 'https://never.example/' },
+        t.deps,
+      ),
+    ).rejects.toEqual(new PipelineError('page-not-cached'));
   });
 });

@@ -1,27 +1,67 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { AnswerPanelDatabase, SCHEMA_V1, SCHEMA_V2, ledgerRef, recordBytes, type AnswerRecord, type PageRecord } from '../../lib/cache/db';
-import { isQuotaError, openStore, pageHash, sha256Hex, type CacheStoreOptions } from '../../lib/cache/store';
+import {
+  AnswerPanelDatabase,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  ledgerRef,
+  recordBytes,
+  type AnswerRecord,
+  type PageRecord,
+} from '../../lib/cache/db';
+import {
+  isQuotaError,
+  openStore,
+  pageHash,
+  sha256Hex,
+  type CacheStoreOptions,
+} from '../../lib/cache/store';
 import type { Embedder } from '../../lib/pipeline/ports';
 import type { AskResult, PageSnapshot, Passage } from '../../lib/pipeline/types';
 
 const DB = 'store-test';
-const QUOTA_SENTENCE = 'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.';
+const QUOTA_SENTENCE =
+  'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.';
 
 function snapshot(url: string, text: string, title = `Title of ${url}`): PageSnapshot {
-  return { url, title, blocks: [{ kind: 'paragraph', text }], textLength: text.length, extractor: 'readability', truncated: false };
+  return {
+    url,
+    title,
+    blocks: [{ kind: 'paragraph', text }],
+    textLength: text.length,
+    extractor: 'readability',
+    truncated: false,
+  };
 }
 
 function passages(text: string): Passage[] {
-  return [{ id: 'b0.0', text, tokens: text.split(' ').length, blockIndex: 0, kind: 'paragraph', start: 0, end: text.length }];
+  return [
+    {
+      id: 'b0.0',
+      text,
+      tokens: text.split(' ').length,
+      blockIndex: 0,
+      kind: 'paragraph',
+      start: 0,
+      end: text.length,
+    },
+  ];
 }
 
 function result(question: string): AskResult {
   return {
     mode: 'answer',
     question,
-    answer: { text: `About ${question}`, sentences: [], cited: [], droppedCitations: 0, composer: 'extractive', answered: true, checks: [] },
+    answer: {
+      text: `About ${question}`,
+      sentences: [],
+      cited: [],
+      droppedCitations: 0,
+      composer: 'extractive',
+      answered: true,
+      checks: [],
+    },
     quotes: [],
     timings: {},
     passageCount: 1,
@@ -37,7 +77,11 @@ function result(question: string): AskResult {
   } as AskResult;
 }
 
-function answer(question: string, createdAt: number, over: Partial<AnswerRecord> = {}): Omit<AnswerRecord, 'id'> {
+function answer(
+  question: string,
+  createdAt: number,
+  over: Partial<AnswerRecord> = {},
+): Omit<AnswerRecord, 'id'> {
   return {
     mode: 'answer',
     question,
@@ -55,18 +99,27 @@ function answer(question: string, createdAt: number, over: Partial<AnswerRecord>
 function setup(extra: Partial<CacheStoreOptions> = {}) {
   const indexedDB = new IDBFactory();
   const clock = { t: 1_000 };
-  const options: CacheStoreOptions = { indexedDB, IDBKeyRange, name: DB, now: () => clock.t, ...extra };
+  const options: CacheStoreOptions = {
+    indexedDB,
+    IDBKeyRange,
+    name: DB,
+    now: () => clock.t,
+    ...extra,
+  };
   const store = openStore(options);
   const raw = () => new AnswerPanelDatabase({ indexedDB, IDBKeyRange, name: DB });
   return { indexedDB, clock, store, raw, options };
 }
 
 /** Ledger and tables agree, and usage is the ledger's sum. */
-async function checkAccounting(db: AnswerPanelDatabase): Promise<{ refs: string[]; usage: number }> {
+async function checkAccounting(
+  db: AnswerPanelDatabase,
+): Promise<{ refs: string[]; usage: number }> {
   const ledger = await db.ledger.toArray();
   const records: string[] = [];
   for (const table of ['pages', 'embeddings', 'search', 'sparql', 'answers'] as const) {
-    for (const key of await db.table(table).toCollection().primaryKeys()) records.push(ledgerRef(table, key as string | number));
+    for (const key of await db.table(table).toCollection().primaryKeys())
+      records.push(ledgerRef(table, key as string | number));
   }
   expect(ledger.map((row) => row.ref).sort()).toEqual(records.sort());
   const usage = (await db.meta.get('usage'))?.bytes ?? 0;
@@ -90,8 +143,16 @@ describe('pageHash', () => {
   it('is SHA-256 hex of title and block text, and changes when a block boundary moves', async () => {
     const page = snapshot('https://a.test/', 'x');
     expect(await pageHash(page)).toBe(await sha256Hex('Title of https://a.test/\u0000x'));
-    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    const ab = { title: 't', blocks: [{ kind: 'paragraph' as const, text: 'a' }, { kind: 'paragraph' as const, text: 'b' }] };
+    expect(await sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    const ab = {
+      title: 't',
+      blocks: [
+        { kind: 'paragraph' as const, text: 'a' },
+        { kind: 'paragraph' as const, text: 'b' },
+      ],
+    };
     const a_b = { title: 't', blocks: [{ kind: 'paragraph' as const, text: 'ab' }] };
     expect(await pageHash(ab)).not.toBe(await pageHash(a_b));
   });
@@ -99,28 +160,45 @@ describe('pageHash', () => {
 
 describe('isQuotaError', () => {
   const quota = new DOMException('full', 'QuotaExceededError');
-  const nestedInner = new Dexie.AbortError('Transaction aborted', new Dexie.AbortError('Transaction aborted', quota));
+  const nestedInner = new Dexie.AbortError(
+    'Transaction aborted',
+    new Dexie.AbortError('Transaction aborted', quota),
+  );
   const cyclic: { name: string; inner?: unknown } = { name: 'AbortError' };
   cyclic.inner = cyclic;
   const cases: Array<[string, unknown, boolean]> = [
     ['DOMException QuotaExceededError', quota, true],
     ['Dexie.QuotaExceededError', new Dexie.QuotaExceededError('full'), true],
     ['Dexie.AbortError with inner', new Dexie.AbortError('Transaction aborted', quota), true],
-    ['DOMException AbortError-like with inner', Object.assign(new DOMException('aborted', 'AbortError'), { inner: quota }), true],
+    [
+      'DOMException AbortError-like with inner',
+      Object.assign(new DOMException('aborted', 'AbortError'), { inner: quota }),
+      true,
+    ],
     ['nested AbortError', nestedInner, true],
     ['plain object wrapper', { name: 'AbortError', inner: { name: 'QuotaExceededError' } }, true],
     ['Error cause', new Error('write failed', { cause: quota }), true],
-    ['BulkError failures', { name: 'BulkError', failures: [new Dexie.ConstraintError('dup'), quota] }, true],
+    [
+      'BulkError failures',
+      { name: 'BulkError', failures: [new Dexie.ConstraintError('dup'), quota] },
+      true,
+    ],
     ['old Firefox name', { name: 'NS_ERROR_DOM_QUOTA_REACHED' }, true],
     ['AbortError without inner', new Dexie.AbortError('Transaction aborted'), false],
-    ['AbortError with a constraint inner', new Dexie.AbortError('x', new DOMException('dup', 'ConstraintError')), false],
+    [
+      'AbortError with a constraint inner',
+      new Dexie.AbortError('x', new DOMException('dup', 'ConstraintError')),
+      false,
+    ],
     ['other DOMException', new DOMException('x', 'DataCloneError'), false],
     ['cyclic wrapper', cyclic, false],
     ['string', 'QuotaExceededError', false],
     ['null', null, false],
     ['undefined', undefined, false],
   ];
-  it.each(cases.map(([label, error, expected]) => [`${label} → ${expected}`, error, expected] as const))('%s', (_label, error, expected) => {
+  it.each(
+    cases.map(([label, error, expected]) => [`${label} → ${expected}`, error, expected] as const),
+  )('%s', (_label, error, expected) => {
     expect(isQuotaError(error)).toBe(expected);
   });
 });
@@ -135,10 +213,31 @@ describe('openStore: schema upgrade from version 1 with data', () => {
     const hashA = await pageHash(pageA);
     const hashB = await pageHash(pageB);
     await v1.table('pages').bulkAdd([
-      { key: `${pageA.url}\u0000${hashA}`, url: pageA.url, hash: hashA, title: pageA.title, snapshot: pageA, passages: passages('alpha text'), fetchedAt: 10 },
-      { key: `${pageB.url}\u0000${hashB}`, url: pageB.url, hash: hashB, title: pageB.title, snapshot: pageB, passages: passages('beta text'), fetchedAt: 20 },
+      {
+        key: `${pageA.url}\u0000${hashA}`,
+        url: pageA.url,
+        hash: hashA,
+        title: pageA.title,
+        snapshot: pageA,
+        passages: passages('alpha text'),
+        fetchedAt: 10,
+      },
+      {
+        key: `${pageB.url}\u0000${hashB}`,
+        url: pageB.url,
+        hash: hashB,
+        title: pageB.title,
+        snapshot: pageB,
+        passages: passages('beta text'),
+        fetchedAt: 20,
+      },
     ]);
-    const ids = (await v1.table('answers').bulkAdd([answer('one', 11), answer('two', 12), answer('three', 13, { pageUrl: pageB.url })], { allKeys: true })) as number[];
+    const ids = (await v1
+      .table('answers')
+      .bulkAdd(
+        [answer('one', 11), answer('two', 12), answer('three', 13, { pageUrl: pageB.url })],
+        { allKeys: true },
+      )) as number[];
     v1.close();
 
     const clock = { t: 1_000 };
@@ -162,7 +261,9 @@ describe('openStore: schema upgrade from version 1 with data', () => {
     clock.t = 2_000;
     const fresh = snapshot('https://c.test/', 'gamma '.repeat(50));
     await store.putPage(fresh, passages('gamma'));
-    const freshBytes = (await raw.ledger.get(ledgerRef('pages', `${fresh.url}\u0000${await pageHash(fresh)}`)))!.bytes;
+    const freshBytes = (await raw.ledger.get(
+      ledgerRef('pages', `${fresh.url}\u0000${await pageHash(fresh)}`),
+    ))!.bytes;
     // Eviction stops at 90% of the budget: set it so that 90% just holds the new page.
     await store.setBudget(Math.ceil(freshBytes / 0.9) + 10);
     expect(await store.getPage(pageA.url)).toBeNull();
@@ -255,7 +356,14 @@ describe('openStore: QuotaExceededError', () => {
     ['DOMException', quota],
     ['Dexie.QuotaExceededError', () => new Dexie.QuotaExceededError('full', quota())],
     ['Dexie.AbortError with inner', () => new Dexie.AbortError('Transaction aborted', quota())],
-    ['nested AbortError.inner', () => new Dexie.AbortError('Transaction aborted', new Dexie.AbortError('Transaction aborted', quota()))],
+    [
+      'nested AbortError.inner',
+      () =>
+        new Dexie.AbortError(
+          'Transaction aborted',
+          new Dexie.AbortError('Transaction aborted', quota()),
+        ),
+    ],
   ];
 
   async function withPages(extra: Partial<CacheStoreOptions>) {
@@ -267,66 +375,77 @@ describe('openStore: QuotaExceededError', () => {
     return ctx;
   }
 
-  it.each(shapes)('%s on the first attempt: evicts, retries once, succeeds', async (_label, make) => {
-    let calls = 0;
-    let failNext = false;
-    const { store, clock, raw } = await withPages({
-      faults: {
-        beforeWrite() {
-          calls += 1;
-          if (failNext) {
-            failNext = false;
-            throw make();
-          }
+  it.each(shapes)(
+    '%s on the first attempt: evicts, retries once, succeeds',
+    async (_label, make) => {
+      let calls = 0;
+      let failNext = false;
+      const { store, clock, raw } = await withPages({
+        faults: {
+          beforeWrite() {
+            calls += 1;
+            if (failNext) {
+              failNext = false;
+              throw make();
+            }
+          },
         },
-      },
-    });
-    const before = await store.usage();
-    calls = 0;
-    failNext = true;
-    clock.t += 1;
-    const id = await store.putAnswer(answer('saved anyway', clock.t));
-    expect(id).not.toBeNull();
-    expect(calls).toBe(2);
-    expect(await store.getAnswer(id!)).not.toBeNull();
-    // Evicted to half of the usage before: the two oldest pages went.
-    expect(await store.getPage('https://p0.test/')).toBeNull();
-    expect(await store.getPage('https://p1.test/')).toBeNull();
-    expect(await store.getPage('https://p3.test/')).not.toBeNull();
-    expect(store.status()).toEqual({ caching: true, skippedCorrupt: 0 });
-    const db = raw();
-    const { usage } = await checkAccounting(db);
-    expect(usage).toBeLessThan(before);
-    db.close();
-    store.close();
-  });
+      });
+      const before = await store.usage();
+      calls = 0;
+      failNext = true;
+      clock.t += 1;
+      const id = await store.putAnswer(answer('saved anyway', clock.t));
+      expect(id).not.toBeNull();
+      expect(calls).toBe(2);
+      expect(await store.getAnswer(id!)).not.toBeNull();
+      // Evicted to half of the usage before: the two oldest pages went.
+      expect(await store.getPage('https://p0.test/')).toBeNull();
+      expect(await store.getPage('https://p1.test/')).toBeNull();
+      expect(await store.getPage('https://p3.test/')).not.toBeNull();
+      expect(store.status()).toEqual({ caching: true, skippedCorrupt: 0 });
+      const db = raw();
+      const { usage } = await checkAccounting(db);
+      expect(usage).toBeLessThan(before);
+      db.close();
+      store.close();
+    },
+  );
 
-  it.each(shapes)('%s on both attempts: caching off with the reason; writes skip IndexedDB, reads work', async (_label, make) => {
-    let calls = 0;
-    let failing = false;
-    const { store, clock } = await withPages({
-      faults: {
-        beforeWrite() {
-          calls += 1;
-          if (failing) throw make();
+  it.each(shapes)(
+    '%s on both attempts: caching off with the reason; writes skip IndexedDB, reads work',
+    async (_label, make) => {
+      let calls = 0;
+      let failing = false;
+      const { store, clock } = await withPages({
+        faults: {
+          beforeWrite() {
+            calls += 1;
+            if (failing) throw make();
+          },
         },
-      },
-    });
-    calls = 0;
-    failing = true;
-    expect(await store.putAnswer(answer('lost', clock.t))).toBeNull();
-    expect(calls).toBe(2);
-    expect(store.status()).toEqual({ caching: false, code: 'quota', reason: QUOTA_SENTENCE, skippedCorrupt: 0 });
-    expect(await store.putPage(snapshot('https://new.test/', 'new'), [])).toBeNull();
-    await store.cachePort<number>('search', 1_000).set('k', 1);
-    const { embedder, calls: embedCalls } = fakeEmbedder();
-    expect(await store.cachedEmbedder(embedder).embed(['x'])).toHaveLength(1);
-    expect(embedCalls).toEqual([['x']]);
-    expect(calls).toBe(2); // nothing after the switch reached a transaction
-    expect(await store.getPage('https://p3.test/')).not.toBeNull();
-    expect(await store.listAnswers()).toEqual([]);
-    store.close();
-  });
+      });
+      calls = 0;
+      failing = true;
+      expect(await store.putAnswer(answer('lost', clock.t))).toBeNull();
+      expect(calls).toBe(2);
+      expect(store.status()).toEqual({
+        caching: false,
+        code: 'quota',
+        reason: QUOTA_SENTENCE,
+        skippedCorrupt: 0,
+      });
+      expect(await store.putPage(snapshot('https://new.test/', 'new'), [])).toBeNull();
+      await store.cachePort<number>('search', 1_000).set('k', 1);
+      const { embedder, calls: embedCalls } = fakeEmbedder();
+      expect(await store.cachedEmbedder(embedder).embed(['x'])).toHaveLength(1);
+      expect(embedCalls).toEqual([['x']]);
+      expect(calls).toBe(2); // nothing after the switch reached a transaction
+      expect(await store.getPage('https://p3.test/')).not.toBeNull();
+      expect(await store.listAnswers()).toEqual([]);
+      store.close();
+    },
+  );
 
   it('does not retry or turn caching off for other write errors', async () => {
     let calls = 0;
@@ -334,7 +453,10 @@ describe('openStore: QuotaExceededError', () => {
       faults: {
         beforeWrite() {
           calls += 1;
-          throw new Dexie.AbortError('Transaction aborted', new DOMException('x', 'ConstraintError'));
+          throw new Dexie.AbortError(
+            'Transaction aborted',
+            new DOMException('x', 'ConstraintError'),
+          );
         },
       },
     });
@@ -355,8 +477,12 @@ describe('openStore: hits and misses', () => {
     expect(saved?.key).toBe(`https://a.test/\u0000${saved?.hash}`);
     clock.t += 10;
     await store.putPage(v2, passages('second version'));
-    expect((await store.getPage('https://a.test/'))?.snapshot.blocks[0]?.text).toBe('second version');
-    expect((await store.getPage('https://a.test/', await pageHash(v1)))?.passages[0]?.text).toBe('first version');
+    expect((await store.getPage('https://a.test/'))?.snapshot.blocks[0]?.text).toBe(
+      'second version',
+    );
+    expect((await store.getPage('https://a.test/', await pageHash(v1)))?.passages[0]?.text).toBe(
+      'first version',
+    );
     expect(await store.getPage('https://a.test/', 'no-such-hash')).toBeNull();
     expect(await store.getPage('https://other.test/')).toBeNull();
     store.close();
@@ -366,19 +492,29 @@ describe('openStore: hits and misses', () => {
     const { store } = setup();
     const vector = new Float32Array([0.6, 0.8]);
     const older = (await store.putAnswer(answer('Who built it?', 100, { pageHash: 'h1' })))!;
-    const newer = (await store.putAnswer(answer('Who built it?', 200, { pageHash: 'h1', questionVector: { modelId: 'mini', vector } })))!;
+    const newer = (await store.putAnswer(
+      answer('Who built it?', 200, { pageHash: 'h1', questionVector: { modelId: 'mini', vector } }),
+    ))!;
     await store.putAnswer(answer('Who built it?', 300, { pageHash: 'h2' }));
     await store.putAnswer(answer('Who built it?', 400, { mode: 'verify' }));
-    await store.putAnswer(answer('When was it?', 500, { pageUrl: 'https://b.test/', pageTitle: 'The Lighthouse' }));
+    await store.putAnswer(
+      answer('When was it?', 500, { pageUrl: 'https://b.test/', pageTitle: 'The Lighthouse' }),
+    );
 
-    expect((await store.findExact('answer', 'who built it?', 'https://a.test/', 'h1'))?.id).toBe(newer);
+    expect((await store.findExact('answer', 'who built it?', 'https://a.test/', 'h1'))?.id).toBe(
+      newer,
+    );
     expect(await store.findExact('answer', 'who built it?', 'https://b.test/', 'h1')).toBeNull();
     expect(await store.findExact('answer', 'unknown', 'https://a.test/', 'h1')).toBeNull();
 
     expect((await store.listAnswers()).map((a) => a.createdAt)).toEqual([500, 400, 300, 200, 100]);
-    expect((await store.listAnswers({ query: 'LIGHTHOUSE' })).map((a) => a.createdAt)).toEqual([500]);
+    expect((await store.listAnswers({ query: 'LIGHTHOUSE' })).map((a) => a.createdAt)).toEqual([
+      500,
+    ]);
     expect((await store.listAnswers({ query: 'b.test' })).map((a) => a.createdAt)).toEqual([500]);
-    expect((await store.listAnswers({ query: 'who', offset: 1, limit: 2 })).map((a) => a.createdAt)).toEqual([300, 200]);
+    expect(
+      (await store.listAnswers({ query: 'who', offset: 1, limit: 2 })).map((a) => a.createdAt),
+    ).toEqual([300, 200]);
 
     const lookup = await store.answersForLookup({ pageUrl: 'https://a.test/', limit: 3 });
     expect(lookup.map((a) => a.createdAt)).toEqual([400, 300, 200]);
@@ -431,10 +567,18 @@ describe('openStore: hits and misses', () => {
     expect(cached.modelId).toBe('mini');
     const first = await cached.embed(['alpha', 'be', 'alpha']);
     expect(calls).toEqual([['alpha', 'be']]);
-    expect(first.map((v) => Array.from(v))).toEqual([[5, 97], [2, 98], [5, 97]]);
+    expect(first.map((v) => Array.from(v))).toEqual([
+      [5, 97],
+      [2, 98],
+      [5, 97],
+    ]);
     const second = await cached.embed(['be', 'gamma', 'alpha']);
     expect(calls).toEqual([['alpha', 'be'], ['gamma']]);
-    expect(second.map((v) => Array.from(v))).toEqual([[2, 98], [5, 103], [5, 97]]);
+    expect(second.map((v) => Array.from(v))).toEqual([
+      [2, 98],
+      [5, 103],
+      [5, 97],
+    ]);
     await cached.embed(['gamma', 'be']);
     expect(calls).toHaveLength(2);
     // Another model's vectors are other keys.
@@ -445,7 +589,10 @@ describe('openStore: hits and misses', () => {
     store.close();
     const after = await cached.embed(['alpha', 'delta']);
     expect(calls.at(-1)).toEqual(['alpha', 'delta']);
-    expect(after.map((v) => Array.from(v))).toEqual([[5, 97], [5, 100]]);
+    expect(after.map((v) => Array.from(v))).toEqual([
+      [5, 97],
+      [5, 100],
+    ]);
   });
 
   it('estimate and persist use navigator.storage when given, false without it', async () => {
@@ -482,15 +629,44 @@ describe('openStore: corrupt and foreign data', () => {
     // cache row with no expiry, an answer with a broken question vector (kept, vector dropped).
     const { result: _dropped, ...noResult } = answer('no result', 20) as AnswerRecord;
     const badAnswer = (await db.answers.add(noResult as AnswerRecord)) as number;
-    const badAnswer2 = (await db.answers.add({ ...answer('who built it?', 30), result: 'text' } as unknown as AnswerRecord)) as number;
-    const badVector = (await db.answers.add({ ...answer('vector', 5), questionVector: { modelId: 'mini', vector: [1, 2] } } as unknown as AnswerRecord)) as number;
-    await db.pages.add({ key: 'https://bad.test/\u0000h', url: 'https://bad.test/', hash: 'h', title: 'x', snapshot: { url: 'https://bad.test/' }, passages: [], fetchedAt: 5 } as unknown as PageRecord);
-    await db.ledger.put({ ref: ledgerRef('pages', 'https://bad.test/\u0000h'), table: 'pages', key: 'https://bad.test/\u0000h', bytes: 77, lastUsed: 5 });
+    const badAnswer2 = (await db.answers.add({
+      ...answer('who built it?', 30),
+      result: 'text',
+    } as unknown as AnswerRecord)) as number;
+    const badVector = (await db.answers.add({
+      ...answer('vector', 5),
+      questionVector: { modelId: 'mini', vector: [1, 2] },
+    } as unknown as AnswerRecord)) as number;
+    await db.pages.add({
+      key: 'https://bad.test/\u0000h',
+      url: 'https://bad.test/',
+      hash: 'h',
+      title: 'x',
+      snapshot: { url: 'https://bad.test/' },
+      passages: [],
+      fetchedAt: 5,
+    } as unknown as PageRecord);
+    await db.ledger.put({
+      ref: ledgerRef('pages', 'https://bad.test/\u0000h'),
+      table: 'pages',
+      key: 'https://bad.test/\u0000h',
+      bytes: 77,
+      lastUsed: 5,
+    });
     const usageBefore = (await store.usage()) + 77;
     await db.meta.put({ key: 'usage', bytes: usageBefore });
-    await db.search.put({ key: 'broken', value: 1, storedAt: 0, expiresAt: 'never' } as unknown as never);
+    await db.search.put({
+      key: 'broken',
+      value: 1,
+      storedAt: 0,
+      expiresAt: 'never',
+    } as unknown as never);
     const modelKey = `mini\u0000${await sha256Hex('alpha')}`;
-    await db.embeddings.put({ key: modelKey, modelId: 'mini', vector: [1, 2, 3] } as unknown as never);
+    await db.embeddings.put({
+      key: modelKey,
+      modelId: 'mini',
+      vector: [1, 2, 3],
+    } as unknown as never);
 
     const listed = await store.listAnswers();
     expect(listed.map((a) => a.id)).toEqual([good, badVector]);
@@ -501,7 +677,9 @@ describe('openStore: corrupt and foreign data', () => {
     expect(await store.getPage('https://bad.test/', 'h')).toBeNull();
     expect(await store.cachePort<number>('search', 1_000).get('broken')).toBeUndefined();
     const { embedder, calls } = fakeEmbedder('mini');
-    expect(Array.from((await store.cachedEmbedder(embedder).embed(['alpha']))[0]!)).toEqual([5, 97]);
+    expect(Array.from((await store.cachedEmbedder(embedder).embed(['alpha']))[0]!)).toEqual([
+      5, 97,
+    ]);
     expect(calls).toEqual([['alpha']]);
     // Two answers (the listing met one, findExact the other), the page, the cache row, the embedding.
     expect(store.status()).toEqual({ caching: true, skippedCorrupt: 5 });
@@ -523,37 +701,44 @@ describe('openStore: corrupt and foreign data', () => {
   it.each([
     ['via indexedDB.databases()', false],
     ['after opening, where databases() is missing', true],
-  ])('a database at a newer version (%s): caching off, everything empty, nothing thrown, nothing changed', async (_label, hideDatabases) => {
-    const indexedDB = new IDBFactory();
-    const future = new Dexie(DB, { indexedDB, IDBKeyRange });
-    future.version(3).stores({ ...SCHEMA_V2, pages: 'key, url, fetchedAt, title', extra: 'id' });
-    await future.table('answers').add(answer('from the future', 1));
-    future.close();
-    if (hideDatabases) Object.defineProperty(indexedDB, 'databases', { value: undefined });
+  ])(
+    'a database at a newer version (%s): caching off, everything empty, nothing thrown, nothing changed',
+    async (_label, hideDatabases) => {
+      const indexedDB = new IDBFactory();
+      const future = new Dexie(DB, { indexedDB, IDBKeyRange });
+      future.version(3).stores({ ...SCHEMA_V2, pages: 'key, url, fetchedAt, title', extra: 'id' });
+      await future.table('answers').add(answer('from the future', 1));
+      future.close();
+      if (hideDatabases) Object.defineProperty(indexedDB, 'databases', { value: undefined });
 
-    const store = openStore({ indexedDB, IDBKeyRange, name: DB });
-    expect(await store.listAnswers()).toEqual([]);
-    expect(store.status()).toMatchObject({ caching: false, code: 'newer-version', reason: expect.stringContaining('newer version') });
-    expect(await store.putAnswer(answer('now', 2))).toBeNull();
-    expect(await store.putPage(snapshot('https://a.test/', 'x'), [])).toBeNull();
-    expect(await store.getPage('https://a.test/')).toBeNull();
-    expect(await store.findExact('answer', 'now', 'https://a.test/', 'h1')).toBeNull();
-    expect(await store.answersForLookup()).toEqual([]);
-    expect(await store.usage()).toBe(0);
-    expect(await store.deleteAllAnswers()).toBe(0);
-    await store.clearAll();
-    const { embedder, calls } = fakeEmbedder();
-    await store.cachedEmbedder(embedder).embed(['a']);
-    expect(calls).toEqual([['a']]);
-    expect(await store.cachePort('sparql', 10).get('k')).toBeUndefined();
-    store.close();
+      const store = openStore({ indexedDB, IDBKeyRange, name: DB });
+      expect(await store.listAnswers()).toEqual([]);
+      expect(store.status()).toMatchObject({
+        caching: false,
+        code: 'newer-version',
+        reason: expect.stringContaining('newer version'),
+      });
+      expect(await store.putAnswer(answer('now', 2))).toBeNull();
+      expect(await store.putPage(snapshot('https://a.test/', 'x'), [])).toBeNull();
+      expect(await store.getPage('https://a.test/')).toBeNull();
+      expect(await store.findExact('answer', 'now', 'https://a.test/', 'h1')).toBeNull();
+      expect(await store.answersForLookup()).toEqual([]);
+      expect(await store.usage()).toBe(0);
+      expect(await store.deleteAllAnswers()).toBe(0);
+      await store.clearAll();
+      const { embedder, calls } = fakeEmbedder();
+      await store.cachedEmbedder(embedder).embed(['a']);
+      expect(calls).toEqual([['a']]);
+      expect(await store.cachePort('sparql', 10).get('k')).toBeUndefined();
+      store.close();
 
-    const check = new Dexie(DB, { indexedDB, IDBKeyRange });
-    await check.open();
-    expect(check.verno).toBe(3);
-    expect(await check.table('answers').count()).toBe(1);
-    check.close();
-  });
+      const check = new Dexie(DB, { indexedDB, IDBKeyRange });
+      await check.open();
+      expect(check.verno).toBe(3);
+      expect(await check.table('answers').count()).toBe(1);
+      check.close();
+    },
+  );
 
   it('a database that fails to open: caching off, everything empty', async () => {
     const indexedDB = new IDBFactory();
@@ -566,9 +751,12 @@ describe('openStore: corrupt and foreign data', () => {
     expect(store.status()).toMatchObject({ caching: false, code: 'open-failed' });
   });
 
-  it.skipIf(globalThis.IDBKeyRange !== undefined)('an injected factory without IDBKeyRange (Node): caching off at open, not silent misses', async () => {
-    const store = openStore({ indexedDB: new IDBFactory(), name: DB });
-    expect(await store.listAnswers()).toEqual([]);
-    expect(store.status()).toMatchObject({ caching: false, code: 'open-failed' });
-  });
+  it.skipIf(globalThis.IDBKeyRange !== undefined)(
+    'an injected factory without IDBKeyRange (Node): caching off at open, not silent misses',
+    async () => {
+      const store = openStore({ indexedDB: new IDBFactory(), name: DB });
+      expect(await store.listAnswers()).toEqual([]);
+      expect(store.status()).toMatchObject({ caching: false, code: 'open-failed' });
+    },
+  );
 });

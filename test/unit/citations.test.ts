@@ -6,7 +6,10 @@ const issued = new Set([1, 2, 3]);
 
 describe('parseCitations', () => {
   it('splits sentences and keeps the issued IDs each cites', () => {
-    const parsed = parseCitations('The tower was finished around 280 BC [1]. It cost 800 talents [2].', issued);
+    const parsed = parseCitations(
+      'The tower was finished around 280 BC [1]. It cost 800 talents [2].',
+      issued,
+    );
     expect(parsed.sentences).toEqual([
       { text: 'The tower was finished around 280 BC.', citations: [1] },
       { text: 'It cost 800 talents.', citations: [2] },
@@ -16,7 +19,10 @@ describe('parseCitations', () => {
   });
 
   it('drops and counts IDs we never issued', () => {
-    const parsed = parseCitations('Bees cannot dance [99]. The hive is a dance floor [2][7].', issued);
+    const parsed = parseCitations(
+      'Bees cannot dance [99]. The hive is a dance floor [2][7].',
+      issued,
+    );
     expect(parsed.sentences).toEqual([
       { text: 'Bees cannot dance.', citations: [] },
       { text: 'The hive is a dance floor.', citations: [2] },
@@ -46,8 +52,13 @@ describe('parseCitations', () => {
   });
 
   it('leaves [citation needed] and other non-numeric brackets as text', () => {
-    const parsed = parseCitations('The fire could be seen for 50 km [citation needed] [1].', issued);
-    expect(parsed.sentences).toEqual([{ text: 'The fire could be seen for 50 km [citation needed].', citations: [1] }]);
+    const parsed = parseCitations(
+      'The fire could be seen for 50 km [citation needed] [1].',
+      issued,
+    );
+    expect(parsed.sentences).toEqual([
+      { text: 'The fire could be seen for 50 km [citation needed].', citations: [1] },
+    ]);
     expect(parsed.dropped).toBe(0);
   });
 
@@ -66,7 +77,9 @@ describe('parseCitations', () => {
     const token = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.integer({ min: 0, max: 20 }).map((n) => `[${n}]`),
-      fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 3 }).map((ns) => `[${ns.join(', ')}]`),
+      fc
+        .array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 3 })
+        .map((ns) => `[${ns.join(', ')}]`),
       fc.constantFrom('. ', '! ', '? ', '\n', ' ', '[citation needed]', '[', ']'),
     );
     fc.assert(

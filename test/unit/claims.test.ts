@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID, type ClaimPorts } from '../../lib/background/claims';
+import {
+  claimKey,
+  onVerifyClaimClick,
+  VERIFY_CLAIM_MENU_ID,
+  type ClaimPorts,
+} from '../../lib/background/claims';
 
 function ports(overrides: Partial<ClaimPorts> = {}) {
   const log: string[] = [];
@@ -16,28 +21,60 @@ function ports(overrides: Partial<ClaimPorts> = {}) {
 describe('verify-claim menu handler', () => {
   it('opens the panel first (user gesture), stores the claim, then notifies', async () => {
     const { p, log, stored } = ports();
-    expect(await onVerifyClaimClick({ menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'The sky is green.' }, { id: 4 }, p)).toBe(true);
+    expect(
+      await onVerifyClaimClick(
+        { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'The sky is green.' },
+        { id: 4 },
+        p,
+      ),
+    ).toBe(true);
     expect(log).toEqual(['open 4', 'store', 'notify claim/available']);
     expect(stored[claimKey(4)]).toMatchObject({ claim: 'The sky is green.' });
   });
 
   it('stores the claim even when the panel cannot be opened', async () => {
-    const { p, stored } = ports({ openPanel: () => Promise.reject(new Error('needs a user gesture')) });
-    expect(await onVerifyClaimClick({ menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'x y z' }, { id: 9 }, p)).toBe(true);
+    const { p, stored } = ports({
+      openPanel: () => Promise.reject(new Error('needs a user gesture')),
+    });
+    expect(
+      await onVerifyClaimClick(
+        { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'x y z' },
+        { id: 9 },
+        p,
+      ),
+    ).toBe(true);
     expect(stored[claimKey(9)]).toMatchObject({ claim: 'x y z' });
   });
 
   it('ignores other menu items and tabs without an id', async () => {
     const { p, log } = ports();
-    expect(await onVerifyClaimClick({ menuItemId: 'other', selectionText: 'a' }, { id: 1 }, p)).toBe(false);
-    expect(await onVerifyClaimClick({ menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a' }, undefined, p)).toBe(false);
-    expect(await onVerifyClaimClick({ menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a' }, { id: -1 }, p)).toBe(false);
+    expect(
+      await onVerifyClaimClick({ menuItemId: 'other', selectionText: 'a' }, { id: 1 }, p),
+    ).toBe(false);
+    expect(
+      await onVerifyClaimClick(
+        { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a' },
+        undefined,
+        p,
+      ),
+    ).toBe(false);
+    expect(
+      await onVerifyClaimClick(
+        { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a' },
+        { id: -1 },
+        p,
+      ),
+    ).toBe(false);
     expect(log).toEqual([]);
   });
 
   it('caps what it stores from a huge selection', async () => {
     const { p, stored } = ports();
-    await onVerifyClaimClick({ menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a'.repeat(1_000_000) }, { id: 2 }, p);
+    await onVerifyClaimClick(
+      { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'a'.repeat(1_000_000) },
+      { id: 2 },
+      p,
+    );
     expect((stored[claimKey(2)] as { claim: string }).claim.length).toBeLessThanOrEqual(4000);
   });
 });

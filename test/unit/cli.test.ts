@@ -10,7 +10,11 @@ const DEMO = resolve(PAGES, 'demo/source.html');
 async function run(...args: string[]) {
   let out = '';
   let err = '';
-  const code = await main(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
+  const code = await main(
+    args,
+    { write: (s: string) => (out += s) },
+    { write: (s: string) => (err += s) },
+  );
   return { code, out, err };
 }
 
@@ -18,11 +22,29 @@ let server: TestServer;
 beforeAll(async () => {
   server = await serveDirectory(PAGES, [
     (req, res) => {
-      if (req.url === '/plain.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('just text'), true;
-      if (req.url === '/doc.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4'), true;
-      if (req.url === '/huge.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>' + 'a '.repeat(6_000_000)), true;
-      if (req.url === '/slow.html') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>late</p>'), 2000), true;
-      if (req.url === '/missing.html') return void res.writeHead(404).end(), true;
+      if (req.url === '/plain.txt')
+        return (void res.writeHead(200, { 'content-type': 'text/plain' }).end('just text'), true);
+      if (req.url === '/doc.pdf')
+        return (
+          void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4'),
+          true
+        );
+      if (req.url === '/huge.html')
+        return (
+          void res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end('<p>' + 'a '.repeat(6_000_000)),
+          true
+        );
+      if (req.url === '/slow.html')
+        return (
+          void setTimeout(
+            () => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>late</p>'),
+            2000,
+          ),
+          true
+        );
+      if (req.url === '/missing.html') return (void res.writeHead(404).end(), true);
       return false;
     },
   ]);
@@ -35,23 +57,48 @@ describe('npm run ask', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/Sostratus of Cnidus[^\n]*\[\d\]/);
     expect(out).toMatch(/Quotes from "Lighthouse of Alexandria/);
-    expect(out).toMatch(/Time: read [\d.]+ ms · split [\d.]+ ms · rank [\d.]+ ms · compose [\d.]+ ms/);
+    expect(out).toMatch(
+      /Time: read [\d.]+ ms · split [\d.]+ ms · rank [\d.]+ ms · compose [\d.]+ ms/,
+    );
   });
 
   it('prints the structured result with --json', async () => {
-    const { code, out } = await run('--page', `${server.url}/demo/source.html`, '--json', 'Who designed the Lighthouse of Alexandria?');
+    const { code, out } = await run(
+      '--page',
+      `${server.url}/demo/source.html`,
+      '--json',
+      'Who designed the Lighthouse of Alexandria?',
+    );
     expect(code).toBe(0);
     const result = JSON.parse(out);
     expect(result.answer.cited.length).toBeGreaterThan(0);
-    expect(result.quotes[0]).toMatchObject({ id: 1, source: { kind: 'page', url: `${server.url}/demo/source.html` } });
+    expect(result.quotes[0]).toMatchObject({
+      id: 1,
+      source: { kind: 'page', url: `${server.url}/demo/source.html` },
+    });
     expect(typeof result.quotes[0].score).toBe('number');
-    expect(Object.keys(result.timings).sort()).toEqual(['check', 'compose', 'rank', 'read', 'split']);
+    expect(Object.keys(result.timings).sort()).toEqual([
+      'check',
+      'compose',
+      'rank',
+      'read',
+      'split',
+    ]);
   });
 
   it('verifies a claim with --claim', async () => {
-    const { code, out } = await run('--page', DEMO, '--json', '--claim', 'The lighthouse was damaged by an earthquake in 956.');
+    const { code, out } = await run(
+      '--page',
+      DEMO,
+      '--json',
+      '--claim',
+      'The lighthouse was damaged by an earthquake in 956.',
+    );
     expect(code).toBe(0);
-    expect(JSON.parse(out).verdict).toMatchObject({ label: 'supported', decidedBy: 'evidence-scores' });
+    expect(JSON.parse(out).verdict).toMatchObject({
+      label: 'supported',
+      decidedBy: 'evidence-scores',
+    });
   });
 
   it('prints article text and passages with --passages', async () => {
@@ -93,11 +140,15 @@ describe('npm run ask', () => {
 
 describe('loadPage', () => {
   it('times out on a slow server', async () => {
-    await expect(loadPage(`${server.url}/slow.html`, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'page-timeout' });
+    await expect(loadPage(`${server.url}/slow.html`, { timeoutMs: 200 })).rejects.toMatchObject({
+      code: 'page-timeout',
+    });
   });
 
   it('refuses a local file that is not HTML', async () => {
-    await expect(loadPage(resolve(import.meta.dirname, '../../package-lock.json'))).rejects.toMatchObject({ code: 'page-not-html' });
+    await expect(
+      loadPage(resolve(import.meta.dirname, '../../package-lock.json')),
+    ).rejects.toMatchObject({ code: 'page-not-html' });
   });
 });
 
@@ -107,18 +158,39 @@ describe('npm run ask with web search', () => {
     const searx = await startHarness([
       (_req, res, url) => {
         if (url.pathname !== '/search') return false;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(fixture('searxng-search.json').replaceAll('{{BASE}}', `http://127.0.0.1:${new URL(searx.url).port}`));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            fixture('searxng-search.json').replaceAll(
+              '{{BASE}}',
+              `http://127.0.0.1:${new URL(searx.url).port}`,
+            ),
+          );
         return true;
       },
     ]);
     try {
       const page = resolve(PAGES, 'no-paragraphs/source.html');
-      const { code, out } = await run('--page', page, '--search', 'searxng', '--searxng-url', searx.url, '--json', 'Which architect designed the Lighthouse of Alexandria?');
+      const { code, out } = await run(
+        '--page',
+        page,
+        '--search',
+        'searxng',
+        '--searxng-url',
+        searx.url,
+        '--json',
+        'Which architect designed the Lighthouse of Alexandria?',
+      );
       expect(code).toBe(0);
       const result = JSON.parse(out);
       expect(result.retrieval.webSearched).toBe(true);
       const cited = result.quotes.filter((q: { id: number }) => result.answer.cited.includes(q.id));
-      expect(cited.some((q: { text: string; source: { kind: string } }) => q.source.kind === 'search' && q.text.includes('Sostratus'))).toBe(true);
+      expect(
+        cited.some(
+          (q: { text: string; source: { kind: string } }) =>
+            q.source.kind === 'search' && q.text.includes('Sostratus'),
+        ),
+      ).toBe(true);
       expect(searx.count('/search')).toBe(1);
     } finally {
       await searx.close();
@@ -126,7 +198,11 @@ describe('npm run ask with web search', () => {
   });
 
   it('rejects an unknown provider or sources mode', async () => {
-    expect((await run('--page', DEMO, '--search', 'altavista', 'q?')).err).toMatch(/--search must be one of/);
-    expect((await run('--page', DEMO, '--sources', 'everything', 'q?')).err).toMatch(/--sources must be one of/);
+    expect((await run('--page', DEMO, '--search', 'altavista', 'q?')).err).toMatch(
+      /--search must be one of/,
+    );
+    expect((await run('--page', DEMO, '--sources', 'everything', 'q?')).err).toMatch(
+      /--sources must be one of/,
+    );
   });
 });

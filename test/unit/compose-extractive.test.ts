@@ -11,7 +11,14 @@ function quote(id: number, text: string, coverage = 1, score = 5): Quote {
     text,
     score,
     coverage,
-    source: { kind: 'page', url: 'https://fixtures.test/demo/', title: 'Demo', blockIndex: id, blockKind: 'paragraph', position: { block: id + 1, of: 9 } },
+    source: {
+      kind: 'page',
+      url: 'https://fixtures.test/demo/',
+      title: 'Demo',
+      blockIndex: id,
+      blockKind: 'paragraph',
+      position: { block: id + 1, of: 9 },
+    },
   };
 }
 
@@ -19,7 +26,11 @@ const issued = (quotes: Quote[]) => new Set(quotes.map((q) => q.id));
 
 describe('composeExtractive', () => {
   const quotes = [
-    quote(1, 'Work began under Ptolemy I Soter. The tower was finished around 280 BC, under Ptolemy II. It took twelve years.', 1),
+    quote(
+      1,
+      'Work began under Ptolemy I Soter. The tower was finished around 280 BC, under Ptolemy II. It took twelve years.',
+      1,
+    ),
     quote(2, 'Tower finished: 280 BC\nArchitect: Sostratus of Cnidus', 0.8),
     quote(3, 'The harbour was dangerous for ships at night.', 0.2),
   ];
@@ -27,7 +38,9 @@ describe('composeExtractive', () => {
   it('answers with the best sentence of each relevant quote, every sentence cited', () => {
     const out = composeExtractive('When was the tower finished?', quotes);
     expect(out.answered).toBe(true);
-    expect(out.text).toBe('The tower was finished around 280 BC, under Ptolemy II [1]. Tower finished: 280 BC [2].');
+    expect(out.text).toBe(
+      'The tower was finished around 280 BC, under Ptolemy II [1]. Tower finished: 280 BC [2].',
+    );
     const parsed = parseCitations(out.text, issued(quotes));
     expect(parsed.sentences.length).toBeGreaterThan(0);
     for (const s of parsed.sentences) expect(s.citations.length).toBeGreaterThan(0);
@@ -35,14 +48,23 @@ describe('composeExtractive', () => {
   });
 
   it('leaves out quotes under minCoverage or with a zero score', () => {
-    const out = composeExtractive('harbour ships', [quote(1, 'Ships used the harbour.', 0.9, 0), quote(2, 'The harbour was busy with ships.', 0.4)]);
+    const out = composeExtractive('harbour ships', [
+      quote(1, 'Ships used the harbour.', 0.9, 0),
+      quote(2, 'The harbour was busy with ships.', 0.4),
+    ]);
     expect(out.answered).toBe(false);
-    const low = composeExtractive('harbour ships', [quote(2, 'The harbour was busy with ships.', 0.4)], { minCoverage: 0.3 });
+    const low = composeExtractive(
+      'harbour ships',
+      [quote(2, 'The harbour was busy with ships.', 0.4)],
+      { minCoverage: 0.3 },
+    );
     expect(low).toEqual({ answered: true, text: 'The harbour was busy with ships [2].' });
   });
 
   it('says plainly when nothing on the page answers', () => {
-    const out = composeExtractive('What is the capital of Australia?', [quote(1, 'The tower stood on Pharos.', 0.1)]);
+    const out = composeExtractive('What is the capital of Australia?', [
+      quote(1, 'The tower stood on Pharos.', 0.1),
+    ]);
     expect(out.answered).toBe(false);
     expect(out.text).toMatch(/does not seem to answer/);
     expect(out.text).not.toMatch(/\[\d+\]/);
@@ -50,18 +72,31 @@ describe('composeExtractive', () => {
   });
 
   it('in verify mode, quotes the page or says the evidence is not enough', () => {
-    const yes = composeExtractive('The tower was finished around 280 BC', quotes, { mode: 'verify' });
+    const yes = composeExtractive('The tower was finished around 280 BC', quotes, {
+      mode: 'verify',
+    });
     expect(yes.answered).toBe(true);
     expect(yes.text.startsWith('The page says: ')).toBe(true);
     expect(yes.text).toContain('[1]');
-    const no = composeExtractive('The tower was painted blue', [quote(1, 'The tower was white.', 0.3)], { mode: 'verify' });
-    expect(no).toEqual({ answered: false, text: 'The page does not contain enough evidence to check this claim.' });
+    const no = composeExtractive(
+      'The tower was painted blue',
+      [quote(1, 'The tower was white.', 0.3)],
+      { mode: 'verify' },
+    );
+    expect(no).toEqual({
+      answered: false,
+      text: 'The page does not contain enough evidence to check this claim.',
+    });
   });
 
   it('neutralises bracketed numbers from the page so they cannot pose as citations', () => {
-    const q = [quote(4, 'The fire was visible for fifty kilometres [3] out at sea [citation needed].', 1)];
+    const q = [
+      quote(4, 'The fire was visible for fifty kilometres [3] out at sea [citation needed].', 1),
+    ];
     const out = composeExtractive('How far was the fire visible?', q);
-    expect(out.text).toBe('The fire was visible for fifty kilometres (3) out at sea [citation needed] [4].');
+    expect(out.text).toBe(
+      'The fire was visible for fifty kilometres (3) out at sea [citation needed] [4].',
+    );
     const parsed = parseCitations(out.text, new Set([3, 4]));
     expect(parsed.cited).toEqual([4]);
   });
@@ -73,7 +108,9 @@ describe('composeExtractive', () => {
 
   it('writes at most maxSentences sentences and never repeats one', () => {
     const same = 'The lighthouse had three stages.';
-    const many = [1, 2, 3, 4, 5].map((id) => quote(id, id <= 2 ? same : `Lighthouse stage number ${id}.`, 1));
+    const many = [1, 2, 3, 4, 5].map((id) =>
+      quote(id, id <= 2 ? same : `Lighthouse stage number ${id}.`, 1),
+    );
     const out = composeExtractive('lighthouse stages', many);
     const parsed = parseCitations(out.text, issued(many));
     expect(parsed.sentences.length).toBeLessThanOrEqual(EXTRACTIVE_DEFAULTS.maxSentences);

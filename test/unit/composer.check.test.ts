@@ -6,7 +6,11 @@ import type { PairScorer } from '../../lib/pipeline/ports';
 import { relevance } from '../../lib/pipeline/retrieve';
 import type { AnswerSentence, Quote } from '../../lib/pipeline/types';
 
-function quote(id: number, text: string, extra: { title?: string; kgLines?: string[] } = {}): Quote {
+function quote(
+  id: number,
+  text: string,
+  extra: { title?: string; kgLines?: string[] } = {},
+): Quote {
   const kg = extra.kgLines !== undefined;
   return {
     id,
@@ -15,7 +19,14 @@ function quote(id: number, text: string, extra: { title?: string; kgLines?: stri
     origin: 'splitter',
     score: 1,
     coverage: 1,
-    ...(kg ? { kgLines: extra.kgLines!.map((t) => ({ text: t, url: 'https://www.wikidata.org/wiki/Q42' })) } : {}),
+    ...(kg
+      ? {
+          kgLines: extra.kgLines!.map((t) => ({
+            text: t,
+            url: 'https://www.wikidata.org/wiki/Q42',
+          })),
+        }
+      : {}),
     source: {
       kind: kg ? 'kg' : 'page',
       url: kg ? 'https://www.wikidata.org/wiki/Q42' : 'https://fixtures.test/demo/',
@@ -27,18 +38,37 @@ function quote(id: number, text: string, extra: { title?: string; kgLines?: stri
   };
 }
 
-const PHAROS = quote(1, 'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus, and cost 800 talents of silver.');
-const QUAKE = quote(2, 'An earthquake in 1303 caused serious cracks throughout the lighthouse of Alexandria.');
+const PHAROS = quote(
+  1,
+  'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus, and cost 800 talents of silver.',
+);
+const QUAKE = quote(
+  2,
+  'An earthquake in 1303 caused serious cracks throughout the lighthouse of Alexandria.',
+);
 const ADAMS = quote(3, 'Douglas Adams was born in Cambridge in 1952 and later lived in London.');
 
 const sentence = (text: string, ...citations: number[]): AnswerSentence => ({ text, citations });
-const one = async (text: string, q: Quote) => (await checkCitations([sentence(text, q.id)], [q]))[0]!;
+const one = async (text: string, q: Quote) =>
+  (await checkCitations([sentence(text, q.id)], [q]))[0]!;
 
 describe('checkCitations, lexical (no model)', () => {
   it.each([
-    ['verbatim', 'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus.', PHAROS],
-    ['paraphrase', 'Ptolemy II Philadelphus reigned when the tower was finished, around 280 BC.', PHAROS],
-    ['number written with a thousands separator', 'An earthquake in 1,303 caused cracks throughout the lighthouse.', QUAKE],
+    [
+      'verbatim',
+      'The tower was finished around 280 BC, during the reign of Ptolemy II Philadelphus.',
+      PHAROS,
+    ],
+    [
+      'paraphrase',
+      'Ptolemy II Philadelphus reigned when the tower was finished, around 280 BC.',
+      PHAROS,
+    ],
+    [
+      'number written with a thousands separator',
+      'An earthquake in 1,303 caused cracks throughout the lighthouse.',
+      QUAKE,
+    ],
     ['born → birth and a name found', 'Douglas Adams was born in Cambridge.', ADAMS],
   ])('supports a %s', async (_, text, q) => {
     const check = await one(text, q);
@@ -47,10 +77,18 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it.each([
-    ['a wrong year', 'An earthquake in 956 caused serious cracks throughout the lighthouse of Alexandria.', QUAKE],
+    [
+      'a wrong year',
+      'An earthquake in 956 caused serious cracks throughout the lighthouse of Alexandria.',
+      QUAKE,
+    ],
     ['a wrong amount', 'The tower cost 900 talents of silver.', PHAROS],
     ['a wrong place', 'Douglas Adams was born in Oxford in 1952.', ADAMS],
-    ['a wrong person', 'The tower was finished around 280 BC, during the reign of Ptolemy III Euergetes.', PHAROS],
+    [
+      'a wrong person',
+      'The tower was finished around 280 BC, during the reign of Ptolemy III Euergetes.',
+      PHAROS,
+    ],
   ])('flags %s even though most words overlap', async (_, text, q) => {
     const check = await one(text, q);
     expect(check.supported).toBe(false);
@@ -65,16 +103,26 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it('checks each citation of a sentence: one right, one wrong', async () => {
-    const checks = await checkCitations([sentence('An earthquake in 1303 caused serious cracks in the lighthouse.', 1, 2)], [PHAROS, QUAKE]);
+    const checks = await checkCitations(
+      [sentence('An earthquake in 1303 caused serious cracks in the lighthouse.', 1, 2)],
+      [PHAROS, QUAKE],
+    );
     expect(checks.map((c) => [c.quoteId, c.supported])).toEqual([
       [1, false],
       [2, true],
     ]);
-    expect(summariseChecks(checks)).toEqual({ checked: 1, total: 2, unsupported: [{ sentence: 0, quoteId: 1 }] });
+    expect(summariseChecks(checks)).toEqual({
+      checked: 1,
+      total: 2,
+      unsupported: [{ sentence: 0, quoteId: 1 }],
+    });
   });
 
   it('never checks unissued IDs: the parser drops them first', async () => {
-    const parsed = parseCitations('The tower cost 800 talents of silver [1][7]. Douglas Adams was born in Cambridge [3][99].', new Set([1, 3]));
+    const parsed = parseCitations(
+      'The tower cost 800 talents of silver [1][7]. Douglas Adams was born in Cambridge [3][99].',
+      new Set([1, 3]),
+    );
     expect(parsed.dropped).toBe(2);
     const checks = await checkCitations(parsed.sentences, [PHAROS, ADAMS]);
     expect(checks.map((c) => [c.sentence, c.quoteId, c.supported])).toEqual([
@@ -84,20 +132,29 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it('skips, without crashing, a citation to an ID that is not among the quotes', async () => {
-    const checks = await checkCitations([sentence('The tower cost 800 talents of silver.', 1, 9)], [PHAROS]);
+    const checks = await checkCitations(
+      [sentence('The tower cost 800 talents of silver.', 1, 9)],
+      [PHAROS],
+    );
     expect(checks.map((c) => c.quoteId)).toEqual([1]);
   });
 
   it('is not confused by quotation marks or markers inside a quotation', async () => {
     const q = quote(1, 'The lighthouse was built in 280 BC and cost 800 talents.');
-    const parsed = parseCitations('The page says "built in 280 BC" [1]. It notes that "It cost 800 talents [1]." The page says "Built in 380 BC" [1].', new Set([1]));
+    const parsed = parseCitations(
+      'The page says "built in 280 BC" [1]. It notes that "It cost 800 talents [1]." The page says "Built in 380 BC" [1].',
+      new Set([1]),
+    );
     const checks = await checkCitations(parsed.sentences, [q]);
     expect(parsed.sentences.map((s) => s.citations)).toEqual([[1], [1], [1]]);
     expect(checks.map((c) => c.supported)).toEqual([true, true, false]);
   });
 
   it('does not count a capitalised word after an opening quotation mark as a name', async () => {
-    const check = await one('The page says “Completed around 280 BC, in the reign of Ptolemy II Philadelphus”.', PHAROS);
+    const check = await one(
+      'The page says “Completed around 280 BC, in the reign of Ptolemy II Philadelphus”.',
+      PHAROS,
+    );
     expect(check.supported).toBe(true);
   });
 
@@ -106,16 +163,25 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it("finds a name in the quote's page title: the quote's 'it' is the page's subject", async () => {
-    const text = 'The Lighthouse of Alexandria was repaired several times after strong earthquakes.';
-    const onPage = quote(1, 'It was repaired several times after strong earthquakes.', { title: 'Lighthouse of Alexandria - Open Encyclopedia' });
-    const elsewhere = quote(1, 'It was repaired several times after strong earthquakes.', { title: 'Colossus of Rhodes' });
+    const text =
+      'The Lighthouse of Alexandria was repaired several times after strong earthquakes.';
+    const onPage = quote(1, 'It was repaired several times after strong earthquakes.', {
+      title: 'Lighthouse of Alexandria - Open Encyclopedia',
+    });
+    const elsewhere = quote(1, 'It was repaired several times after strong earthquakes.', {
+      title: 'Colossus of Rhodes',
+    });
     expect((await one(text, onPage)).supported).toBe(true);
     expect((await one(text, elsewhere)).supported).toBe(false);
   });
 
   it('judges a KG quote by its best single line, so facts from two triples do not combine', async () => {
     const kg = quote(1, '', {
-      kgLines: ['Douglas Adams — place of birth — Cambridge', 'Jane Belson — place of birth — Liverpool', 'Douglas Adams — date of birth — 1952-03-11'],
+      kgLines: [
+        'Douglas Adams — place of birth — Cambridge',
+        'Jane Belson — place of birth — Liverpool',
+        'Douglas Adams — date of birth — 1952-03-11',
+      ],
     });
     const born = await one('Douglas Adams was born in Cambridge.', kg);
     expect(born).toMatchObject({ supported: true, score: 1 });
@@ -127,7 +193,10 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it('marks a sentence with nothing to check unsupported, score 0, lexical', async () => {
-    const checks = await checkCitations([sentence('Yes.', 1), sentence('It is so.', 1)], [quote(1, 'Yes, it is so: the tower was finished in 280 BC.')]);
+    const checks = await checkCitations(
+      [sentence('Yes.', 1), sentence('It is so.', 1)],
+      [quote(1, 'Yes, it is so: the tower was finished in 280 BC.')],
+    );
     expect(checks).toEqual([
       { sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' },
       { sentence: 1, quoteId: 1, supported: false, score: 0, method: 'lexical' },
@@ -153,7 +222,9 @@ describe('checkCitations, lexical (no model)', () => {
 });
 
 /** A fake cross-encoder: the logit of a pair is looked up by its passage text (default -5). */
-function fakeScorer(logits: Record<string, number>): PairScorer & { calls: Array<ReadonlyArray<readonly [string, string]>> } {
+function fakeScorer(
+  logits: Record<string, number>,
+): PairScorer & { calls: Array<ReadonlyArray<readonly [string, string]>> } {
   const calls: Array<ReadonlyArray<readonly [string, string]>> = [];
   return {
     modelId: 'fake/minilm',
@@ -170,7 +241,10 @@ describe('checkCitations, cross-encoder', () => {
 
   it('scores every pair in one batched call, (sentence, quote text), supported at sigmoid ≥ 0.5', async () => {
     const scorer = fakeScorer({ [PHAROS.text]: 0, [QUAKE.text]: -0.1, [ADAMS.text]: 3 });
-    const sentences = [sentence('The tower was finished around 280 BC.', 1, 2), sentence('Douglas Adams grew up in London.', 3)];
+    const sentences = [
+      sentence('The tower was finished around 280 BC.', 1, 2),
+      sentence('Douglas Adams grew up in London.', 3),
+    ];
     const checks = await checkCitations(sentences, QUOTES, { scorer });
     expect(scorer.calls).toHaveLength(1);
     expect(scorer.calls[0]).toEqual([
@@ -190,21 +264,37 @@ describe('checkCitations, cross-encoder', () => {
     const scorer = fakeScorer({ [ADAMS.text]: 2 }); // sigmoid(2) ≈ 0.88
     const s = [sentence('Douglas Adams lived in London.', 3)];
     expect((await checkCitations(s, QUOTES, { scorer }))[0]!.supported).toBe(true);
-    expect((await checkCitations(s, QUOTES, { scorer, relevanceThreshold: 0.9 }))[0]!.supported).toBe(false);
+    expect(
+      (await checkCitations(s, QUOTES, { scorer, relevanceThreshold: 0.9 }))[0]!.supported,
+    ).toBe(false);
   });
 
   it('still flags a wrong number the model finds relevant', async () => {
     const scorer = fakeScorer({ [QUAKE.text]: 6 });
-    const [check] = await checkCitations([sentence('An earthquake in 956 caused cracks in the lighthouse.', 2)], QUOTES, { scorer });
+    const [check] = await checkCitations(
+      [sentence('An earthquake in 956 caused cracks in the lighthouse.', 2)],
+      QUOTES,
+      { scorer },
+    );
     expect(check).toMatchObject({ method: 'cross-encoder', supported: false });
     expect(check!.score).toBeGreaterThan(0.99);
   });
 
   it('scores a KG quote line by line in the same call and keeps the best line', async () => {
-    const lines = ['Douglas Adams — place of birth — Cambridge', 'Douglas Adams — residence — London'];
+    const lines = [
+      'Douglas Adams — place of birth — Cambridge',
+      'Douglas Adams — residence — London',
+    ];
     const kg = quote(5, '', { kgLines: lines });
     const scorer = fakeScorer({ [lines[0]!]: 4, [lines[1]!]: -2 });
-    const checks = await checkCitations([sentence('Douglas Adams was born in Cambridge.', 5), sentence('The tower cost 800 talents.', 1)], [kg, PHAROS], { scorer });
+    const checks = await checkCitations(
+      [
+        sentence('Douglas Adams was born in Cambridge.', 5),
+        sentence('The tower cost 800 talents.', 1),
+      ],
+      [kg, PHAROS],
+      { scorer },
+    );
     expect(scorer.calls).toHaveLength(1);
     expect(scorer.calls[0]!.map(([, p]) => p)).toEqual([...lines, PHAROS.text]);
     expect(checks[0]!.score).toBeCloseTo(relevance(4), 6);
@@ -215,14 +305,23 @@ describe('checkCitations, cross-encoder', () => {
     const scorer = fakeScorer({});
     const checks = await checkCitations([sentence('Yes.', 1)], QUOTES, { scorer });
     expect(scorer.calls).toHaveLength(0);
-    expect(checks).toEqual([{ sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' }]);
+    expect(checks).toEqual([
+      { sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' },
+    ]);
   });
 
   it.each<[string, PairScorer]>([
     ['throws', { modelId: 'broken', score: () => Promise.reject(new Error('onnx session lost')) }],
-    ['returns the wrong number of scores', { modelId: 'short', score: async () => new Float32Array(0) }],
+    [
+      'returns the wrong number of scores',
+      { modelId: 'short', score: async () => new Float32Array(0) },
+    ],
   ])('falls back to the lexical checks when the model %s', async (_, scorer) => {
-    const checks = await checkCitations([sentence('The tower cost 800 talents of silver.', 1)], QUOTES, { scorer });
+    const checks = await checkCitations(
+      [sentence('The tower cost 800 talents of silver.', 1)],
+      QUOTES,
+      { scorer },
+    );
     expect(checks).toEqual([expect.objectContaining({ method: 'lexical', supported: true })]);
   });
 });

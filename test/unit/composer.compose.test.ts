@@ -18,10 +18,20 @@ const quotes: Quote[] = [
   origin: 'splitter',
   score: 2,
   coverage: coverage as number,
-  source: { kind: 'page', url: 'https://fixtures.test/demo/', title: 'Demo', blockIndex: i, blockKind: 'paragraph', position: { block: i + 1, of: 2 } },
+  source: {
+    kind: 'page',
+    url: 'https://fixtures.test/demo/',
+    title: 'Demo',
+    blockIndex: i,
+    blockKind: 'paragraph',
+    position: { block: i + 1, of: 2 },
+  },
 }));
 
-function scripted(reply: string | Error, tokens: string[] = []): ComposerPort & { prompts: ComposerPrompt[] } {
+function scripted(
+  reply: string | Error,
+  tokens: string[] = [],
+): ComposerPort & { prompts: ComposerPrompt[] } {
   const prompts: ComposerPrompt[] = [];
   return {
     kind: 'openai-compatible',
@@ -36,8 +46,17 @@ function scripted(reply: string | Error, tokens: string[] = []): ComposerPort & 
   };
 }
 
-const ask = (composer: ComposerPort | null, extra: Partial<Parameters<typeof composeAnswer>[0]> = {}) =>
-  composeAnswer({ mode: 'answer', question: 'When was the lighthouse completed?', quotes, composer, ...extra });
+const ask = (
+  composer: ComposerPort | null,
+  extra: Partial<Parameters<typeof composeAnswer>[0]> = {},
+) =>
+  composeAnswer({
+    mode: 'answer',
+    question: 'When was the lighthouse completed?',
+    quotes,
+    composer,
+    ...extra,
+  });
 
 describe('composeAnswer', () => {
   it('uses the extractive composer when no endpoint is configured, and sends nothing', async () => {
@@ -48,12 +67,22 @@ describe('composeAnswer', () => {
   });
 
   it('makes one call, streams its tokens, keeps issued citations and drops the rest', async () => {
-    const port = scripted('It was completed around 280 BC [1]. Some say 300 BC [7].\nConfidence: high', ['It was', ' completed']);
+    const port = scripted(
+      'It was completed around 280 BC [1]. Some say 300 BC [7].\nConfidence: high',
+      ['It was', ' completed'],
+    );
     const tokens: string[] = [];
     const { answer } = await ask(port, { onToken: (t) => tokens.push(t) });
     expect(port.prompts).toHaveLength(1);
     expect(tokens).toEqual(['It was', ' completed']);
-    expect(answer).toMatchObject({ composer: 'openai-compatible', composerLabel: 'test-model at http://127.0.0.1:1', confidence: 'high', cited: [1], droppedCitations: 1, answered: true });
+    expect(answer).toMatchObject({
+      composer: 'openai-compatible',
+      composerLabel: 'test-model at http://127.0.0.1:1',
+      confidence: 'high',
+      cited: [1],
+      droppedCitations: 1,
+      answered: true,
+    });
     expect(answer.withheld).toBeUndefined();
     expect(answer.text).not.toMatch(/Confidence/);
     expect(answer.sent!.quotes.map((q) => q.id)).toEqual([1, 2]);
@@ -63,7 +92,13 @@ describe('composeAnswer', () => {
   it('falls back to the extractive answer with the reason when the endpoint fails', async () => {
     const { answer } = await ask(scripted(new PipelineError('composer-timeout')));
     expect(answer.composer).toBe('extractive');
-    expect(answer.fallback).toEqual({ from: 'test-model at http://127.0.0.1:1', reason: { code: 'composer-timeout', message: expect.stringMatching(/did not start answering/) } });
+    expect(answer.fallback).toEqual({
+      from: 'test-model at http://127.0.0.1:1',
+      reason: {
+        code: 'composer-timeout',
+        message: expect.stringMatching(/did not start answering/),
+      },
+    });
     expect(answer.cited).toEqual([1]);
     // What was sent is still shown: the quotes did leave the browser.
     expect(answer.sent!.quotes).toHaveLength(2);
@@ -78,7 +113,9 @@ describe('composeAnswer', () => {
   it('passes a caller abort through instead of falling back', async () => {
     const controller = new AbortController();
     controller.abort(new DOMException('stop', 'AbortError'));
-    await expect(ask(scripted(new DOMException('stop', 'AbortError')), { signal: controller.signal })).rejects.toThrow('stop');
+    await expect(
+      ask(scripted(new DOMException('stop', 'AbortError')), { signal: controller.signal }),
+    ).rejects.toThrow('stop');
   });
 
   it.each([
@@ -87,21 +124,32 @@ describe('composeAnswer', () => {
     ['Around 280 BC [1].', 'low', false],
     ['Around 280 BC [1].\nConfidence: medium', 'medium', false],
     ['Around 280 BC [1].\nConfidence: medium', 'high', true],
-  ] as const)('withholds %j below minimum confidence %s: %s', async (reply, minConfidence, withheld) => {
-    const { answer } = await ask(scripted(reply), { minConfidence });
-    expect(answer.withheld ?? false).toBe(withheld);
-    expect(answer.cited).toEqual([1]);
-  });
+  ] as const)(
+    'withholds %j below minimum confidence %s: %s',
+    async (reply, minConfidence, withheld) => {
+      const { answer } = await ask(scripted(reply), { minConfidence });
+      expect(answer.withheld ?? false).toBe(withheld);
+      expect(answer.cited).toEqual([1]);
+    },
+  );
 
   it('says when the endpoint cut the answer at the length limit', async () => {
-    const port: ComposerPort = { ...scripted(''), complete: async (_p, o) => (o?.onTruncated?.(), 'It was completed around 280 BC [1] and then …') };
+    const port: ComposerPort = {
+      ...scripted(''),
+      complete: async (_p, o) => (
+        o?.onTruncated?.(),
+        'It was completed around 280 BC [1] and then …'
+      ),
+    };
     const { answer } = await ask(port, { minConfidence: 'low' });
     expect(answer.notes).toEqual([expect.stringMatching(/cut off/)]);
     expect(answer.cited).toEqual([1]);
   });
 
   it('marks "I don\'t know" as not answered', async () => {
-    const { answer } = await ask(scripted("I don't know: the quotes do not say.\nConfidence: high"));
+    const { answer } = await ask(
+      scripted("I don't know: the quotes do not say.\nConfidence: high"),
+    );
     expect(answer.answered).toBe(false);
   });
 
@@ -110,19 +158,40 @@ describe('composeAnswer', () => {
       mode: 'verify',
       question: 'The tower was damaged by an earthquake in 1100.',
       quotes,
-      composer: scripted('Verdict: REFUTED\nThe earthquakes were in 956 and 1303 [2].\nConfidence: high'),
+      composer: scripted(
+        'Verdict: REFUTED\nThe earthquakes were in 956 and 1303 [2].\nConfidence: high',
+      ),
     });
-    expect(verdict).toMatchObject({ label: 'refuted', confidence: 'high', decidedBy: 'composer', quoteIds: [2] });
+    expect(verdict).toMatchObject({
+      label: 'refuted',
+      confidence: 'high',
+      decidedBy: 'composer',
+      quoteIds: [2],
+    });
     expect(answer.text).toBe('The earthquakes were in 956 and 1303 [2].');
   });
 
   it('does not let a low-confidence verdict stand: not enough evidence, with what the model said', async () => {
-    const { verdict } = await composeAnswer({ mode: 'verify', question: 'The tower fell in 1100.', quotes, composer: scripted('Verdict: REFUTED\nMaybe [2].\nConfidence: low') });
-    expect(verdict).toMatchObject({ label: 'not-enough-evidence', modelLabel: 'refuted', decidedBy: 'composer' });
+    const { verdict } = await composeAnswer({
+      mode: 'verify',
+      question: 'The tower fell in 1100.',
+      quotes,
+      composer: scripted('Verdict: REFUTED\nMaybe [2].\nConfidence: low'),
+    });
+    expect(verdict).toMatchObject({
+      label: 'not-enough-evidence',
+      modelLabel: 'refuted',
+      decidedBy: 'composer',
+    });
   });
 
   it('falls back to the evidence-score verdict, and says so, when the model writes no verdict line', async () => {
-    const { answer, verdict } = await composeAnswer({ mode: 'verify', question: 'It was completed around 280 BC.', quotes, composer: scripted('Yes [1].\nConfidence: high') });
+    const { answer, verdict } = await composeAnswer({
+      mode: 'verify',
+      question: 'It was completed around 280 BC.',
+      quotes,
+      composer: scripted('Yes [1].\nConfidence: high'),
+    });
     expect(verdict?.decidedBy).toBe('evidence-scores');
     expect(answer.notes).toEqual([expect.stringMatching(/gave no verdict/)]);
   });

@@ -60,7 +60,11 @@ describe('sseData', () => {
     ['only one leading space is removed', 'data:  x\n\n', [' x']],
     ['a data line without a colon is empty data', 'data\n\n', ['']],
     ['empty data is dispatched', 'data:\n\n', ['']],
-    ['event, id and retry fields are ignored', 'event: message\nid: 7\nretry: 100\ndata: z\n\n', ['z']],
+    [
+      'event, id and retry fields are ignored',
+      'event: message\nid: 7\nretry: 100\ndata: z\n\n',
+      ['z'],
+    ],
     ['unknown fields are ignored', 'foo: bar\ndata: z\n\n', ['z']],
     ['a block without data dispatches nothing', 'event: ping\n\n', []],
     ['an event still open at the end is discarded', 'data: a\n\ndata: b\n', ['a']],
@@ -99,18 +103,28 @@ describe('sseData', () => {
   });
 
   it('throws composer-bad-response for a line over the cap, also when it arrives in small chunks', async () => {
-    expect(await codeOf(collect(sseData(streamOf([`data: ${'x'.repeat(200)}\n\n`]).stream, { maxLineChars: 100 })))).toBe('composer-bad-response');
+    expect(
+      await codeOf(
+        collect(sseData(streamOf([`data: ${'x'.repeat(200)}\n\n`]).stream, { maxLineChars: 100 })),
+      ),
+    ).toBe('composer-bad-response');
     // A line that never ends: the parser must give up before reading everything.
     const endless = streamOf(Array.from({ length: 1000 }, () => 'x'.repeat(10)));
-    expect(await codeOf(collect(sseData(endless.stream, { maxLineChars: 100 })))).toBe('composer-bad-response');
+    expect(await codeOf(collect(sseData(endless.stream, { maxLineChars: 100 })))).toBe(
+      'composer-bad-response',
+    );
     expect(endless.state.pulled).toBeLessThan(30);
     expect(endless.state.cancelled).toBe(true);
   });
 
   it('caps the data of one event, not only each line', async () => {
     const manyLines = `${'data: 0123456789\n'.repeat(20)}\n`;
-    expect(await codeOf(collect(sseData(streamOf([manyLines]).stream, { maxLineChars: 100 })))).toBe('composer-bad-response');
-    expect(await collect(sseData(streamOf([manyLines]).stream, { maxLineChars: 1000 }))).toHaveLength(1);
+    expect(
+      await codeOf(collect(sseData(streamOf([manyLines]).stream, { maxLineChars: 100 }))),
+    ).toBe('composer-bad-response');
+    expect(
+      await collect(sseData(streamOf([manyLines]).stream, { maxLineChars: 1000 })),
+    ).toHaveLength(1);
   });
 
   it('cancels the stream when the consumer stops early', async () => {
@@ -123,7 +137,9 @@ describe('sseData', () => {
   });
 
   it('gives the same events however the bytes are chunked (property)', async () => {
-    const dataLine = fc.string({ unit: 'binary', maxLength: 20 }).map((s) => s.replace(/[\r\n]/g, ''));
+    const dataLine = fc
+      .string({ unit: 'binary', maxLength: 20 })
+      .map((s) => s.replace(/[\r\n]/g, ''));
     const event = fc.record({
       lines: fc.array(dataLine, { minLength: 1, maxLength: 3 }),
       comment: fc.option(dataLine),
@@ -131,19 +147,24 @@ describe('sseData', () => {
       space: fc.boolean(),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(event, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 12 }), async (events, cuts) => {
-        let text = '';
-        for (const e of events) {
-          if (e.comment !== null) text += `:${e.comment}${e.eol}`;
-          // Without the optional space a value starting with a space would lose it: add one then.
-          for (const line of e.lines) text += `data:${e.space || line.startsWith(' ') ? ' ' : ''}${line}${e.eol}`;
-          text += e.eol;
-        }
-        const expected = events.map((e) => e.lines.join('\n'));
-        const bytes = encoder.encode(text);
-        expect(await collect(sseData(streamOf([bytes]).stream))).toEqual(expected);
-        expect(await collect(sseData(streamOf(splitAt(bytes, cuts)).stream))).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(event, { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (events, cuts) => {
+          let text = '';
+          for (const e of events) {
+            if (e.comment !== null) text += `:${e.comment}${e.eol}`;
+            // Without the optional space a value starting with a space would lose it: add one then.
+            for (const line of e.lines)
+              text += `data:${e.space || line.startsWith(' ') ? ' ' : ''}${line}${e.eol}`;
+            text += e.eol;
+          }
+          const expected = events.map((e) => e.lines.join('\n'));
+          const bytes = encoder.encode(text);
+          expect(await collect(sseData(streamOf([bytes]).stream))).toEqual(expected);
+          expect(await collect(sseData(streamOf(splitAt(bytes, cuts)).stream))).toEqual(expected);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -158,7 +179,11 @@ describe('ndjsonValues', () => {
   it('parses one object per line, in order', async () => {
     const values = await collect(ndjsonValues(streamOf([ollamaLines]).stream));
     expect(values).toHaveLength(3);
-    expect(values.map((v) => (v as { message: { content: string } }).message.content)).toEqual(['The', ' lighthouse', '']);
+    expect(values.map((v) => (v as { message: { content: string } }).message.content)).toEqual([
+      'The',
+      ' lighthouse',
+      '',
+    ]);
     expect(values[2]).toMatchObject({ done: true, done_reason: 'stop' });
   });
 
@@ -174,29 +199,47 @@ describe('ndjsonValues', () => {
 
   it('joins lines split across chunks and inside UTF-8 characters', async () => {
     const bytes = encoder.encode('{"t":"é😀"}\n{"t":"b"}\n');
-    expect(await collect(ndjsonValues(streamOf([...bytes].map((b) => Uint8Array.of(b))).stream))).toEqual([{ t: 'é😀' }, { t: 'b' }]);
+    expect(
+      await collect(ndjsonValues(streamOf([...bytes].map((b) => Uint8Array.of(b))).stream)),
+    ).toEqual([{ t: 'é😀' }, { t: 'b' }]);
   });
 
   it('throws composer-bad-response for a line that is not JSON, with an excerpt', async () => {
-    const error = await collect(ndjsonValues(streamOf(['{"a":1}\n<html>oops</html>\n']).stream)).catch((e: unknown) => e);
+    const error = await collect(
+      ndjsonValues(streamOf(['{"a":1}\n<html>oops</html>\n']).stream),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PipelineError);
     expect((error as PipelineError).code).toBe('composer-bad-response');
     expect((error as PipelineError).message).toContain('<html>oops');
   });
 
   it('throws composer-bad-response for a line over the cap', async () => {
-    expect(await codeOf(collect(ndjsonValues(streamOf([`{"a":"${'x'.repeat(500)}"}\n`]).stream, { maxLineChars: 100 })))).toBe(
-      'composer-bad-response',
-    );
+    expect(
+      await codeOf(
+        collect(
+          ndjsonValues(streamOf([`{"a":"${'x'.repeat(500)}"}\n`]).stream, { maxLineChars: 100 }),
+        ),
+      ),
+    ).toBe('composer-bad-response');
   });
 
   it('gives the same values however the bytes are chunked (property)', async () => {
-    const value = fc.record({ content: fc.string({ unit: 'binary', maxLength: 15 }), done: fc.boolean(), n: fc.integer() });
+    const value = fc.record({
+      content: fc.string({ unit: 'binary', maxLength: 15 }),
+      done: fc.boolean(),
+      n: fc.integer(),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.array(value, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 12 }), async (values, cuts) => {
-        const bytes = encoder.encode(values.map((v) => `${JSON.stringify(v)}\n`).join(''));
-        expect(await collect(ndjsonValues(streamOf(splitAt(bytes, cuts)).stream))).toEqual(values);
-      }),
+      fc.asyncProperty(
+        fc.array(value, { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (values, cuts) => {
+          const bytes = encoder.encode(values.map((v) => `${JSON.stringify(v)}\n`).join(''));
+          expect(await collect(ndjsonValues(streamOf(splitAt(bytes, cuts)).stream))).toEqual(
+            values,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -17,7 +17,13 @@ describe('extractEvidenceWindows', () => {
       `${s(2)}\n${s(3)}`,
       `${s(1)} ${s(2)}\n${s(3)}`,
     ]);
-    expect(windows[1]).toMatchObject({ blockIndex: 0, endBlockIndex: 1, origin: 'evidence', sourceIndex: 0, section: 'A' });
+    expect(windows[1]).toMatchObject({
+      blockIndex: 0,
+      endBlockIndex: 1,
+      origin: 'evidence',
+      sourceIndex: 0,
+      section: 'A',
+    });
     for (const w of windows) expect(w.tokens).toBe(countTokens(w.text));
   });
 
@@ -32,7 +38,9 @@ describe('extractEvidenceWindows', () => {
   });
 
   it('keeps windows within 10–128 tokens', () => {
-    const blocks: Block[] = [{ kind: 'paragraph', text: [s(1, 3), s(2, 3), s(3, 70), s(4, 70)].join(' ') }];
+    const blocks: Block[] = [
+      { kind: 'paragraph', text: [s(1, 3), s(2, 3), s(3, 70), s(4, 70)].join(' ') },
+    ];
     for (const w of extractEvidenceWindows(blocks)) {
       expect(w.tokens).toBeGreaterThanOrEqual(10);
       expect(w.tokens).toBeLessThanOrEqual(128);
@@ -41,7 +49,9 @@ describe('extractEvidenceWindows', () => {
   });
 
   it('labels windows with their source for search-result pages', () => {
-    const [w] = extractEvidenceWindows([{ kind: 'paragraph', text: `${s(1)} ${s(2)}` }], { sourceIndex: 2 });
+    const [w] = extractEvidenceWindows([{ kind: 'paragraph', text: `${s(1)} ${s(2)}` }], {
+      sourceIndex: 2,
+    });
     expect(w!.id.startsWith('s2.')).toBe(true);
     expect(w!.sourceIndex).toBe(2);
   });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerRecord } from '../../lib/cache/db';
-import { EXPORT_FORMAT, exportJson, exportMarkdown, MAX_IMPORT_BYTES, parseImport } from '../../lib/history/export';
+import {
+  EXPORT_FORMAT,
+  exportJson,
+  exportMarkdown,
+  MAX_IMPORT_BYTES,
+  parseImport,
+} from '../../lib/history/export';
 import { lexicalSimilarity, questionKey } from '../../lib/history/question';
 import { EMBEDDING_THRESHOLD, findSimilar, LEXICAL_THRESHOLD } from '../../lib/history/similar';
 import type { Embedder } from '../../lib/pipeline/ports';
@@ -11,7 +17,11 @@ import type { AskResult } from '../../lib/pipeline/types';
 
 /** Every optional field required, recursively: a field added to AskResult fails to compile here
  *  until the fixture has it, and then the round trip fails until the import schema keeps it. */
-type DeepRequired<T> = T extends (infer U)[] ? DeepRequired<U>[] : T extends object ? { [K in keyof T]-?: DeepRequired<T[K]> } : T;
+type DeepRequired<T> = T extends (infer U)[]
+  ? DeepRequired<U>[]
+  : T extends object
+    ? { [K in keyof T]-?: DeepRequired<T[K]> }
+    : T;
 
 const PAGE = 'https://fixtures.test/demo/';
 
@@ -31,12 +41,22 @@ const FULL_RESULT: DeepRequired<AskResult> = {
     answered: true,
     confidence: 'high',
     withheld: false,
-    fallback: { from: 'ollama', reason: { code: 'composer-timeout', message: 'The composer endpoint did not start answering in time.' } },
+    fallback: {
+      from: 'ollama',
+      reason: {
+        code: 'composer-timeout',
+        message: 'The composer endpoint did not start answering in time.',
+      },
+    },
     checks: [
       { sentence: 0, quoteId: 1, supported: true, score: 0.91, method: 'cross-encoder' },
       { sentence: 1, quoteId: 2, supported: false, score: 0.12, method: 'lexical' },
     ],
-    sent: { system: 'You answer a question from numbered quotes.', user: '<quotes>[1] …</quotes>', quotes: [{ id: 1, kind: 'kg', text: 'Pharos — architect — Sostratus' }] },
+    sent: {
+      system: 'You answer a question from numbered quotes.',
+      user: '<quotes>[1] …</quotes>',
+      quotes: [{ id: 1, kind: 'kg', text: 'Pharos — architect — Sostratus' }],
+    },
     notes: ['Wikidata was slow.'],
   },
   quotes: [
@@ -48,7 +68,12 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       score: 3.25,
       filterScore: 4.5,
       rerankScore: -1.25,
-      kgLines: [{ text: 'Lighthouse of Alexandria — architect — Sostratus of Cnidus', url: 'https://www.wikidata.org/wiki/Q43489' }],
+      kgLines: [
+        {
+          text: 'Lighthouse of Alexandria — architect — Sostratus of Cnidus',
+          url: 'https://www.wikidata.org/wiki/Q43489',
+        },
+      ],
       coverage: 0.75,
       source: {
         kind: 'kg',
@@ -92,19 +117,39 @@ const FULL_RESULT: DeepRequired<AskResult> = {
     bestCoverage: 0.75,
     threshold: 0.5,
   },
-  timings: { read: 10, models: 20, kg: 30, split: 1, search: 400, rank: 12, compose: 900, check: 7 },
+  timings: {
+    read: 10,
+    models: 20,
+    kg: 30,
+    split: 1,
+    search: 400,
+    rank: 12,
+    compose: 900,
+    check: 7,
+  },
   passageCount: 42,
   page: { url: PAGE, title: 'Demo page', extractor: 'readability', truncated: false },
   retrieval: {
     path: 'neural',
     notes: ['The page fell short, so the web was searched.'],
     device: 'wasm',
-    models: { filter: 'ms-marco-MiniLM-L-6-v2', reranker: 'bge-reranker', embedder: 'all-MiniLM-L6-v2' },
+    models: {
+      filter: 'ms-marco-MiniLM-L-6-v2',
+      reranker: 'bge-reranker',
+      embedder: 'all-MiniLM-L6-v2',
+    },
     sources: [{ kind: 'page', url: PAGE, title: 'Demo page', quoted: false }],
     webSearched: true,
     counts: { candidates: 50, firstStage: 30, filtered: 10, deduplicated: 8, quotes: 2 },
   },
-  kg: { topicEntities: [{ id: 'Q43489', label: 'Lighthouse of Alexandria', description: 'ancient lighthouse' }], triples: 3, requests: 2, notes: ['one note'] },
+  kg: {
+    topicEntities: [
+      { id: 'Q43489', label: 'Lighthouse of Alexandria', description: 'ancient lighthouse' },
+    ],
+    triples: 3,
+    requests: 2,
+    notes: ['one note'],
+  },
 };
 
 /** Only required fields. */
@@ -112,18 +157,36 @@ function minimalResult(question: string, mode: AskResult['mode'] = 'answer'): As
   return {
     mode,
     question,
-    answer: { text: 'Sostratus [1].', sentences: [{ text: 'Sostratus.', citations: [1] }], cited: [1], droppedCitations: 0, composer: 'extractive', answered: true, checks: [] },
+    answer: {
+      text: 'Sostratus [1].',
+      sentences: [{ text: 'Sostratus.', citations: [1] }],
+      cited: [1],
+      droppedCitations: 0,
+      composer: 'extractive',
+      answered: true,
+      checks: [],
+    },
     quotes: [],
     timings: {},
     passageCount: 0,
     page: { url: PAGE, title: 'Demo page', extractor: 'body', truncated: true },
-    retrieval: { path: 'keyword', notes: [], models: {}, sources: [], webSearched: false, counts: { candidates: 0, firstStage: 0, filtered: 0, deduplicated: 0, quotes: 0 } },
+    retrieval: {
+      path: 'keyword',
+      notes: [],
+      models: {},
+      sources: [],
+      webSearched: false,
+      counts: { candidates: 0, firstStage: 0, filtered: 0, deduplicated: 0, quotes: 0 },
+    },
   };
 }
 
 function record(
   question: string,
-  extra: Partial<Omit<AnswerRecord, 'questionVector'>> & { vector?: readonly number[]; modelId?: string } = {},
+  extra: Partial<Omit<AnswerRecord, 'questionVector'>> & {
+    vector?: readonly number[];
+    modelId?: string;
+  } = {},
 ): AnswerRecord {
   const { vector, modelId, ...rest } = extra;
   const mode = rest.mode ?? 'answer';
@@ -136,7 +199,9 @@ function record(
     pageTitle: 'Demo page',
     result: minimalResult(question, mode),
     createdAt: Date.UTC(2024, 2, 1, 12),
-    ...(vector ? { questionVector: { modelId: modelId ?? 'fake-minilm', vector: Float32Array.from(vector) } } : {}),
+    ...(vector
+      ? { questionVector: { modelId: modelId ?? 'fake-minilm', vector: Float32Array.from(vector) } }
+      : {}),
     ...rest,
   };
 }
@@ -193,28 +258,43 @@ describe('questionKey', () => {
 
 describe('lexicalSimilarity', () => {
   it('is 1 for the same question written differently', () => {
-    expect(lexicalSimilarity('Who designed  the Lighthouse?', 'who designed the lighthouse')).toBe(1);
+    expect(lexicalSimilarity('Who designed  the Lighthouse?', 'who designed the lighthouse')).toBe(
+      1,
+    );
     // Only stopwords differ.
-    expect(lexicalSimilarity('Who designed this lighthouse?', 'who designed the lighthouse')).toBe(1);
+    expect(lexicalSimilarity('Who designed this lighthouse?', 'who designed the lighthouse')).toBe(
+      1,
+    );
   });
 
   it('tells questions apart by their question word, which terms() drops as a stopword', () => {
-    const s = lexicalSimilarity('Who designed the lighthouse?', 'When was the lighthouse designed?');
+    const s = lexicalSimilarity(
+      'Who designed the lighthouse?',
+      'When was the lighthouse designed?',
+    );
     expect(s).toBeCloseTo(2 / 4);
     expect(s).toBeLessThan(LEXICAL_THRESHOLD);
   });
 
   it('accepts an added qualifier to a longer question and rejects a swapped content word', () => {
-    const added = lexicalSimilarity('Who designed the Eiffel Tower?', 'Who designed the Eiffel Tower in Paris?');
+    const added = lexicalSimilarity(
+      'Who designed the Eiffel Tower?',
+      'Who designed the Eiffel Tower in Paris?',
+    );
     expect(added).toBeCloseTo(4 / 5);
     expect(added).toBeGreaterThanOrEqual(LEXICAL_THRESHOLD);
-    const swapped = lexicalSimilarity('Who designed the Eiffel Tower?', 'Who painted the Eiffel Tower?');
+    const swapped = lexicalSimilarity(
+      'Who designed the Eiffel Tower?',
+      'Who painted the Eiffel Tower?',
+    );
     expect(swapped).toBeCloseTo(3 / 5);
     expect(swapped).toBeLessThan(LEXICAL_THRESHOLD);
   });
 
   it('is 0 for unrelated questions and for questions with nothing to compare', () => {
-    expect(lexicalSimilarity('Who designed the lighthouse?', 'Where was Douglas Adams born?')).toBe(0);
+    expect(lexicalSimilarity('Who designed the lighthouse?', 'Where was Douglas Adams born?')).toBe(
+      0,
+    );
     expect(lexicalSimilarity('Is it?', 'Was it?')).toBe(0);
     expect(lexicalSimilarity('', '')).toBe(0);
   });
@@ -249,63 +329,118 @@ describe('findSimilar with an embedder', () => {
 
   it('prefers a same-page match over a slightly closer one from another page', async () => {
     const samePage = record('Which architect designed the lighthouse?', { vector: at(0.9) });
-    const otherPage = record('Who was the lighthouse designed by?', { vector: at(0.97), pageUrl: OTHER_PAGE });
+    const otherPage = record('Who was the lighthouse designed by?', {
+      vector: at(0.97),
+      pageUrl: OTHER_PAGE,
+    });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    const match = await findSimilar(Q, [otherPage, samePage], { embedder, pageUrl: PAGE, mode: 'answer' });
+    const match = await findSimilar(Q, [otherPage, samePage], {
+      embedder,
+      pageUrl: PAGE,
+      mode: 'answer',
+    });
     expect(match?.record).toBe(samePage);
     expect(match?.samePage).toBe(true);
   });
 
   it('counts a URL with another #fragment as the same page', async () => {
-    const samePage = record('Which architect designed the lighthouse?', { vector: at(0.9), pageUrl: `${PAGE}#history` });
-    const otherPage = record('Who was the lighthouse designed by?', { vector: at(0.97), pageUrl: OTHER_PAGE });
+    const samePage = record('Which architect designed the lighthouse?', {
+      vector: at(0.9),
+      pageUrl: `${PAGE}#history`,
+    });
+    const otherPage = record('Who was the lighthouse designed by?', {
+      vector: at(0.97),
+      pageUrl: OTHER_PAGE,
+    });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    const match = await findSimilar(Q, [otherPage, samePage], { embedder, pageUrl: `${PAGE}#top`, mode: 'answer' });
+    const match = await findSimilar(Q, [otherPage, samePage], {
+      embedder,
+      pageUrl: `${PAGE}#top`,
+      mode: 'answer',
+    });
     expect(match?.record).toBe(samePage);
   });
 
   it('falls back to the best other-page match, marked samePage false, when no same-page one is close enough', async () => {
     const samePage = record('How tall was the lighthouse?', { vector: at(0.7) });
-    const otherPage = record('Who was the lighthouse designed by?', { vector: at(0.97), pageUrl: OTHER_PAGE });
+    const otherPage = record('Who was the lighthouse designed by?', {
+      vector: at(0.97),
+      pageUrl: OTHER_PAGE,
+    });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    const match = await findSimilar(Q, [samePage, otherPage], { embedder, pageUrl: PAGE, mode: 'answer' });
+    const match = await findSimilar(Q, [samePage, otherPage], {
+      embedder,
+      pageUrl: PAGE,
+      mode: 'answer',
+    });
     expect(match?.record).toBe(otherPage);
     expect(match?.samePage).toBe(false);
   });
 
   it('never returns a match below the threshold', async () => {
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    const justBelow = record('How tall was the lighthouse?', { vector: at(EMBEDDING_THRESHOLD - 0.01) });
-    expect(await findSimilar(Q, [justBelow], { embedder, pageUrl: PAGE, mode: 'answer' })).toBeNull();
+    const justBelow = record('How tall was the lighthouse?', {
+      vector: at(EMBEDDING_THRESHOLD - 0.01),
+    });
+    expect(
+      await findSimilar(Q, [justBelow], { embedder, pageUrl: PAGE, mode: 'answer' }),
+    ).toBeNull();
 
     const samePage = record('Which architect designed the lighthouse?', { vector: at(0.9) });
-    const otherPage = record('Who was the lighthouse designed by?', { vector: at(0.97), pageUrl: OTHER_PAGE });
+    const otherPage = record('Who was the lighthouse designed by?', {
+      vector: at(0.97),
+      pageUrl: OTHER_PAGE,
+    });
     // A stricter threshold leaves only the other page's match.
-    const strict = await findSimilar(Q, [samePage, otherPage], { embedder, pageUrl: PAGE, mode: 'answer', threshold: { embedding: 0.95 } });
+    const strict = await findSimilar(Q, [samePage, otherPage], {
+      embedder,
+      pageUrl: PAGE,
+      mode: 'answer',
+      threshold: { embedding: 0.95 },
+    });
     expect(strict?.record).toBe(otherPage);
     expect(strict?.samePage).toBe(false);
-    expect(await findSimilar(Q, [samePage, otherPage], { embedder, pageUrl: PAGE, mode: 'answer', threshold: { embedding: 0.99 } })).toBeNull();
+    expect(
+      await findSimilar(Q, [samePage, otherPage], {
+        embedder,
+        pageUrl: PAGE,
+        mode: 'answer',
+        threshold: { embedding: 0.99 },
+      }),
+    ).toBeNull();
   });
 
   it('ignores answers of the other mode, however close', async () => {
     const claim = record(Q, { mode: 'verify', vector: [1, 0] });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
     expect(await findSimilar(Q, [claim], { embedder, pageUrl: PAGE, mode: 'answer' })).toBeNull();
-    expect((await findSimilar(Q, [claim], { embedder, pageUrl: PAGE, mode: 'verify' }))?.record).toBe(claim);
+    expect(
+      (await findSimilar(Q, [claim], { embedder, pageUrl: PAGE, mode: 'verify' }))?.record,
+    ).toBe(claim);
   });
 
   it('compares a candidate without a vector of this model lexically against its question', async () => {
-    const oldModel = record('Who designed this lighthouse', { vector: [1, 0], modelId: 'another-model' });
+    const oldModel = record('Who designed this lighthouse', {
+      vector: [1, 0],
+      modelId: 'another-model',
+    });
     const noVector = record('How tall was the lighthouse?');
     const { embedder, embed } = fakeEmbedder({ [Q]: [1, 0] });
-    const match = await findSimilar(Q, [noVector, oldModel], { embedder, pageUrl: PAGE, mode: 'answer' });
+    const match = await findSimilar(Q, [noVector, oldModel], {
+      embedder,
+      pageUrl: PAGE,
+      mode: 'answer',
+    });
     expect(match).toMatchObject({ record: oldModel, method: 'lexical', similarity: 1 });
     // Nothing to compare a query vector with: the model is not called.
     expect(embed).not.toHaveBeenCalled();
   });
 
   it('falls back to lexical comparison when the embedder fails', async () => {
-    const embedder: Embedder = { modelId: 'fake-minilm', embed: async () => Promise.reject(new Error('WebGPU lost')) };
+    const embedder: Embedder = {
+      modelId: 'fake-minilm',
+      embed: async () => Promise.reject(new Error('WebGPU lost')),
+    };
     const reworded = record('Who designed the lighthouse', { vector: [0, 1] });
     const match = await findSimilar(Q, [reworded], { embedder, pageUrl: PAGE, mode: 'answer' });
     expect(match).toMatchObject({ record: reworded, method: 'lexical', similarity: 1 });
@@ -315,15 +450,27 @@ describe('findSimilar with an embedder', () => {
     const nan = record('How tall was the lighthouse?', { vector: [Number.NaN, Number.NaN] });
     const short = record('How old is the lighthouse?', { vector: [1] });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    expect(await findSimilar(Q, [nan, short], { embedder, pageUrl: PAGE, mode: 'answer' })).toBeNull();
+    expect(
+      await findSimilar(Q, [nan, short], { embedder, pageUrl: PAGE, mode: 'answer' }),
+    ).toBeNull();
   });
 
   it('breaks a tie in favour of the newer answer', async () => {
-    const older = record('Which architect designed the lighthouse?', { vector: at(0.9), createdAt: 1000 });
-    const newer = record('Which architect designed the lighthouse?', { vector: at(0.9), createdAt: 2000 });
+    const older = record('Which architect designed the lighthouse?', {
+      vector: at(0.9),
+      createdAt: 1000,
+    });
+    const newer = record('Which architect designed the lighthouse?', {
+      vector: at(0.9),
+      createdAt: 2000,
+    });
     const { embedder } = fakeEmbedder({ [Q]: [1, 0] });
-    expect((await findSimilar(Q, [older, newer], { embedder, pageUrl: PAGE, mode: 'answer' }))?.record).toBe(newer);
-    expect((await findSimilar(Q, [newer, older], { embedder, pageUrl: PAGE, mode: 'answer' }))?.record).toBe(newer);
+    expect(
+      (await findSimilar(Q, [older, newer], { embedder, pageUrl: PAGE, mode: 'answer' }))?.record,
+    ).toBe(newer);
+    expect(
+      (await findSimilar(Q, [newer, older], { embedder, pageUrl: PAGE, mode: 'answer' }))?.record,
+    ).toBe(newer);
   });
 });
 
@@ -332,11 +479,19 @@ describe('findSimilar without an embedder (lexical)', () => {
     const different = record('When was the lighthouse designed?');
     const reworded = record('who designed this lighthouse');
     const match = await findSimilar(Q, [different, reworded], { pageUrl: PAGE, mode: 'answer' });
-    expect(match).toMatchObject({ record: reworded, method: 'lexical', similarity: 1, samePage: true });
+    expect(match).toMatchObject({
+      record: reworded,
+      method: 'lexical',
+      similarity: 1,
+      samePage: true,
+    });
   });
 
   it('returns null when nothing reaches the lexical threshold', async () => {
-    const candidates = [record('When was the lighthouse designed?'), record('Who painted the lighthouse?')];
+    const candidates = [
+      record('When was the lighthouse designed?'),
+      record('Who painted the lighthouse?'),
+    ];
     expect(await findSimilar(Q, candidates, { pageUrl: PAGE, mode: 'answer' })).toBeNull();
     expect(await findSimilar(Q, [], { pageUrl: PAGE, mode: 'answer' })).toBeNull();
   });
@@ -344,7 +499,11 @@ describe('findSimilar without an embedder (lexical)', () => {
   it('prefers the same page lexically too', async () => {
     const otherPage = record(Q, { pageUrl: OTHER_PAGE });
     const samePage = record('Who designed the Lighthouse in Alexandria?');
-    const match = await findSimilar('Who designed the lighthouse in Alexandria?', [otherPage, samePage], { pageUrl: PAGE, mode: 'answer' });
+    const match = await findSimilar(
+      'Who designed the lighthouse in Alexandria?',
+      [otherPage, samePage],
+      { pageUrl: PAGE, mode: 'answer' },
+    );
     expect(match?.record).toBe(samePage);
   });
 });
@@ -368,7 +527,10 @@ function fullRecord(): Required<AnswerRecord> {
     createdAt: Date.UTC(2024, 2, 1, 12, 0),
     configKey: '{"composer":["ollama","http://127.0.0.1:11434/v1","llama3.1:8b","medium"]}',
     // Not exactly representable in float32: the round trip must keep the float32 value as is.
-    questionVector: { modelId: 'all-MiniLM-L6-v2', vector: Float32Array.from([0.1, -0.2, 0.3333333, 1e-7]) },
+    questionVector: {
+      modelId: 'all-MiniLM-L6-v2',
+      vector: Float32Array.from([0.1, -0.2, 0.3333333, 1e-7]),
+    },
   };
 }
 
@@ -378,7 +540,12 @@ function validEntry(): Record<string, unknown> {
 }
 
 function envelopeOf(answers: unknown[]): string {
-  return JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: '2024-03-01T00:00:00.000Z', answers });
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: 1,
+    exportedAt: '2024-03-01T00:00:00.000Z',
+    answers,
+  });
 }
 
 function ok(result: ReturnType<typeof parseImport>) {
@@ -389,15 +556,24 @@ function ok(result: ReturnType<typeof parseImport>) {
 describe('exportJson', () => {
   it('writes the envelope, drops ids and the derived key, and writes vectors as numbers', () => {
     const doc = JSON.parse(exportJson([fullRecord()], Date.UTC(2024, 5, 1)));
-    expect(doc).toMatchObject({ format: 'answer-panel-history', version: 1, exportedAt: '2024-06-01T00:00:00.000Z' });
+    expect(doc).toMatchObject({
+      format: 'answer-panel-history',
+      version: 1,
+      exportedAt: '2024-06-01T00:00:00.000Z',
+    });
     expect(doc.answers).toHaveLength(1);
     expect(doc.answers[0]).not.toHaveProperty('id');
     expect(doc.answers[0]).not.toHaveProperty('questionKey');
-    expect(doc.answers[0].questionVector.vector).toEqual(Array.from(Float32Array.from([0.1, -0.2, 0.3333333, 1e-7])));
+    expect(doc.answers[0].questionVector.vector).toEqual(
+      Array.from(Float32Array.from([0.1, -0.2, 0.3333333, 1e-7])),
+    );
   });
 
   it('round-trips through parseImport to the same records, less their ids', () => {
-    const records = [fullRecord(), record('Is the lighthouse 100 m tall?', { id: 8, mode: 'verify', createdAt: 5 })];
+    const records = [
+      fullRecord(),
+      record('Is the lighthouse 100 m tall?', { id: 8, mode: 'verify', createdAt: 5 }),
+    ];
     const result = ok(parseImport(exportJson(records, Date.now())));
     expect(result.skipped).toBe(0);
     expect(result.reasons).toEqual([]);
@@ -421,36 +597,65 @@ describe('exportMarkdown', () => {
     ['the date asked', '- Asked: 2024-03-01 12:00 UTC'],
     ['the composer and its endpoint', '- Composer: ollama (llama3.1:8b at http://127.0.0.1:11434)'],
     ['the verdict', '- Verdict: supported (medium confidence, decided by the composer model)'],
-    ['the fallback notice', 'ollama: The composer endpoint did not start answering in time. This is the extractive answer instead.'],
-    ['the answer with its markers, the unsupported one marked', 'Sostratus of Cnidus designed it. [1] It was finished around 280 BC. [2]⚠'],
-    ['the check summary', '1 of 2 citations checked; not supported by its quote (marked ⚠): sentence 2 → [2].'],
+    [
+      'the fallback notice',
+      'ollama: The composer endpoint did not start answering in time. This is the extractive answer instead.',
+    ],
+    [
+      'the answer with its markers, the unsupported one marked',
+      'Sostratus of Cnidus designed it. [1] It was finished around 280 BC. [2]⚠',
+    ],
+    [
+      'the check summary',
+      '1 of 2 citations checked; not supported by its quote (marked ⚠): sentence 2 → [2].',
+    ],
     ['the dropped citations', '1 citation to sources the extension never gave were removed.'],
-    ['the KG quote with its Wikidata link', '**[1]** [Wikidata](https://www.wikidata.org/wiki/Q43489) · section “Triples”'],
-    ['a KG line', '- Lighthouse of Alexandria — architect — Sostratus of Cnidus · [Wikidata](https://www.wikidata.org/wiki/Q43489)'],
+    [
+      'the KG quote with its Wikidata link',
+      '**[1]** [Wikidata](https://www.wikidata.org/wiki/Q43489) · section “Triples”',
+    ],
+    [
+      'a KG line',
+      '- Lighthouse of Alexandria — architect — Sostratus of Cnidus · [Wikidata](https://www.wikidata.org/wiki/Q43489)',
+    ],
     [
       'the search quote with section, position and text fragment link',
       '**[2]** [Lighthouse of Alexandria](https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria) · section “History” · paragraph 4 of 20 · [open at the quote](https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria#:~:text=finished%20around%20280%20BC)',
     ],
-    ['the quote text, line by line', '> The tower was finished around 280 BC.\n> It stood for centuries.'],
+    [
+      'the quote text, line by line',
+      '> The tower was finished around 280 BC.\n> It stood for centuries.',
+    ],
   ])('has %s', (_, expected) => {
     expect(md).toContain(expected);
   });
 
   it('does not throw on a record with an impossible date', () => {
-    expect(exportMarkdown([record(Q, { createdAt: Number.NaN })], 0)).toContain('- Asked: unknown date');
+    expect(exportMarkdown([record(Q, { createdAt: Number.NaN })], 0)).toContain(
+      '- Asked: unknown date',
+    );
   });
 
   const HOSTILE_QUESTION = '# hi <img src=x onerror=alert(1)> [x](javascript:alert(1))';
 
   function hostileRecord(): AnswerRecord {
-    const r = record(HOSTILE_QUESTION, { pageUrl: 'javascript:alert(1)', pageTitle: 'Evil](javascript:alert(2)) <b>' });
+    const r = record(HOSTILE_QUESTION, {
+      pageUrl: 'javascript:alert(1)',
+      pageTitle: 'Evil](javascript:alert(2)) <b>',
+    });
     r.result.quotes = [
       {
         ...FULL_RESULT.quotes[1]!,
         id: 1,
         text: 'fine\n# injected heading\n```js\n<script>alert(1)</script>\n[1]: javascript:alert(3)\n1. a list\n    indented code\n---\n![img](https://evil.test/x.png) [1](javascript:alert(4)) <!-- c -->',
         kgLines: undefined,
-        source: { ...FULL_RESULT.quotes[1]!.source, title: '## title', section: '<i>s</i>', url: 'http://insecure.test/', link: 'data:text/html,<script>alert(5)</script>' },
+        source: {
+          ...FULL_RESULT.quotes[1]!.source,
+          title: '## title',
+          section: '<i>s</i>',
+          url: 'http://insecure.test/',
+          link: 'data:text/html,<script>alert(5)</script>',
+        },
       },
       {
         ...FULL_RESULT.quotes[0]!,
@@ -466,11 +671,17 @@ describe('exportMarkdown', () => {
   const lines = hostile.split('\n');
 
   it('escapes the hostile question into a single harmless heading', () => {
-    expect(lines).toContain('## \\# hi &lt;img src=x onerror=alert(1)&gt; \\[x\\](javascript:alert(1))');
+    expect(lines).toContain(
+      '## \\# hi &lt;img src=x onerror=alert(1)&gt; \\[x\\](javascript:alert(1))',
+    );
   });
 
   it('adds no heading of its own to page text: only ours remain', () => {
-    expect(lines.filter((line) => /^ {0,3}#{1,6}(\s|$)/.test(line))).toEqual(['# Answer panel history', expect.stringMatching(/^## \\# hi/), '### Quotes']);
+    expect(lines.filter((line) => /^ {0,3}#{1,6}(\s|$)/.test(line))).toEqual([
+      '# Answer panel history',
+      expect.stringMatching(/^## \\# hi/),
+      '### Quotes',
+    ]);
   });
 
   it('contains no raw HTML', () => {
@@ -486,7 +697,9 @@ describe('exportMarkdown', () => {
 
   it('lets page text open no code block, list, rule or reference definition', () => {
     // Our own separator between answers is the only rule.
-    expect(lines.filter((line) => /^ {0,3}(-{3,}|={3,}|\*{3,}|_{3,})\s*$/.test(line))).toEqual(['---']);
+    expect(lines.filter((line) => /^ {0,3}(-{3,}|={3,}|\*{3,}|_{3,})\s*$/.test(line))).toEqual([
+      '---',
+    ]);
     for (const line of lines.filter((l) => l.startsWith('>') || l.startsWith('- '))) {
       const content = line.replace(/^(> ?|- )/, '');
       expect(content).not.toMatch(/^ {0,3}(```|~~~)/);
@@ -504,7 +717,9 @@ describe('exportMarkdown', () => {
   });
 
   it('shows a non-https page as text, not a link', () => {
-    expect(hostile).toContain('- Page: Evil\\](javascript:alert(2)) &lt;b&gt; (javascript:alert(1))');
+    expect(hostile).toContain(
+      '- Page: Evil\\](javascript:alert(2)) &lt;b&gt; (javascript:alert(1))',
+    );
   });
 
   it('never lets arbitrary page text add headings, HTML or links (property)', () => {
@@ -515,7 +730,8 @@ describe('exportMarkdown', () => {
         const out = exportMarkdown([r], 0);
         expect(out).not.toContain('<');
         expect(out.split('\n').filter((line) => /^ {0,3}#{1,6}(\s|$)/.test(line))).toHaveLength(3);
-        for (const m of out.matchAll(/(?<!\\)\]\(/g)) expect(out.slice(m.index + 2)).toMatch(/^https:\/\//);
+        for (const m of out.matchAll(/(?<!\\)\]\(/g))
+          expect(out.slice(m.index + 2)).toMatch(/^https:\/\//);
       }),
       { numRuns: 300 },
     );
@@ -532,7 +748,11 @@ describe('parseImport rejects what is not our export', () => {
   });
 
   it('an empty file', () => {
-    expect(parseImport('  \n')).toEqual({ ok: false, code: 'not-json', error: 'This file is empty.' });
+    expect(parseImport('  \n')).toEqual({
+      ok: false,
+      code: 'not-json',
+      error: 'This file is empty.',
+    });
   });
 
   it.each([
@@ -541,7 +761,10 @@ describe('parseImport rejects what is not our export', () => {
     ['null', 'null'],
     ['a string', '"answer-panel-history"'],
     ['a different format', '{"format":"other-history","version":1,"answers":[]}'],
-    ['the format only inherited', '{"__proto__":{"format":"answer-panel-history"},"version":1,"answers":[]}'],
+    [
+      'the format only inherited',
+      '{"__proto__":{"format":"answer-panel-history"},"version":1,"answers":[]}',
+    ],
   ])('foreign JSON: %s', (_, text) => {
     expect(parseImport(text)).toEqual({ ok: false, code: 'not-history', error: NOT_OURS });
   });
@@ -565,7 +788,10 @@ describe('parseImport rejects what is not our export', () => {
   it('input over maxBytes, without parsing it', () => {
     const parse = vi.spyOn(JSON, 'parse');
     const text = envelopeOf([]);
-    expect(parseImport(text, { maxBytes: text.length - 1 })).toMatchObject({ ok: false, code: 'too-large' });
+    expect(parseImport(text, { maxBytes: text.length - 1 })).toMatchObject({
+      ok: false,
+      code: 'too-large',
+    });
     expect(parse).not.toHaveBeenCalled();
     // Exactly at the cap is accepted.
     expect(parseImport(text, { maxBytes: text.length }).ok).toBe(true);
@@ -581,7 +807,11 @@ describe('parseImport rejects what is not our export', () => {
     const parse = vi.spyOn(JSON, 'parse');
     const huge = 'x'.repeat(200 * 1024 * 1024);
     const result = parseImport(huge);
-    expect(result).toEqual({ ok: false, code: 'too-large', error: 'This file is larger than 50 MB, the most the history import accepts.' });
+    expect(result).toEqual({
+      ok: false,
+      code: 'too-large',
+      error: 'This file is larger than 50 MB, the most the history import accepts.',
+    });
     expect(parse).not.toHaveBeenCalled();
     expect(MAX_IMPORT_BYTES).toBe(50 * 1024 * 1024);
   });
@@ -642,7 +872,13 @@ describe('parseImport validates each answer', () => {
   });
 
   it('drops ids, recomputes questionKey and strips unknown keys', () => {
-    const entry = { ...validEntry(), id: 99, questionKey: 'something else', extra: 'x', question: 'WHO Designed the lighthouse??' };
+    const entry = {
+      ...validEntry(),
+      id: 99,
+      questionKey: 'something else',
+      extra: 'x',
+      question: 'WHO Designed the lighthouse??',
+    };
     const [imported] = ok(parseImport(envelopeOf([entry]))).records;
     expect(imported).not.toHaveProperty('id');
     expect(imported).not.toHaveProperty('extra');
@@ -651,9 +887,15 @@ describe('parseImport validates each answer', () => {
 
   it('reads an error code from a newer version as internal, keeping its message', () => {
     const entry = validEntry() as { result: { answer: Record<string, unknown> } };
-    entry.result.answer.fallback = { from: 'ollama', reason: { code: 'composer-on-fire', message: 'It is on fire.' } };
+    entry.result.answer.fallback = {
+      from: 'ollama',
+      reason: { code: 'composer-on-fire', message: 'It is on fire.' },
+    };
     const [imported] = ok(parseImport(envelopeOf([entry]))).records;
-    expect(imported!.result.answer.fallback!.reason).toEqual({ code: 'internal', message: 'It is on fire.' });
+    expect(imported!.result.answer.fallback!.reason).toEqual({
+      code: 'internal',
+      message: 'It is on fire.',
+    });
   });
 
   it('accepts a byte order mark', () => {
@@ -662,7 +904,8 @@ describe('parseImport validates each answer', () => {
 
   it('lets no __proto__ key pollute Object.prototype or survive into the records', () => {
     const entry = JSON.stringify(validEntry());
-    const poisoned = (json: string) => json.replace(/^\{/, '{"__proto__":{"polluted":"yes","isAdmin":true},');
+    const poisoned = (json: string) =>
+      json.replace(/^\{/, '{"__proto__":{"polluted":"yes","isAdmin":true},');
     const result = validEntry() as { result: Record<string, unknown> };
     const deep = JSON.stringify(result)
       .replace('"timings":{}', '"timings":{"__proto__":{"polluted":"yes"}}')

@@ -2,7 +2,11 @@
 // real API's response shape, URLs built by wikibase-sdk).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/pipeline/errors';
-import { createEntitySearch, searchEntities, type EntitySearchOptions } from '../../lib/kg/entities';
+import {
+  createEntitySearch,
+  searchEntities,
+  type EntitySearchOptions,
+} from '../../lib/kg/entities';
 import { startWikidataServer, type WikidataServer } from '../support/wikidata-server';
 
 let server: WikidataServer;
@@ -42,15 +46,27 @@ describe('searchEntities', () => {
     const { port } = setup();
     const hits = await searchEntities(port, { search: 'Mercury', language: 'en' });
     expect(hits).toEqual([
-      { id: 'Q308', label: 'Mercury', description: 'planet closest to the Sun in the Solar System' },
-      { id: 'Q925', label: 'Mercury', description: 'chemical element with symbol Hg and atomic number 80' },
+      {
+        id: 'Q308',
+        label: 'Mercury',
+        description: 'planet closest to the Sun in the Solar System',
+      },
+      {
+        id: 'Q925',
+        label: 'Mercury',
+        description: 'chemical element with symbol Hg and atomic number 80',
+      },
     ]);
   });
 
   it('finds an entity whose only label is mul', async () => {
     const { port } = setup();
     expect(await searchEntities(port, { search: 'Ada Love', language: 'en' })).toEqual([
-      { id: 'Q7259', label: 'Ada Lovelace', description: 'English mathematician and writer (1815–1852)' },
+      {
+        id: 'Q7259',
+        label: 'Ada Lovelace',
+        description: 'English mathematician and writer (1815–1852)',
+      },
     ]);
   });
 
@@ -60,12 +76,18 @@ describe('searchEntities', () => {
       { id: 'Q145', label: 'Royaume-Uni', description: 'country in north-west Europe' },
     ]);
     const [dublin] = await searchEntities(port, { search: 'Dublin', language: 'fr-CA' });
-    expect(dublin).toEqual({ id: 'Q1761', label: 'Dublin', description: 'capital city of Ireland' });
+    expect(dublin).toEqual({
+      id: 'Q1761',
+      label: 'Dublin',
+      description: 'capital city of Ireland',
+    });
   });
 
   it('matches aliases and honours the limit', async () => {
     const { port } = setup();
-    expect((await searchEntities(port, { search: 'Britain', language: 'en' })).map((h) => h.id)).toEqual(['Q145']);
+    expect(
+      (await searchEntities(port, { search: 'Britain', language: 'en' })).map((h) => h.id),
+    ).toEqual(['Q145']);
     expect(await searchEntities(port, { search: 'M', language: 'en', limit: 2 })).toHaveLength(2);
   });
 
@@ -90,14 +112,20 @@ describe('searchEntities', () => {
   it('keeps the etiquette: one in flight, 429 waits Retry-After, HTML is kg-bad-response', async () => {
     const { port, slept } = setup();
     server.delayMs = 30;
-    await Promise.all(['Lon', 'Cam', 'Dub', 'Ire', 'Uni'].map((search) => searchEntities(port, { search, language: 'en' })));
+    await Promise.all(
+      ['Lon', 'Cam', 'Dub', 'Ire', 'Uni'].map((search) =>
+        searchEntities(port, { search, language: 'en' }),
+      ),
+    );
     expect(server.maxInFlight).toBe(1);
     server.delayMs = 0;
     server.faults = [{ status: 429, retryAfter: '30' }];
     expect(await searchEntities(port, { search: 'Emma', language: 'en' })).toHaveLength(1);
     expect(slept).toEqual([30]);
     server.faults = [{ body: 'html' }];
-    const error = await searchEntities(port, { search: 'Persuasion', language: 'en' }).catch((e: unknown) => e);
+    const error = await searchEntities(port, { search: 'Persuasion', language: 'en' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PipelineError);
     expect((error as PipelineError).code).toBe('kg-bad-response');
   });

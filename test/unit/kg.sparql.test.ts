@@ -50,18 +50,31 @@ describe('answers', () => {
 
   it('follows three hops: place of birth → country → capital', async () => {
     const { client } = setup();
-    const rows = await client.select('SELECT ?capital WHERE { wd:Q42 wdt:P19/wdt:P17/wdt:P36 ?capital }');
+    const rows = await client.select(
+      'SELECT ?capital WHERE { wd:Q42 wdt:P19/wdt:P17/wdt:P36 ?capital }',
+    );
     expect(rows.map((r) => r.capital!.value)).toEqual(['http://www.wikidata.org/entity/Q84']);
   });
 
   it('counts notable works, reads typed literals, statements with qualifiers and a cycle', async () => {
     const { client } = setup();
     const [count] = await client.select('SELECT (COUNT(?w) AS ?n) WHERE { wd:Q36322 wdt:P800 ?w }');
-    expect(count!.n).toMatchObject({ value: '6', datatype: 'http://www.w3.org/2001/XMLSchema#integer' });
-    const [born] = await client.select('SELECT ?d ?pop WHERE { wd:Q42 wdt:P569 ?d . wd:Q350 wdt:P1082 ?pop }');
-    expect(born!.d).toMatchObject({ type: 'literal', value: '1952-03-11T00:00:00Z', datatype: 'http://www.w3.org/2001/XMLSchema#dateTime' });
+    expect(count!.n).toMatchObject({
+      value: '6',
+      datatype: 'http://www.w3.org/2001/XMLSchema#integer',
+    });
+    const [born] = await client.select(
+      'SELECT ?d ?pop WHERE { wd:Q42 wdt:P569 ?d . wd:Q350 wdt:P1082 ?pop }',
+    );
+    expect(born!.d).toMatchObject({
+      type: 'literal',
+      value: '1952-03-11T00:00:00Z',
+      datatype: 'http://www.w3.org/2001/XMLSchema#dateTime',
+    });
     expect(born!.pop!.datatype).toBe('http://www.w3.org/2001/XMLSchema#decimal');
-    const [edu] = await client.select('SELECT ?start WHERE { wd:Q42 p:P69 ?s . ?s ps:P69 wd:Q691283 ; pq:P580 ?start }');
+    const [edu] = await client.select(
+      'SELECT ?start WHERE { wd:Q42 p:P69 ?s . ?s ps:P69 wd:Q691283 ; pq:P580 ?start }',
+    );
     expect(edu!.start!.value).toBe('1971-01-01T00:00:00Z');
     const cycle = await client.select('SELECT ?x WHERE { wd:Q145 wdt:P47 ?y . ?y wdt:P47 ?x }');
     expect(cycle.map((r) => r.x!.value)).toEqual(['http://www.wikidata.org/entity/Q145']);
@@ -71,14 +84,22 @@ describe('answers', () => {
     const { client } = setup();
     const rows = await client.select('SELECT ?l WHERE { wd:Q7259 rdfs:label ?l }');
     expect(rows).toEqual([{ l: { type: 'literal', value: 'Ada Lovelace', 'xml:lang': 'mul' } }]);
-    const [prop] = await client.select('SELECT ?l WHERE { wd:P19 rdfs:label ?l FILTER(LANG(?l) = "en") }');
+    const [prop] = await client.select(
+      'SELECT ?l WHERE { wd:P19 rdfs:label ?l FILTER(LANG(?l) = "en") }',
+    );
     expect(prop!.l!.value).toBe('place of birth');
   });
 
   it('answers ASK as one boolean row and simplifies through wikibase-sdk', async () => {
     const { client } = setup();
     expect(await client.select('ASK { wd:Q84 wdt:P17 wd:Q145 }')).toEqual([
-      { boolean: { type: 'literal', value: 'true', datatype: 'http://www.w3.org/2001/XMLSchema#boolean' } },
+      {
+        boolean: {
+          type: 'literal',
+          value: 'true',
+          datatype: 'http://www.w3.org/2001/XMLSchema#boolean',
+        },
+      },
     ]);
     const simple = await client.selectSimplified(LABELS_OF_THREE);
     expect(simple[0]).toEqual({ item: 'Q350', label: 'Cambridge' });
@@ -87,7 +108,9 @@ describe('answers', () => {
   it('sends a long query as a POST form', async () => {
     const { client } = setup();
     const ids = Array.from({ length: 600 }, (_, i) => `wd:Q${i + 1}`).join(' ');
-    const rows = await client.select(`SELECT ?item WHERE { VALUES ?item { ${ids} } ?item rdfs:label "Universe"@mul }`);
+    const rows = await client.select(
+      `SELECT ?item WHERE { VALUES ?item { ${ids} } ?item rdfs:label "Universe"@mul }`,
+    );
     expect(rows.map((r) => r.item!.value)).toEqual(['http://www.wikidata.org/entity/Q1']);
     expect(server.queries).toHaveLength(1);
     expect(server.lastHeaders['content-type']).toBe('application/x-www-form-urlencoded');
@@ -113,7 +136,9 @@ describe('etiquette', () => {
     const { client } = setup();
     server.delayMs = 40;
     const results = await Promise.all(
-      [1, 5, 84, 145, 350].map((n) => client.select(`SELECT ?l WHERE { wd:Q${n} rdfs:label ?l } LIMIT 1`)),
+      [1, 5, 84, 145, 350].map((n) =>
+        client.select(`SELECT ?l WHERE { wd:Q${n} rdfs:label ?l } LIMIT 1`),
+      ),
     );
     expect(results.every((rows) => rows.length === 1)).toBe(true);
     expect(server.requests).toBe(5);
@@ -125,7 +150,11 @@ describe('etiquette', () => {
     const a = setup().client;
     const b = setup().client;
     server.delayMs = 30;
-    await Promise.all([a.select('ASK { wd:Q1 ?p ?o }'), b.select('ASK { wd:Q5 ?p ?o }'), a.select('ASK { wd:Q27 ?p ?o }')]);
+    await Promise.all([
+      a.select('ASK { wd:Q1 ?p ?o }'),
+      b.select('ASK { wd:Q5 ?p ?o }'),
+      a.select('ASK { wd:Q27 ?p ?o }'),
+    ]);
     expect(server.maxInFlight).toBe(1);
   });
 
@@ -148,7 +177,10 @@ describe('etiquette', () => {
 
   it('gives up with kg-rate-limited after a second 429, or at once when asked to wait too long', async () => {
     const { client, slept } = setup();
-    server.faults = [{ status: 429, retryAfter: '5' }, { status: 429, retryAfter: '5' }];
+    server.faults = [
+      { status: 429, retryAfter: '5' },
+      { status: 429, retryAfter: '5' },
+    ];
     expect(await codeOf(client.select(LABELS_OF_THREE))).toBe('kg-rate-limited');
     expect(slept).toEqual([5]);
     server.faults = [{ status: 429, retryAfter: '3600' }];
@@ -176,7 +208,11 @@ describe('etiquette', () => {
 
   it('reports a query the engine rejects as kg-failed, and a dead endpoint too', async () => {
     expect(await codeOf(setup().client.select('SELECT WHERE {'))).toBe('kg-failed');
-    const dead = createSparqlClient({ endpoint: 'http://127.0.0.1:9/sparql', fetch: (i, n) => fetch(i, n), timeoutMs: 1_000 });
+    const dead = createSparqlClient({
+      endpoint: 'http://127.0.0.1:9/sparql',
+      fetch: (i, n) => fetch(i, n),
+      timeoutMs: 1_000,
+    });
     expect(await codeOf(dead.select('ASK {}'))).toBe('kg-failed');
   });
 
@@ -194,7 +230,12 @@ describe('etiquette', () => {
   });
 
   it('does not cache failures, and treats a failing cache as a miss', async () => {
-    const broken = { get: () => { throw new Error('closed'); }, set: () => Promise.reject(new Error('quota')) };
+    const broken = {
+      get: () => {
+        throw new Error('closed');
+      },
+      set: () => Promise.reject(new Error('quota')),
+    };
     const { client } = setup({ cache: broken });
     server.faults = [{ status: 500 }];
     expect(await codeOf(client.select(LABELS_OF_THREE))).toBe('kg-failed');

@@ -31,7 +31,10 @@ const PROPERTIES: Record<string, string> = {
 };
 
 function item(id: string, label: string, description?: string, lang = 'en'): string {
-  return `wd:${id} rdfs:label ${JSON.stringify(label)}@${lang} .\n` + (description ? `wd:${id} schema:description ${JSON.stringify(description)}@en .\n` : '');
+  return (
+    `wd:${id} rdfs:label ${JSON.stringify(label)}@${lang} .\n` +
+    (description ? `wd:${id} schema:description ${JSON.stringify(description)}@en .\n` : '')
+  );
 }
 
 function graph(): string {
@@ -86,13 +89,18 @@ function oxigraphPort(): SparqlPort & { queries: string[] } {
         const binding: SparqlBinding = {};
         for (const [name, term] of solution) {
           if (term.termType === 'NamedNode') binding[name] = { type: 'uri', value: term.value };
-          else if (term.termType === 'BlankNode') binding[name] = { type: 'bnode', value: term.value };
+          else if (term.termType === 'BlankNode')
+            binding[name] = { type: 'bnode', value: term.value };
           else if (term.termType === 'Literal') {
             const lit = term as oxigraph.Literal;
             binding[name] = {
               type: 'literal',
               value: lit.value,
-              ...(lit.language ? { 'xml:lang': lit.language } : lit.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string' ? { datatype: lit.datatype.value } : {}),
+              ...(lit.language
+                ? { 'xml:lang': lit.language }
+                : lit.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string'
+                  ? { datatype: lit.datatype.value }
+                  : {}),
             };
           }
         }
@@ -104,8 +112,9 @@ function oxigraphPort(): SparqlPort & { queries: string[] } {
 
 const topic = (id: string, label: string): TopicEntity => ({ id, label, mention: label, score: 1 });
 const adams = topic('Q42', 'Douglas Adams');
-const lines = (triples: { subject: { label: string }; relation: { label: string }; object: { label: string } }[]) =>
-  triples.map((t) => `${t.subject.label} — ${t.relation.label} — ${t.object.label}`);
+const lines = (
+  triples: { subject: { label: string }; relation: { label: string }; object: { label: string } }[],
+) => triples.map((t) => `${t.subject.label} — ${t.relation.label} — ${t.object.label}`);
 const objectIds = (r: { triples: { subject: { id: string }; object: { id?: string } }[] }) =>
   new Set(r.triples.flatMap((t) => [t.subject.id, t.object.id ?? '']));
 
@@ -116,24 +125,36 @@ describe('togE on an in-memory Wikidata graph', () => {
     expect(r.error).toBeUndefined();
     expect(lines(r.triples)).toContain('Douglas Adams — place of birth — Cambridge');
     const date = r.triples.find((t) => t.relation.id === 'P569');
-    expect(date?.object).toEqual({ label: '1952-03-11T00:00:00Z', datatype: 'http://www.w3.org/2001/XMLSchema#dateTime' });
-    expect(r.triples.find((t) => t.relation.id === 'P1477')?.object.label).toBe('Douglas Noël Adams');
+    expect(date?.object).toEqual({
+      label: '1952-03-11T00:00:00Z',
+      datatype: 'http://www.w3.org/2001/XMLSchema#dateTime',
+    });
+    expect(r.triples.find((t) => t.relation.id === 'P1477')?.object.label).toBe(
+      'Douglas Noël Adams',
+    );
     expect(r.timings[0]!.frontier).toEqual(['Q42']);
-    for (const t of r.timings.slice(1)) expect(t.frontier.every((id) => /^Q\d+$/.test(id))).toBe(true);
+    for (const t of r.timings.slice(1))
+      expect(t.frontier.every((id) => /^Q\d+$/.test(id))).toBe(true);
     // External identifiers are never offered as relations.
     expect(r.triples.some((t) => t.relation.id === 'P214')).toBe(false);
     expect(r.triples.every((t) => t.relation.label !== t.relation.id)).toBe(true);
   });
 
   it('follows two hops', async () => {
-    const r = await togE('Which country is the place of birth of Douglas Adams in?', [adams], { sparql: oxigraphPort() });
+    const r = await togE('Which country is the place of birth of Douglas Adams in?', [adams], {
+      sparql: oxigraphPort(),
+    });
     expect(lines(r.triples)).toContain('Cambridge — country — United Kingdom');
     expect(r.timings[1]!.frontier).toContain('Q350');
   });
 
   it('follows three hops to the answer', async () => {
     const port = oxigraphPort();
-    const r = await togE('What is the capital of the country of the place of birth of Douglas Adams?', [adams], { sparql: port });
+    const r = await togE(
+      'What is the capital of the country of the place of birth of Douglas Adams?',
+      [adams],
+      { sparql: port },
+    );
     expect(lines(r.triples)).toContain('United Kingdom — capital — London');
     expect(r.timings.map((t) => t.depth)).toEqual([1, 2, 3]);
     expect(r.timings[2]!.frontier).toContain('Q145');
@@ -143,14 +164,32 @@ describe('togE on an in-memory Wikidata graph', () => {
   });
 
   it('labels an item with only a @mul label', async () => {
-    const r = await togE('In which administrative territorial entity is Cambridge located?', [topic('Q350', 'Cambridge')], { sparql: oxigraphPort() });
-    expect(lines(r.triples)).toContain('Cambridge — located in the administrative territorial entity — Cambridgeshire');
+    const r = await togE(
+      'In which administrative territorial entity is Cambridge located?',
+      [topic('Q350', 'Cambridge')],
+      { sparql: oxigraphPort() },
+    );
+    expect(lines(r.triples)).toContain(
+      'Cambridge — located in the administrative territorial entity — Cambridgeshire',
+    );
   });
 
   it('adds a count for a "how many" question within the request budget', async () => {
     const port = oxigraphPort();
-    const r = await togE('How many notable works does Douglas Adams have?', [adams], { sparql: port }, { width: 3, depth: 3 });
-    expect(r.counts).toEqual([{ subject: { id: 'Q42', label: 'Douglas Adams' }, relation: { id: 'P800', label: 'notable work' }, direction: 'out', count: 5 }]);
+    const r = await togE(
+      'How many notable works does Douglas Adams have?',
+      [adams],
+      { sparql: port },
+      { width: 3, depth: 3 },
+    );
+    expect(r.counts).toEqual([
+      {
+        subject: { id: 'Q42', label: 'Douglas Adams' },
+        relation: { id: 'P800', label: 'notable work' },
+        direction: 'out',
+        count: 5,
+      },
+    ]);
     expect(r.requests).toBe(port.queries.length);
     expect(r.requests).toBeLessThanOrEqual(10);
     expect(isCountQuestion('What is the number of works?')).toBe(true);
@@ -158,20 +197,33 @@ describe('togE on an in-memory Wikidata graph', () => {
   });
 
   it('never revisits an entity on a cycle', async () => {
-    const r = await togE('Which country shares border with the United Kingdom and what is its capital?', [topic('Q145', 'United Kingdom')], { sparql: oxigraphPort() });
+    const r = await togE(
+      'Which country shares border with the United Kingdom and what is its capital?',
+      [topic('Q145', 'United Kingdom')],
+      { sparql: oxigraphPort() },
+    );
     const frontiers = r.timings.flatMap((t) => t.frontier);
     expect(new Set(frontiers).size).toBe(frontiers.length);
     expect(lines(r.triples)).toContain('United Kingdom — shares border with — France');
-    const keys = r.triples.map((t) => `${t.subject.id}|${t.relation.id}|${t.object.id ?? t.object.label}`);
+    const keys = r.triples.map(
+      (t) => `${t.subject.id}|${t.relation.id}|${t.object.id ?? t.object.label}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('keeps a hub with 500 neighbours bounded', async () => {
     const port = oxigraphPort();
     const started = performance.now();
-    const hub = await togE('What are the parts of Big Hub?', [topic('Q999', 'Big Hub')], { sparql: port }, { neighbourLimit: 50 });
+    const hub = await togE(
+      'What are the parts of Big Hub?',
+      [topic('Q999', 'Big Hub')],
+      { sparql: port },
+      { neighbourLimit: 50 },
+    );
     expect(hub.triples.filter((t) => t.subject.id === 'Q999').length).toBeLessThanOrEqual(5 + 3);
-    const human = await togE('Which humans are instances of human?', [topic('Q5', 'human')], { sparql: port });
+    const human = await togE('Which humans are instances of human?', [topic('Q5', 'human')], {
+      sparql: port,
+    });
     expect(human.triples.length).toBeLessThanOrEqual(3 * 3 * 3 * 5);
     expect(human.requests).toBeLessThanOrEqual(6);
     expect(performance.now() - started).toBeLessThan(5000);
@@ -214,7 +266,10 @@ describe('togE on an in-memory Wikidata graph', () => {
         });
       },
     };
-    const r = await togE('Where was Douglas Adams born?', [adams], { sparql: oxigraphPort(), embedder });
+    const r = await togE('Where was Douglas Adams born?', [adams], {
+      sparql: oxigraphPort(),
+      embedder,
+    });
     expect(r.timings[0]!.relations.sort()).toEqual(['P1477>', 'P19>', 'P569>']);
     expect(lines(r.triples)).toContain('Douglas Adams — place of birth — Cambridge');
   });

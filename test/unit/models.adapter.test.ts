@@ -9,7 +9,12 @@ import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
 import { MODEL_MANIFEST } from '../../lib/models/manifest';
-import { type LoadedModelPorts, dtypeFor, loadModelPorts, pickDevice } from '../../lib/models/transformers';
+import {
+  type LoadedModelPorts,
+  dtypeFor,
+  loadModelPorts,
+  pickDevice,
+} from '../../lib/models/transformers';
 import { serveDirectory } from '../support/server';
 
 let dir: string;
@@ -30,7 +35,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'models-adapter-'));
   models = join(dir, 'models');
   await generateModels({ size: 'tiny', dest: models, includeOptional: true });
-  ports = await loadModelPorts({ localModelPath: models, device: 'cpu', roles: ['cross-encoder', 'bi-encoder', 'reranker'] });
+  ports = await loadModelPorts({
+    localModelPath: models,
+    device: 'cpu',
+    roles: ['cross-encoder', 'bi-encoder', 'reranker'],
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -106,7 +115,9 @@ describe('missing and broken models', () => {
     expect(missing.filter).toBeUndefined();
     expect(missing.embedder).toBeUndefined();
     expect(missing.problems.map((p) => p.code)).toEqual(['model-missing', 'model-missing']);
-    expect(missing.unavailableReason).toMatch(/not installed.*ms-marco-MiniLM-L-6-v2\/: missing config\.json/);
+    expect(missing.unavailableReason).toMatch(
+      /not installed.*ms-marco-MiniLM-L-6-v2\/: missing config\.json/,
+    );
   });
 
   it('one missing file: that model is absent, the other one loads', async () => {
@@ -117,7 +128,12 @@ describe('missing and broken models', () => {
     expect(loaded.filter).toBeDefined();
     expect(loaded.embedder).toBeUndefined();
     expect(loaded.problems).toEqual([
-      { role: 'bi-encoder', modelId: 'Xenova/all-MiniLM-L6-v2', code: 'model-missing', detail: 'all-MiniLM-L6-v2/: missing onnx/model_quantized.onnx' },
+      {
+        role: 'bi-encoder',
+        modelId: 'Xenova/all-MiniLM-L6-v2',
+        code: 'model-missing',
+        detail: 'all-MiniLM-L6-v2/: missing onnx/model_quantized.onnx',
+      },
     ]);
     await loaded.dispose();
   });
@@ -125,7 +141,10 @@ describe('missing and broken models', () => {
   it('a corrupted ONNX file or tokenizer gives a model-corrupt reason', async () => {
     const broken = join(dir, 'broken');
     await cp(models, broken, { recursive: true });
-    await writeFile(join(broken, 'ms-marco-MiniLM-L-6-v2', 'onnx', 'model_quantized.onnx'), 'not a protobuf at all');
+    await writeFile(
+      join(broken, 'ms-marco-MiniLM-L-6-v2', 'onnx', 'model_quantized.onnx'),
+      'not a protobuf at all',
+    );
     await writeFile(join(broken, 'all-MiniLM-L6-v2', 'tokenizer.json'), '{"truncated": ');
     const loaded = await loadModelPorts({ localModelPath: broken, device: 'cpu' });
     expect(loaded.filter).toBeUndefined();
@@ -140,17 +159,31 @@ describe('missing and broken models', () => {
 
 describe('device choice', () => {
   it('pickDevice: WebGPU only with an adapter; otherwise the CPU in Node, with a note when WebGPU was asked for', async () => {
-    expect(await pickDevice('auto', { requestAdapter: async () => ({}) })).toEqual({ device: 'webgpu' });
-    expect(await pickDevice('auto', { requestAdapter: async () => null })).toEqual({ device: 'cpu' });
+    expect(await pickDevice('auto', { requestAdapter: async () => ({}) })).toEqual({
+      device: 'webgpu',
+    });
+    expect(await pickDevice('auto', { requestAdapter: async () => null })).toEqual({
+      device: 'cpu',
+    });
     expect(await pickDevice('auto', null)).toEqual({ device: 'cpu' });
     expect((await pickDevice('webgpu', null)).note).toMatch(/WebGPU is not available/);
-    expect((await pickDevice('webgpu', { requestAdapter: async () => null })).note).toMatch(/no WebGPU adapter/);
-    expect((await pickDevice('auto', { requestAdapter: () => Promise.reject(new Error('boom')) })).note).toMatch(/boom/);
-    expect(await pickDevice('wasm', { requestAdapter: async () => ({}) })).toEqual({ device: 'cpu' });
+    expect((await pickDevice('webgpu', { requestAdapter: async () => null })).note).toMatch(
+      /no WebGPU adapter/,
+    );
+    expect(
+      (await pickDevice('auto', { requestAdapter: () => Promise.reject(new Error('boom')) })).note,
+    ).toMatch(/boom/);
+    expect(await pickDevice('wasm', { requestAdapter: async () => ({}) })).toEqual({
+      device: 'cpu',
+    });
   });
 
   it('an adapter that cannot run falls back to the CPU and says why (or runs on WebGPU where one works)', async () => {
-    const loaded = await loadModelPorts({ localModelPath: models, device: 'auto', gpu: { requestAdapter: async () => ({}) } });
+    const loaded = await loadModelPorts({
+      localModelPath: models,
+      device: 'auto',
+      gpu: { requestAdapter: async () => ({}) },
+    });
     if (loaded.device === 'webgpu') {
       expect(loaded.deviceNote).toBeUndefined();
     } else {
@@ -158,7 +191,9 @@ describe('device choice', () => {
       expect(loaded.deviceNote).toMatch(/^WebGPU failed \(.+\); using CPU$/);
     }
     const scores = await loaded.filter!.score(PAIRS);
-    round4(scores).forEach((v, i) => expect(v).toBeCloseTo([-0.4956, -0.067, -0.4473, -0.6773][i]!, 3));
+    round4(scores).forEach((v, i) =>
+      expect(v).toBeCloseTo([-0.4956, -0.067, -0.4473, -0.6773][i]!, 3),
+    );
     await loaded.dispose();
   });
 
@@ -166,7 +201,10 @@ describe('device choice', () => {
     const model = MODEL_MANIFEST.models[0]!;
     expect(dtypeFor('wasm', model)).toBe('q8');
     expect(dtypeFor('webgpu', model)).toBe('q8');
-    const withFp32 = { ...model, files: [...model.files, { path: 'onnx/model.onnx', size: null, sha256: null }] };
+    const withFp32 = {
+      ...model,
+      files: [...model.files, { path: 'onnx/model.onnx', size: null, sha256: null }],
+    };
     expect(dtypeFor('webgpu', withFp32)).toBe('fp32');
     expect(dtypeFor('cpu', withFp32)).toBe('q8');
   });
@@ -183,8 +221,12 @@ describe('URL mode (extension pages and Workers)', () => {
         return { ok: !url.endsWith('.onnx') };
       },
     });
-    expect(asked).toContain('HEAD chrome-extension://abc/models/ms-marco-MiniLM-L-6-v2/config.json');
-    expect(asked).toContain('HEAD chrome-extension://abc/models/all-MiniLM-L6-v2/onnx/model_quantized.onnx');
+    expect(asked).toContain(
+      'HEAD chrome-extension://abc/models/ms-marco-MiniLM-L-6-v2/config.json',
+    );
+    expect(asked).toContain(
+      'HEAD chrome-extension://abc/models/all-MiniLM-L6-v2/onnx/model_quantized.onnx',
+    );
     expect(loaded.problems.map((p) => [p.code, p.detail])).toEqual([
       ['model-missing', 'ms-marco-MiniLM-L-6-v2/: missing onnx/model_quantized.onnx'],
       ['model-missing', 'all-MiniLM-L6-v2/: missing onnx/model_quantized.onnx'],
@@ -193,7 +235,9 @@ describe('URL mode (extension pages and Workers)', () => {
 
   it('needs exactly one of localModelPath and modelBaseUrl', async () => {
     await expect(loadModelPorts({})).rejects.toThrow(/exactly one/);
-    await expect(loadModelPorts({ localModelPath: models, modelBaseUrl: 'chrome-extension://x/' })).rejects.toThrow(/exactly one/);
+    await expect(
+      loadModelPorts({ localModelPath: models, modelBaseUrl: 'chrome-extension://x/' }),
+    ).rejects.toThrow(/exactly one/);
   });
 });
 
@@ -210,7 +254,9 @@ describe('no remote requests', () => {
       const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
       const host =
         typeof first === 'object' && first !== null
-          ? ((first as { host?: string; path?: string }).host ?? (first as { path?: string }).path ?? 'localhost')
+          ? ((first as { host?: string; path?: string }).host ??
+            (first as { path?: string }).path ??
+            'localhost')
           : String(args[1] ?? 'localhost');
       connections.push(host);
       return (originalConnect as (...a: unknown[]) => Socket).apply(this, args);
@@ -218,14 +264,20 @@ describe('no remote requests', () => {
     const record =
       (inner: typeof fetch) =>
       (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-        fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        fetched.push(
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        );
         return inner(input, init);
       };
     globalThis.fetch = record(originalFetch);
     env.fetch = record(originalFetch);
     const server = await serveDirectory(models);
     try {
-      const loaded = await loadModelPorts({ localModelPath: models, device: 'auto', roles: ['cross-encoder', 'bi-encoder', 'reranker'] });
+      const loaded = await loadModelPorts({
+        localModelPath: models,
+        device: 'auto',
+        roles: ['cross-encoder', 'bi-encoder', 'reranker'],
+      });
       expect(loaded.problems).toEqual([]);
       expect(await loaded.filter!.score(PAIRS)).toHaveLength(4);
       expect(await loaded.reranker!.score(PAIRS)).toHaveLength(4);

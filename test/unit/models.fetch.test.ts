@@ -11,7 +11,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
 import { runFetch } from '../../models/fetch';
-import { downloadFile, downloadModels, downloadSize, fileUrl, memorySink } from '../../lib/models/download';
+import {
+  downloadFile,
+  downloadModels,
+  downloadSize,
+  fileUrl,
+  memorySink,
+} from '../../lib/models/download';
 import { MODEL_MANIFEST, type ModelManifest, validateManifest } from '../../lib/models/manifest';
 import { PipelineError } from '../../lib/pipeline/errors';
 import { type TestServer, serveDirectory } from '../support/server';
@@ -43,7 +49,10 @@ function unpinnedManifest(): ModelManifest {
   return structuredClone(MODEL_MANIFEST);
 }
 
-async function writeManifest(manifest: ModelManifest, name = `manifest-${Math.random().toString(36).slice(2)}.json`): Promise<string> {
+async function writeManifest(
+  manifest: ModelManifest,
+  name = `manifest-${Math.random().toString(36).slice(2)}.json`,
+): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, JSON.stringify(manifest, null, 2));
   return path;
@@ -51,14 +60,21 @@ async function writeManifest(manifest: ModelManifest, name = `manifest-${Math.ra
 
 async function fetchCli(args: string[]): Promise<{ code: number; log: string[] }> {
   const log: string[] = [];
-  const code = await runFetch(args, { fetch: (url, init) => fetch(url, init), log: (line) => log.push(line), env: {} });
+  const code = await runFetch(args, {
+    fetch: (url, init) => fetch(url, init),
+    log: (line) => log.push(line),
+    env: {},
+  });
   return { code, log };
 }
 
 async function listFiles(root: string): Promise<string[]> {
   if (!existsSync(root)) return [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
+    .sort();
 }
 
 beforeAll(async () => {
@@ -84,7 +100,13 @@ beforeAll(async () => {
       }
       return readFile(join(source, folder, decodeURIComponent(path!))).then(
         (body) => {
-          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.byteLength, 'x-repo-commit': REVISION }).end(body);
+          res
+            .writeHead(200, {
+              'content-type': 'application/octet-stream',
+              'content-length': body.byteLength,
+              'x-repo-commit': REVISION,
+            })
+            .end(body);
           return true;
         },
         () => {
@@ -111,7 +133,14 @@ describe('npm run models:fetch', () => {
   it('downloads and verifies every file, with progress, atomically (no .part left), then is up to date', async () => {
     const manifest = await writeManifest(await pinnedManifest());
     const dest = join(dir, 'out-ok');
-    const { code, log } = await fetchCli(['--manifest', manifest, '--dest', dest, '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      manifest,
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+    ]);
     expect(code, log.join('\n')).toBe(0);
     expect(await listFiles(dest)).toEqual([
       'all-MiniLM-L6-v2/config.json',
@@ -124,10 +153,18 @@ describe('npm run models:fetch', () => {
       'ms-marco-MiniLM-L-6-v2/tokenizer_config.json',
     ]);
     for (const file of ['config.json', 'onnx/model_quantized.onnx']) {
-      expect(await readFile(join(dest, 'all-MiniLM-L6-v2', file))).toEqual(await readFile(join(source, 'all-MiniLM-L6-v2', file)));
+      expect(await readFile(join(dest, 'all-MiniLM-L6-v2', file))).toEqual(
+        await readFile(join(source, 'all-MiniLM-L6-v2', file)),
+      );
     }
-    expect(requests).toContain(`GET /Xenova/all-MiniLM-L6-v2/resolve/${REVISION}/onnx/model_quantized.onnx`);
-    expect(log.some((l) => /^Xenova\/all-MiniLM-L6-v2\/onnx\/model_quantized\.onnx: .* of .* \(100%\)$/.test(l))).toBe(true);
+    expect(requests).toContain(
+      `GET /Xenova/all-MiniLM-L6-v2/resolve/${REVISION}/onnx/model_quantized.onnx`,
+    );
+    expect(
+      log.some((l) =>
+        /^Xenova\/all-MiniLM-L6-v2\/onnx\/model_quantized\.onnx: .* of .* \(100%\)$/.test(l),
+      ),
+    ).toBe(true);
     expect(log.some((l) => l.includes('(verified)'))).toBe(true);
     // The optional reranker is not fetched without --all.
     expect(requests.some((r) => r.includes('L-12'))).toBe(false);
@@ -142,10 +179,34 @@ describe('npm run models:fetch', () => {
   it('--only and --all pick models; an unknown id is a usage error', async () => {
     const manifest = await writeManifest(await pinnedManifest());
     const dest = join(dir, 'out-only');
-    expect((await fetchCli(['--manifest', manifest, '--dest', dest, '--hub', hub.url, '--only', 'Xenova/ms-marco-MiniLM-L-12-v2'])).code).toBe(0);
+    expect(
+      (
+        await fetchCli([
+          '--manifest',
+          manifest,
+          '--dest',
+          dest,
+          '--hub',
+          hub.url,
+          '--only',
+          'Xenova/ms-marco-MiniLM-L-12-v2',
+        ])
+      ).code,
+    ).toBe(0);
     expect(await listFiles(dest)).toHaveLength(4);
-    expect((await listFiles(dest)).every((f) => f.startsWith('ms-marco-MiniLM-L-12-v2/'))).toBe(true);
-    const bad = await fetchCli(['--manifest', manifest, '--dest', dest, '--hub', hub.url, '--only', 'Xenova/nope']);
+    expect((await listFiles(dest)).every((f) => f.startsWith('ms-marco-MiniLM-L-12-v2/'))).toBe(
+      true,
+    );
+    const bad = await fetchCli([
+      '--manifest',
+      manifest,
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+      '--only',
+      'Xenova/nope',
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.log.join('\n')).toMatch(/not in the manifest: Xenova\/nope/);
   });
@@ -154,16 +215,32 @@ describe('npm run models:fetch', () => {
     const pinned = await pinnedManifest();
     pinned.models[0]!.files.unshift({ path: 'missing.json', size: 2, sha256: 'a'.repeat(64) });
     const dest = join(dir, 'out-404');
-    const { code, log } = await fetchCli(['--manifest', await writeManifest(pinned), '--dest', dest, '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      await writeManifest(pinned),
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+    ]);
     expect(code).toBe(1);
-    expect(log.at(-1)).toMatch(/^Xenova\/ms-marco-MiniLM-L-6-v2\/missing\.json: model-download-failed: .*HTTP 404 .*check the model id, revision and file path/);
+    expect(log.at(-1)).toMatch(
+      /^Xenova\/ms-marco-MiniLM-L-6-v2\/missing\.json: model-download-failed: .*HTTP 404 .*check the model id, revision and file path/,
+    );
     expect(await listFiles(dest)).toEqual([]);
   });
 
   it('HTTP 500: exit 1 with a server-error message', async () => {
     const pinned = await pinnedManifest();
     pinned.models[0]!.files[3]!.path = 'onnx/boom.onnx';
-    const { code, log } = await fetchCli(['--manifest', await writeManifest(pinned), '--dest', join(dir, 'out-500'), '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      await writeManifest(pinned),
+      '--dest',
+      join(dir, 'out-500'),
+      '--hub',
+      hub.url,
+    ]);
     expect(code).toBe(1);
     expect(log.at(-1)).toMatch(/HTTP 500 .*server error/);
   });
@@ -172,9 +249,18 @@ describe('npm run models:fetch', () => {
     const pinned = await pinnedManifest();
     pinned.models[1]!.files[3]!.sha256 = '0'.repeat(64);
     const dest = join(dir, 'out-corrupt');
-    const { code, log } = await fetchCli(['--manifest', await writeManifest(pinned), '--dest', dest, '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      await writeManifest(pinned),
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+    ]);
     expect(code).toBe(1);
-    expect(log.at(-1)).toMatch(/^Xenova\/all-MiniLM-L6-v2\/onnx\/model_quantized\.onnx: model-corrupt: .*sha256 [0-9a-f]{64} does not match/);
+    expect(log.at(-1)).toMatch(
+      /^Xenova\/all-MiniLM-L6-v2\/onnx\/model_quantized\.onnx: model-corrupt: .*sha256 [0-9a-f]{64} does not match/,
+    );
     const files = await listFiles(dest);
     expect(files).not.toContain('all-MiniLM-L6-v2/onnx/model_quantized.onnx');
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
@@ -184,7 +270,14 @@ describe('npm run models:fetch', () => {
     const pinned = await pinnedManifest();
     pinned.models[0]!.files[0]!.size = 10;
     const dest = join(dir, 'out-size');
-    const { code, log } = await fetchCli(['--manifest', await writeManifest(pinned), '--dest', dest, '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      await writeManifest(pinned),
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+    ]);
     expect(code).toBe(1);
     expect(log.at(-1)).toMatch(/model-corrupt: .*larger than the manifest's 10 bytes/);
     expect(await listFiles(dest)).toEqual([]);
@@ -192,7 +285,14 @@ describe('npm run models:fetch', () => {
 
   it('refuses unpinned files without --pin, before any request', async () => {
     const manifest = await writeManifest(unpinnedManifest());
-    const { code, log } = await fetchCli(['--manifest', manifest, '--dest', join(dir, 'out-unpinned'), '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      manifest,
+      '--dest',
+      join(dir, 'out-unpinned'),
+      '--hub',
+      hub.url,
+    ]);
     expect(code).toBe(2);
     expect(log.join('\n')).toMatch(/refusing to download unpinned files/);
     expect(log.join('\n')).toContain('Xenova/all-MiniLM-L6-v2/onnx/model_quantized.onnx');
@@ -203,22 +303,36 @@ describe('npm run models:fetch', () => {
   it('--pin downloads from main, records sha256, size and the commit into the given manifest copy', async () => {
     const manifestPath = await writeManifest(unpinnedManifest());
     const dest = join(dir, 'out-pin');
-    const { code, log } = await fetchCli(['--pin', '--manifest', manifestPath, '--dest', dest, '--hub', hub.url]);
+    const { code, log } = await fetchCli([
+      '--pin',
+      '--manifest',
+      manifestPath,
+      '--dest',
+      dest,
+      '--hub',
+      hub.url,
+    ]);
     expect(code, log.join('\n')).toBe(0);
     // The first file comes from main; the rest from the commit main resolved to.
     expect(requests[0]).toBe('GET /Xenova/ms-marco-MiniLM-L-6-v2/resolve/main/config.json');
-    expect(requests[1]).toBe(`GET /Xenova/ms-marco-MiniLM-L-6-v2/resolve/${REVISION}/tokenizer.json`);
+    expect(requests[1]).toBe(
+      `GET /Xenova/ms-marco-MiniLM-L-6-v2/resolve/${REVISION}/tokenizer.json`,
+    );
     const result = validateManifest(JSON.parse(await readFile(manifestPath, 'utf8')));
     expect(result.ok).toBe(true);
     const written = (result as { manifest: ModelManifest }).manifest;
     const expected = await pinnedManifest();
     for (const id of ['Xenova/ms-marco-MiniLM-L-6-v2', 'Xenova/all-MiniLM-L6-v2']) {
-      expect(written.models.find((m) => m.id === id)).toEqual(expected.models.find((m) => m.id === id));
+      expect(written.models.find((m) => m.id === id)).toEqual(
+        expected.models.find((m) => m.id === id),
+      );
     }
     // Not selected, so still unpinned.
     expect(written.models.find((m) => m.role === 'reranker')!.revision).toBeNull();
     // And now a plain fetch accepts it.
-    expect((await fetchCli(['--manifest', manifestPath, '--dest', dest, '--hub', hub.url])).code).toBe(0);
+    expect(
+      (await fetchCli(['--manifest', manifestPath, '--dest', dest, '--hub', hub.url])).code,
+    ).toBe(0);
   });
 
   it('a refused connection is a clear download failure', async () => {
@@ -226,7 +340,14 @@ describe('npm run models:fetch', () => {
     const url = closed.url;
     await closed.close();
     const manifest = await writeManifest(await pinnedManifest());
-    const { code, log } = await fetchCli(['--manifest', manifest, '--dest', join(dir, 'out-refused'), '--hub', url]);
+    const { code, log } = await fetchCli([
+      '--manifest',
+      manifest,
+      '--dest',
+      join(dir, 'out-refused'),
+      '--hub',
+      url,
+    ]);
     expect(code).toBe(1);
     expect(log.at(-1)).toMatch(/model-download-failed: .*connection refused/);
   });
@@ -236,20 +357,39 @@ describe('npm run models:fetch', () => {
     const dest = join(dir, 'out-cli');
     const run = promisify(execFile);
     const root = new URL('../..', import.meta.url).pathname;
-    const { stderr } = await run(process.execPath, ['--import', 'tsx', 'models/fetch.ts', '--manifest', manifest, '--dest', dest, '--only', 'all-MiniLM-L6-v2'], {
-      cwd: root,
-      env: { ...process.env, HF_ENDPOINT: hub.url },
-    });
+    const { stderr } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'models/fetch.ts',
+        '--manifest',
+        manifest,
+        '--dest',
+        dest,
+        '--only',
+        'all-MiniLM-L6-v2',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, HF_ENDPOINT: hub.url },
+      },
+    );
     expect(stderr).toMatch(/done: all-MiniLM-L6-v2/);
     expect(await listFiles(dest)).toHaveLength(4);
-    await expect(run(process.execPath, ['--import', 'tsx', 'models/fetch.ts', '--bogus'], { cwd: root })).rejects.toMatchObject({ code: 2 });
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'models/fetch.ts', '--bogus'], { cwd: root }),
+    ).rejects.toMatchObject({ code: 2 });
   }, 20_000);
 });
 
 describe('lib/models/download (first-use download in the extension)', () => {
   it('downloadSize sums the manifest sizes and lists unknown ones', async () => {
     const pinned = await pinnedManifest();
-    const total = pinned.models.filter((m) => !m.optional).flatMap((m) => m.files).reduce((n, f) => n + f.size!, 0);
+    const total = pinned.models
+      .filter((m) => !m.optional)
+      .flatMap((m) => m.files)
+      .reduce((n, f) => n + f.size!, 0);
     expect(downloadSize(pinned)).toEqual({ bytes: total, unknownFiles: [] });
     expect(downloadSize(pinned, { includeOptional: true }).bytes).toBeGreaterThan(total);
     const unknown = downloadSize(MODEL_MANIFEST);
@@ -271,19 +411,35 @@ describe('lib/models/download (first-use download in the extension)', () => {
     const total = downloadSize(pinned).bytes;
     expect(result).toEqual({ files: 8, bytes: total });
     expect([...written.keys()].sort()).toContain('all-MiniLM-L6-v2/onnx/model_quantized.onnx');
-    expect(written.get('ms-marco-MiniLM-L-6-v2/config.json')).toEqual(new Uint8Array(await readFile(join(source, 'ms-marco-MiniLM-L-6-v2', 'config.json'))));
+    expect(written.get('ms-marco-MiniLM-L-6-v2/config.json')).toEqual(
+      new Uint8Array(await readFile(join(source, 'ms-marco-MiniLM-L-6-v2', 'config.json'))),
+    );
     expect(progress.at(-1)).toEqual([total, total]);
-    expect(progress.every(([loaded, t], i) => t === total && (i === 0 || loaded >= progress[i - 1]![0]))).toBe(true);
+    expect(
+      progress.every(([loaded, t], i) => t === total && (i === 0 || loaded >= progress[i - 1]![0])),
+    ).toBe(true);
   });
 
   it('downloadModels refuses an unpinned manifest and never calls write with unverified bytes', async () => {
     let calls = 0;
     await expect(
-      downloadModels({ manifest: MODEL_MANIFEST, fetch: () => Promise.reject(new Error('no')), write: async () => void calls++ }),
-    ).rejects.toMatchObject({ code: 'model-download-failed', message: expect.stringMatching(/unpinned/) });
+      downloadModels({
+        manifest: MODEL_MANIFEST,
+        fetch: () => Promise.reject(new Error('no')),
+        write: async () => void calls++,
+      }),
+    ).rejects.toMatchObject({
+      code: 'model-download-failed',
+      message: expect.stringMatching(/unpinned/),
+    });
     const pinned = await pinnedManifest();
     pinned.models[0]!.files[1]!.sha256 = 'f'.repeat(64);
-    const error = await downloadModels({ manifest: pinned, fetch: (u, i) => fetch(u, i), hub: hub.url, write: async () => void calls++ }).catch((e: unknown) => e);
+    const error = await downloadModels({
+      manifest: pinned,
+      fetch: (u, i) => fetch(u, i),
+      hub: hub.url,
+      write: async () => void calls++,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PipelineError);
     expect((error as PipelineError).code).toBe('model-corrupt');
     expect(calls).toBe(1); // config.json was verified and written; the bad tokenizer.json was not
@@ -303,9 +459,14 @@ describe('lib/models/download (first-use download in the extension)', () => {
   });
 
   it('fileUrl builds the hub raw-file URL', () => {
-    expect(fileUrl('https://huggingface.co/', 'Xenova/all-MiniLM-L6-v2', 'main', 'onnx/model_quantized.onnx')).toBe(
-      'https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/onnx/model_quantized.onnx',
-    );
+    expect(
+      fileUrl(
+        'https://huggingface.co/',
+        'Xenova/all-MiniLM-L6-v2',
+        'main',
+        'onnx/model_quantized.onnx',
+      ),
+    ).toBe('https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/onnx/model_quantized.onnx');
   });
 
   it('memorySink hands the whole file to write on commit only', async () => {
@@ -318,4 +479,3 @@ describe('lib/models/download (first-use download in the extension)', () => {
     expect(seen).toEqual([['m/f', [1, 2, 3]]]);
   });
 });
-

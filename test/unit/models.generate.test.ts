@@ -26,19 +26,42 @@ function decode(bytes: Uint8Array) {
 }
 
 function parameters(model: ReturnType<typeof decode>): number {
-  return model.graph!.initializer!.filter((t) => (t.dims ?? []).length > 0 && !t.name!.startsWith('const.')).reduce((n, t) => n + t.dims!.reduce((a, d) => a * Number(d), 1), 0);
+  return model
+    .graph!.initializer!.filter((t) => (t.dims ?? []).length > 0 && !t.name!.startsWith('const.'))
+    .reduce((n, t) => n + t.dims!.reduce((a, d) => a * Number(d), 1), 0);
 }
 
 describe('generated model folders', () => {
   it('writes the manifest folders with the files transformers.js loads', async () => {
-    expect((await readdir(dir)).sort()).toEqual(['all-MiniLM-L6-v2', 'ms-marco-MiniLM-L-12-v2', 'ms-marco-MiniLM-L-6-v2']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'all-MiniLM-L6-v2',
+      'ms-marco-MiniLM-L-12-v2',
+      'ms-marco-MiniLM-L-6-v2',
+    ]);
     for (const folder of await readdir(dir)) {
       const files = (await readdir(join(dir, folder), { recursive: true })).sort();
-      expect(files).toEqual(['config.json', 'onnx', 'onnx/model.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json']);
+      expect(files).toEqual([
+        'config.json',
+        'onnx',
+        'onnx/model.onnx',
+        'onnx/model_quantized.onnx',
+        'tokenizer.json',
+        'tokenizer_config.json',
+      ]);
     }
-    const config = JSON.parse(await readFile(join(dir, 'ms-marco-MiniLM-L-6-v2', 'config.json'), 'utf8'));
-    expect(config).toMatchObject({ model_type: 'bert', architectures: ['BertForSequenceClassification'], hidden_size: 32, num_hidden_layers: 2 });
-    expect(JSON.parse(await readFile(join(dir, 'all-MiniLM-L6-v2', 'config.json'), 'utf8')).architectures).toEqual(['BertModel']);
+    const config = JSON.parse(
+      await readFile(join(dir, 'ms-marco-MiniLM-L-6-v2', 'config.json'), 'utf8'),
+    );
+    expect(config).toMatchObject({
+      model_type: 'bert',
+      architectures: ['BertForSequenceClassification'],
+      hidden_size: 32,
+      num_hidden_layers: 2,
+    });
+    expect(
+      JSON.parse(await readFile(join(dir, 'all-MiniLM-L6-v2', 'config.json'), 'utf8'))
+        .architectures,
+    ).toEqual(['BertModel']);
   });
 
   it('has the real input and output names, int64 inputs and float outputs', async () => {
@@ -65,15 +88,31 @@ describe('generated model folders', () => {
   it('is byte-identical for the same seed and differs for another', () => {
     const a = buildBertOnnx({ size: 'tiny', head: 'cross-encoder', vocab: 300, seed: 7 });
     expect(buildBertOnnx({ size: 'tiny', head: 'cross-encoder', vocab: 300, seed: 7 })).toEqual(a);
-    expect(buildBertOnnx({ size: 'tiny', head: 'cross-encoder', vocab: 300, seed: 8 })).not.toEqual(a);
+    expect(buildBertOnnx({ size: 'tiny', head: 'cross-encoder', vocab: 300, seed: 8 })).not.toEqual(
+      a,
+    );
   });
 
   it('at minilm-l6 size has all-MiniLM-L6-v2 parameter count (22,713,216 with its pooler, 147,840)', () => {
-    const files = generateModelFiles({ size: 'minilm-l6', head: 'bi-encoder', name: 'bench', seed: 2 });
+    const files = generateModelFiles({
+      size: 'minilm-l6',
+      head: 'bi-encoder',
+      name: 'bench',
+      seed: 2,
+    });
     const model = decode(files.find((f) => f.path === 'onnx/model.onnx')!.bytes);
     expect(parameters(model)).toBe(22_713_216 - 147_840);
-    const config = JSON.parse(new TextDecoder().decode(files.find((f) => f.path === 'config.json')!.bytes));
-    expect(config).toMatchObject({ hidden_size: 384, num_hidden_layers: 6, num_attention_heads: 12, intermediate_size: 1536, vocab_size: 30522, max_position_embeddings: 512 });
+    const config = JSON.parse(
+      new TextDecoder().decode(files.find((f) => f.path === 'config.json')!.bytes),
+    );
+    expect(config).toMatchObject({
+      hidden_size: 384,
+      num_hidden_layers: 6,
+      num_attention_heads: 12,
+      intermediate_size: 1536,
+      vocab_size: 30522,
+      max_position_embeddings: 512,
+    });
     expect(SHAPES['minilm-l6'].vocab).toBe(30522);
   }, 20_000);
 });
@@ -83,12 +122,23 @@ describe('fp32 and int8 files', () => {
     const where = join(dir, 'ms-marco-MiniLM-L-6-v2');
     const q8 = decode(await readFile(join(where, 'onnx', 'model_quantized.onnx')));
     expect(q8.graph!.node!.filter((n) => n.opType === 'MatMulInteger').length).toBe(2 * 6 + 2);
-    expect(q8.graph!.node!.some((n) => n.opType === 'MatMul' && n.input!.some((i) => i.endsWith('.weight')))).toBe(false);
+    expect(
+      q8.graph!.node!.some(
+        (n) => n.opType === 'MatMul' && n.input!.some((i) => i.endsWith('.weight')),
+      ),
+    ).toBe(false);
     const tokenizer = await AutoTokenizer.from_pretrained(where, { local_files_only: true });
     const questions = ['who built the lighthouse?', 'what is water'];
-    const passages = ['the lighthouse was built by sostratus of cnidus in the third century', 'water'];
+    const passages = [
+      'the lighthouse was built by sostratus of cnidus in the third century',
+      'water',
+    ];
     const logits = async (dtype: 'fp32' | 'q8', q: string[], p: string[]) => {
-      const model = await AutoModelForSequenceClassification.from_pretrained(where, { device: 'cpu', dtype, local_files_only: true });
+      const model = await AutoModelForSequenceClassification.from_pretrained(where, {
+        device: 'cpu',
+        dtype,
+        local_files_only: true,
+      });
       const out = await model(tokenizer(q, { text_pair: p, padding: true }));
       await model.dispose();
       return Array.from(out.logits.data as Float32Array);
@@ -104,12 +154,29 @@ describe('fp32 and int8 files', () => {
 
 describe('generated tokenizer', () => {
   it('is a BERT uncased WordPiece tokenizer to transformers.js', async () => {
-    const tokenizer = await AutoTokenizer.from_pretrained(join(dir, 'all-MiniLM-L6-v2'), { local_files_only: true });
+    const tokenizer = await AutoTokenizer.from_pretrained(join(dir, 'all-MiniLM-L6-v2'), {
+      local_files_only: true,
+    });
     expect(tokenizer.constructor.name).toBe('BertTokenizer');
     const vocab = buildVocab();
     const ids = tokenizer.encode('The Lighthouse, Sostratus!');
     const tokens = ids.map((id) => vocab[id]);
-    expect(tokens).toEqual(['[CLS]', 'the', 'lighthouse', ',', 'so', '##s', '##t', '##r', '##a', '##t', '##u', '##s', '!', '[SEP]']);
+    expect(tokens).toEqual([
+      '[CLS]',
+      'the',
+      'lighthouse',
+      ',',
+      'so',
+      '##s',
+      '##t',
+      '##r',
+      '##a',
+      '##t',
+      '##u',
+      '##s',
+      '!',
+      '[SEP]',
+    ]);
     expect(tokenizer.decode(ids, { skip_special_tokens: true })).toBe('the lighthouse, sostratus!');
   });
 

@@ -1,9 +1,19 @@
 // models/manifest.json and its validator (lib/models/manifest.ts): config is data, and tested.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { MODEL_MANIFEST, isPinned, modelForRole, parseManifest, selectModels, unpinnedFiles, validateManifest } from '../../lib/models/manifest';
+import {
+  MODEL_MANIFEST,
+  isPinned,
+  modelForRole,
+  parseManifest,
+  selectModels,
+  unpinnedFiles,
+  validateManifest,
+} from '../../lib/models/manifest';
 
-const raw = JSON.parse(await readFile(new URL('../../models/manifest.json', import.meta.url), 'utf8'));
+const raw = JSON.parse(
+  await readFile(new URL('../../models/manifest.json', import.meta.url), 'utf8'),
+);
 
 describe('models/manifest.json', () => {
   it('is valid and has the three EWEK-QA §3.1.1 roles, the reranker optional', () => {
@@ -13,14 +23,21 @@ describe('models/manifest.json', () => {
       ['Xenova/all-MiniLM-L6-v2', 'bi-encoder', false],
       ['Xenova/ms-marco-MiniLM-L-12-v2', 'reranker', true],
     ]);
-    expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.standsFor).toMatch(/filtration model.*MiniLM.*22M/);
+    expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.standsFor).toMatch(
+      /filtration model.*MiniLM.*22M/,
+    );
     expect(modelForRole(MODEL_MANIFEST, 'bi-encoder')!.standsFor).toMatch(/Deduplicator/);
     expect(modelForRole(MODEL_MANIFEST, 'reranker')!.standsFor).toMatch(/900M-parameter DeBERTa/);
   });
 
   it('lists the files transformers.js loads for each model', () => {
     for (const model of MODEL_MANIFEST.models) {
-      expect(model.files.map((f) => f.path)).toEqual(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']);
+      expect(model.files.map((f) => f.path)).toEqual([
+        'config.json',
+        'tokenizer.json',
+        'tokenizer_config.json',
+        'onnx/model_quantized.onnx',
+      ]);
     }
   });
 
@@ -58,7 +75,9 @@ describe('validateManifest', () => {
     m.models[2].files[0].sha256 = 'ABC';
     m.models[2].files[1].size = -1;
     m.models[2].files[2].path = '../../etc/passwd';
-    m.models[0].files = m.models[0].files.filter((f: { path: string }) => !f.path.endsWith('.onnx'));
+    m.models[0].files = m.models[0].files.filter(
+      (f: { path: string }) => !f.path.endsWith('.onnx'),
+    );
     const result = validateManifest(m);
     expect(result.ok).toBe(false);
     const errors = (result as { errors: string[] }).errors;
@@ -80,11 +99,23 @@ describe('validateManifest', () => {
     m.models[2].role = 'cross-encoder';
     m.models[2].folder = m.models[0].folder;
     const errors = (validateManifest(m) as { errors: string[] }).errors;
-    expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/role cross-encoder appears twice/), expect.stringMatching(/folder .* appears twice/)]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/role cross-encoder appears twice/),
+        expect.stringMatching(/folder .* appears twice/),
+      ]),
+    );
   });
 
   it('never throws on arbitrary input; parseManifest throws a coded error', () => {
-    for (const value of [undefined, 1, 'x', [], { models: 'x' }, { schemaVersion: 1, models: [1, null, { files: [null] }] }]) {
+    for (const value of [
+      undefined,
+      1,
+      'x',
+      [],
+      { models: 'x' },
+      { schemaVersion: 1, models: [1, null, { files: [null] }] },
+    ]) {
       expect(() => validateManifest(value)).not.toThrow();
       expect(validateManifest(value).ok).toBe(false);
     }
@@ -94,9 +125,16 @@ describe('validateManifest', () => {
 
 describe('selectModels', () => {
   it('defaults to the non-optional models; --all adds the reranker; --only takes ids or folders', () => {
-    expect(selectModels(MODEL_MANIFEST).map((m) => m.role)).toEqual(['cross-encoder', 'bi-encoder']);
+    expect(selectModels(MODEL_MANIFEST).map((m) => m.role)).toEqual([
+      'cross-encoder',
+      'bi-encoder',
+    ]);
     expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(3);
-    expect(selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role)).toEqual(['reranker']);
-    expect(() => selectModels(MODEL_MANIFEST, { only: ['nope/nope'] })).toThrow(expect.objectContaining({ code: 'model-missing' }));
+    expect(
+      selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role),
+    ).toEqual(['reranker']);
+    expect(() => selectModels(MODEL_MANIFEST, { only: ['nope/nope'] })).toThrow(
+      expect.objectContaining({ code: 'model-missing' }),
+    );
   });
 });

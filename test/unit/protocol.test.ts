@@ -1,10 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachRouter, classifySender, createRouter, envelope, MAX_REQUEST_CHARS, PROTOCOL, type MessageType, type SenderInfo } from '../../lib/messages/protocol';
+import {
+  attachRouter,
+  classifySender,
+  createRouter,
+  envelope,
+  MAX_REQUEST_CHARS,
+  PROTOCOL,
+  type MessageType,
+  type SenderInfo,
+} from '../../lib/messages/protocol';
 
 const SELF = 'abcdefghijklmnopabcdefghijklmnop';
-const panel: SenderInfo = { id: SELF, origin: `chrome-extension://${SELF}`, url: `chrome-extension://${SELF}/sidepanel.html` };
-const content: SenderInfo = { id: SELF, origin: 'https://example.org', tab: { id: 7 }, frameId: 0, url: 'https://example.org/a' };
+const panel: SenderInfo = {
+  id: SELF,
+  origin: `chrome-extension://${SELF}`,
+  url: `chrome-extension://${SELF}/sidepanel.html`,
+};
+const content: SenderInfo = {
+  id: SELF,
+  origin: 'https://example.org',
+  tab: { id: 7 },
+  frameId: 0,
+  url: 'https://example.org/a',
+};
 
 describe('classifySender', () => {
   it.each<[string, SenderInfo | null | undefined, string]>([
@@ -12,9 +31,29 @@ describe('classifySender', () => {
     ['our options page in a tab', { ...panel, tab: { id: 3 } }, 'extension-page'],
     ['our content script in a top frame', content, 'content-script'],
     ['our content script in a subframe', { ...content, frameId: 2 }, 'untrusted'],
-    ['another extension', { ...panel, id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', origin: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }, 'untrusted'],
-    ['a page claiming our URL', { id: SELF, origin: 'https://evil.example', url: `chrome-extension://${SELF}/sidepanel.html` }, 'untrusted'],
-    ['a content script claiming an extension URL', { ...content, url: `chrome-extension://${SELF}/options.html` }, 'content-script'],
+    [
+      'another extension',
+      {
+        ...panel,
+        id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+        origin: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+      },
+      'untrusted',
+    ],
+    [
+      'a page claiming our URL',
+      {
+        id: SELF,
+        origin: 'https://evil.example',
+        url: `chrome-extension://${SELF}/sidepanel.html`,
+      },
+      'untrusted',
+    ],
+    [
+      'a content script claiming an extension URL',
+      { ...content, url: `chrome-extension://${SELF}/options.html` },
+      'content-script',
+    ],
     ['no id', { origin: `chrome-extension://${SELF}` }, 'untrusted'],
     ['null', null, 'untrusted'],
     ['undefined', undefined, 'untrusted'],
@@ -25,7 +64,9 @@ describe('classifySender', () => {
   it('never trusts sender.url', () => {
     fc.assert(
       fc.property(fc.webUrl(), (url) => {
-        expect(classifySender({ id: SELF, origin: 'https://page.example', url }, SELF)).toBe('untrusted');
+        expect(classifySender({ id: SELF, origin: 'https://page.example', url }, SELF)).toBe(
+          'untrusted',
+        );
       }),
     );
   });
@@ -41,14 +82,20 @@ describe('router', () => {
       },
       'page/navigated': () => null,
       'claim/take': () => {
-        throw Object.assign(new Error('boom'), { code: 'page-empty', message: 'This page has no readable text to answer from.' });
+        throw Object.assign(new Error('boom'), {
+          code: 'page-empty',
+          message: 'This page has no readable text to answer from.',
+        });
       },
     },
     SELF,
   );
 
   it('answers an allowed, valid message', async () => {
-    const reply = await route(envelope('page/highlight', { quotes: [{ id: 1, text: 'a quote' }], focus: 1 }), panel);
+    const reply = await route(
+      envelope('page/highlight', { quotes: [{ id: 1, text: 'a quote' }], focus: 1 }),
+      panel,
+    );
     expect(reply).toEqual({ ok: true, data: { anchored: [1], missing: [] } });
   });
 
@@ -59,8 +106,14 @@ describe('router', () => {
   it('rejects a sender class the message does not allow', async () => {
     const reply = await route(envelope('page/highlight', { quotes: [] }), content);
     expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await route(envelope('page/navigated', { url: 'https://x' }), panel)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await route(envelope('page/navigated', { url: 'https://x' }), content)).toEqual({ ok: true, data: null });
+    expect(await route(envelope('page/navigated', { url: 'https://x' }), panel)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await route(envelope('page/navigated', { url: 'https://x' }), content)).toEqual({
+      ok: true,
+      data: null,
+    });
   });
 
   it('rejects invalid payloads, extra keys, unknown types and prototype tricks', async () => {
@@ -91,11 +144,17 @@ describe('router', () => {
     const text = 'x'.repeat(19_999);
     const quotes = Array.from({ length: 50 }, (_, i) => ({ id: i, text }));
     expect(JSON.stringify(quotes).length).toBeGreaterThan(MAX_REQUEST_CHARS);
-    expect(await route(envelope('page/highlight', { quotes }), panel)).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    expect(await route(envelope('page/highlight', { quotes }), panel)).toMatchObject({
+      ok: false,
+      error: { code: 'too-large' },
+    });
   });
 
   it('passes a coded handler error back with its code', async () => {
-    expect(await route(envelope('claim/take', { tabId: 1 }), panel)).toMatchObject({ ok: false, error: { code: 'page-empty' } });
+    expect(await route(envelope('claim/take', { tabId: 1 }), panel)).toMatchObject({
+      ok: false,
+      error: { code: 'page-empty' },
+    });
   });
 
   it('never throws or rejects on arbitrary input from arbitrary senders (fuzz)', async () => {
@@ -111,10 +170,19 @@ describe('router', () => {
     );
     const message = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.constantFrom('page/highlight', 'page/read', 'claim/take', 'page/navigated', 'x'), payload: fc.anything() }),
+      fc.record({
+        type: fc.constantFrom('page/highlight', 'page/read', 'claim/take', 'page/navigated', 'x'),
+        payload: fc.anything(),
+      }),
       fc.record({
         type: fc.constant('page/highlight'),
-        payload: fc.record({ quotes: fc.array(fc.record({ id: fc.anything(), text: fc.anything() })), focus: fc.anything() }, { requiredKeys: [] }),
+        payload: fc.record(
+          {
+            quotes: fc.array(fc.record({ id: fc.anything(), text: fc.anything() })),
+            focus: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
       }),
     );
     await fc.assert(
@@ -124,7 +192,10 @@ describe('router', () => {
         const value = await reply;
         expect(typeof value.ok).toBe('boolean');
         // Success only for a valid message from a sender class its type allows.
-        if (value.ok) expect(PROTOCOL[(m as { type: MessageType }).type].from).toContain(classifySender(s as SenderInfo, SELF));
+        if (value.ok)
+          expect(PROTOCOL[(m as { type: MessageType }).type].from).toContain(
+            classifySender(s as SenderInfo, SELF),
+          );
       }),
       { numRuns: 2000 },
     );
@@ -134,12 +205,17 @@ describe('router', () => {
 describe('attachRouter', () => {
   it('answers asynchronously, leaves unhandled types to others, and detaches', async () => {
     const listeners = new Set<(m: unknown, s: SenderInfo, r: (x: unknown) => void) => boolean>();
-    const event = { addListener: (l: never) => listeners.add(l), removeListener: (l: never) => listeners.delete(l) };
+    const event = {
+      addListener: (l: never) => listeners.add(l),
+      removeListener: (l: never) => listeners.delete(l),
+    };
     const route = createRouter({ 'page/navigated': () => null }, SELF);
     const detach = attachRouter(event, route);
     const [listener] = listeners;
     const replies: unknown[] = [];
-    expect(listener!(envelope('page/navigated', { url: 'https://a' }), content, (r) => replies.push(r))).toBe(true);
+    expect(
+      listener!(envelope('page/navigated', { url: 'https://a' }), content, (r) => replies.push(r)),
+    ).toBe(true);
     expect(listener!(envelope('page/read', {}), panel, (r) => replies.push(r))).toBe(false);
     await new Promise((ok) => setTimeout(ok, 0));
     expect(replies).toEqual([{ ok: true, data: null }]);

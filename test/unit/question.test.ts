@@ -32,7 +32,9 @@ describe('validateQuestion', () => {
   });
 
   it('normalises whitespace and invisible characters', () => {
-    expect(validateQuestion('  When   was\tthe\n\nlight\u200Bhouse \r\n built? ')).toBe('When was the lighthouse built?');
+    expect(validateQuestion('  When   was\tthe\n\nlight\u200Bhouse \r\n built? ')).toBe(
+      'When was the lighthouse built?',
+    );
   });
 
   it('keeps a two-character question, and one of stopwords only (ranking then finds nothing)', () => {
@@ -46,7 +48,10 @@ describe('validateQuestion', () => {
     expect(error.message).toContain('10000 characters');
     expect(toErrorInfo(error)).toEqual({ code: 'question-too-long', message: error.message });
     expect(toErrorInfo(new Error('boom')).code).toBe('internal');
-    expect(toErrorInfo({ code: 'page-empty', message: 'x' })).toEqual({ code: 'page-empty', message: 'x' });
+    expect(toErrorInfo({ code: 'page-empty', message: 'x' })).toEqual({
+      code: 'page-empty',
+      message: 'x',
+    });
     expect(toErrorInfo({ code: '__proto__', message: 'x' }).code).toBe('internal');
   });
 });

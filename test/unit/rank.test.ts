@@ -3,7 +3,15 @@ import { rankPassages } from '../../lib/pipeline/rank';
 import type { Passage } from '../../lib/pipeline/types';
 
 function passages(...texts: string[]): Passage[] {
-  return texts.map((text, i) => ({ id: `b${i}.0`, text, tokens: 0, blockIndex: i, kind: 'paragraph' as const, start: 0, end: text.length }));
+  return texts.map((text, i) => ({
+    id: `b${i}.0`,
+    text,
+    tokens: 0,
+    blockIndex: i,
+    kind: 'paragraph' as const,
+    start: 0,
+    end: text.length,
+  }));
 }
 
 const ids = (ranked: ReturnType<typeof rankPassages>) => ranked.map((r) => r.passage.id);
@@ -55,7 +63,12 @@ describe('rankPassages (BM25)', () => {
   it('keeps coverage in [0, 1] and scores non-negative', () => {
     const ranked = rankPassages(
       'lighthouse earthquake 1303 Crete statue',
-      passages('earthquake 1303', 'Crete earthquake statue lighthouse 1303', 'nothing relevant here', ''),
+      passages(
+        'earthquake 1303',
+        'Crete earthquake statue lighthouse 1303',
+        'nothing relevant here',
+        '',
+      ),
     );
     for (const r of ranked) {
       expect(r.coverage).toBeGreaterThanOrEqual(0);
@@ -77,7 +90,10 @@ describe('rankPassages (BM25)', () => {
   });
 
   it('keeps page order for equal scores (stable ties)', () => {
-    const ranked = rankPassages('granite', passages('granite blocks', 'granite blocks', 'limestone', 'granite blocks'));
+    const ranked = rankPassages(
+      'granite',
+      passages('granite blocks', 'granite blocks', 'limestone', 'granite blocks'),
+    );
     expect(ids(ranked)).toEqual(['b0.0', 'b1.0', 'b3.0', 'b2.0']);
   });
 

@@ -24,9 +24,12 @@ describe('readHtml on the hostile page', () => {
     expect(markers.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(markers)('never reads %s (hidden by style rule, inline style, attribute, class, comment, script or off-screen)', (marker) => {
-    expect(text).not.toContain(marker);
-  });
+  it.each(markers)(
+    'never reads %s (hidden by style rule, inline style, attribute, class, comment, script or off-screen)',
+    (marker) => {
+      expect(text).not.toContain(marker);
+    },
+  );
 
   it('reads the visible paragraphs', () => {
     expect(page.blocks.length).toBeGreaterThanOrEqual(4);
@@ -41,7 +44,9 @@ describe('readHtml on the hostile page', () => {
   });
 
   it('keeps script-looking text as literal text', () => {
-    expect(text).toContain('the literal string <script>alert(1)</script> and the literal tag <img src=x onerror=alert(2)>');
+    expect(text).toContain(
+      'the literal string <script>alert(1)</script> and the literal tag <img src=x onerror=alert(2)>',
+    );
     expect(text).not.toContain('&lt;');
   });
 
@@ -86,7 +91,12 @@ describe('readHtml on other fixture pages', () => {
     expect(tables).toHaveLength(2);
     const [infobox, data] = tables as [(typeof tables)[0], (typeof tables)[0]];
     expect(infobox.text.split('\n')).toEqual(
-      expect.arrayContaining(['Opened: 1887', 'Closed to freight: 1951', 'Track gauge: 610 mm', 'Owner: Brackenford Valley Railway Trust']),
+      expect.arrayContaining([
+        'Opened: 1887',
+        'Closed to freight: 1951',
+        'Track gauge: 610 mm',
+        'Owner: Brackenford Valley Railway Trust',
+      ]),
     );
     expect(data.section).toBe('Steam locomotives in service');
     expect(data.text.split('\n')).toEqual([
@@ -106,7 +116,9 @@ describe('readHtml on other fixture pages', () => {
     expect(text).toContain('Architect: Sostratus of Cnidus');
     expect(text).not.toContain('Random article');
     expect(text).not.toContain('Privacy policy');
-    expect(page.blocks.find((b) => b.text.includes('Year: 956, Event: Earthquake'))?.section).toBe('Recorded damage to the lighthouse');
+    expect(page.blocks.find((b) => b.text.includes('Year: 956, Event: Earthquake'))?.section).toBe(
+      'Recorded damage to the lighthouse',
+    );
   });
 });
 
@@ -116,7 +128,8 @@ describe('readHtml limits', () => {
       `<p>Paragraph ${i} tells how the keepers carried fuel up the spiral ramp every evening, and how sailors watched for the fire.</p>\n`;
     const parts: string[] = ['<html><head><title>Big</title></head><body><article>'];
     let size = 0;
-    for (let i = 0; size < 5_000_000; i++) size += (parts[parts.push(para(i)) - 1] as string).length;
+    for (let i = 0; size < 5_000_000; i++)
+      size += (parts[parts.push(para(i)) - 1] as string).length;
     parts.push('</article></body></html>');
     const page = readHtml(parts.join(''), { url: 'https://fixtures.test/big/' });
     expect(page.truncated).toBe(true);

@@ -53,7 +53,9 @@ function listPages(): string[] {
 
 function readMeta(page: string): PageMeta {
   try {
-    return JSON.parse(readFileSync(join(PAGES_DIR, page, 'expected-metadata.json'), 'utf8')) as PageMeta;
+    return JSON.parse(
+      readFileSync(join(PAGES_DIR, page, 'expected-metadata.json'), 'utf8'),
+    ) as PageMeta;
   } catch {
     return {};
   }
@@ -105,57 +107,61 @@ describe('real pages (mozilla/readability test pages)', () => {
     expect(pages.length, `no */source.html under ${PAGES_DIR}`).toBeGreaterThan(0);
   });
 
-  it.each(pages)('%s: reads, splits, and keeps the token rules', (page) => {
-    const html = readFileSync(join(PAGES_DIR, page, 'source.html'), 'utf8');
-    const meta = readMeta(page);
-    const url = `http://127.0.0.1/${page}/source.html`;
-    const report: PageReport = {
-      page,
-      bytes: Buffer.byteLength(html),
-      extractor: 'error',
-      truncated: false,
-      lang: null,
-      expectedLang: meta.lang ?? null,
-      blocks: 0,
-      passages: 0,
-      readMs: 0,
-      splitMs: 0,
-      ms: 0,
-    };
-    reports.push(report);
+  it.each(pages)(
+    '%s: reads, splits, and keeps the token rules',
+    (page) => {
+      const html = readFileSync(join(PAGES_DIR, page, 'source.html'), 'utf8');
+      const meta = readMeta(page);
+      const url = `http://127.0.0.1/${page}/source.html`;
+      const report: PageReport = {
+        page,
+        bytes: Buffer.byteLength(html),
+        extractor: 'error',
+        truncated: false,
+        lang: null,
+        expectedLang: meta.lang ?? null,
+        blocks: 0,
+        passages: 0,
+        readMs: 0,
+        splitMs: 0,
+        ms: 0,
+      };
+      reports.push(report);
 
-    let snapshot: PageSnapshot;
-    let passages: Passage[];
-    const t0 = performance.now();
-    try {
-      snapshot = readHtml(html, { url });
-    } catch (error) {
-      report.error = `readHtml threw: ${String(error)}`;
-      throw new Error(`${page}: ${report.error}`, { cause: error });
-    }
-    const t1 = performance.now();
-    try {
-      // As the pipeline does (lib/pipeline/run.ts): the page's own lang attribute, if any.
-      passages = splitParagraphs(snapshot.blocks, snapshot.lang ? { lang: snapshot.lang } : {});
-    } catch (error) {
-      report.error = `splitParagraphs threw: ${String(error)}`;
-      throw new Error(`${page}: ${report.error}`, { cause: error });
-    }
-    const t2 = performance.now();
+      let snapshot: PageSnapshot;
+      let passages: Passage[];
+      const t0 = performance.now();
+      try {
+        snapshot = readHtml(html, { url });
+      } catch (error) {
+        report.error = `readHtml threw: ${String(error)}`;
+        throw new Error(`${page}: ${report.error}`, { cause: error });
+      }
+      const t1 = performance.now();
+      try {
+        // As the pipeline does (lib/pipeline/run.ts): the page's own lang attribute, if any.
+        passages = splitParagraphs(snapshot.blocks, snapshot.lang ? { lang: snapshot.lang } : {});
+      } catch (error) {
+        report.error = `splitParagraphs threw: ${String(error)}`;
+        throw new Error(`${page}: ${report.error}`, { cause: error });
+      }
+      const t2 = performance.now();
 
-    Object.assign(report, {
-      extractor: snapshot.extractor,
-      truncated: snapshot.truncated,
-      lang: snapshot.lang ?? null,
-      blocks: snapshot.blocks.length,
-      passages: passages.length,
-      readMs: round(t1 - t0),
-      splitMs: round(t2 - t1),
-      ms: round(t2 - t0),
-    });
+      Object.assign(report, {
+        extractor: snapshot.extractor,
+        truncated: snapshot.truncated,
+        lang: snapshot.lang ?? null,
+        blocks: snapshot.blocks.length,
+        passages: passages.length,
+        readMs: round(t1 - t0),
+        splitMs: round(t2 - t1),
+        ms: round(t2 - t0),
+      });
 
-    expect(ruleViolations(snapshot, passages), page).toEqual([]);
-  }, 30_000);
+      expect(ruleViolations(snapshot, passages), page).toEqual([]);
+    },
+    30_000,
+  );
 
   afterAll(() => {
     // A filtered run (`-t`) reads only some pages: keep the full report from the last whole run.
@@ -174,14 +180,20 @@ describe('real pages (mozilla/readability test pages)', () => {
       p95Ms: round(quantile(ms, 0.95)),
       maxMs: round(ms.at(-1) ?? 0),
       totalMs: round(ms.reduce((a, b) => a + b, 0)),
-      slow: ok.filter((r) => r.ms > SLOW_MS).map((r) => ({ page: r.page, ms: r.ms, bytes: r.bytes })),
+      slow: ok
+        .filter((r) => r.ms > SLOW_MS)
+        .map((r) => ({ page: r.page, ms: r.ms, bytes: r.bytes })),
       errors: reports.filter((r) => r.error).map((r) => ({ page: r.page, error: r.error })),
     };
     const doc = {
       about:
         'readHtml (linkedom + Readability) then splitParagraphs over mozilla/readability test pages, in Node. ' +
         'Written by test/unit/real-pages.test.ts; times are one run on the machine below, for reading only.',
-      meta: { node: process.version, platform: `${process.platform}-${process.arch}`, date: new Date().toISOString() },
+      meta: {
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+        date: new Date().toISOString(),
+      },
       summary,
       pages: [...reports].sort((a, b) => a.page.localeCompare(b.page)),
     };
@@ -191,7 +203,9 @@ describe('real pages (mozilla/readability test pages)', () => {
       `real-pages: ${summary.pages} pages, ${summary.failed} failed, ${summary.totalPassages} passages ` +
         `(${summary.readability} readability, ${summary.bodyFallback} body fallback), ` +
         `median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms, max ${summary.maxMs} ms` +
-        (summary.slow.length ? `; slow (> ${SLOW_MS} ms): ${summary.slow.map((s) => `${s.page} ${s.ms} ms`).join(', ')}` : '') +
+        (summary.slow.length
+          ? `; slow (> ${SLOW_MS} ms): ${summary.slow.map((s) => `${s.page} ${s.ms} ms`).join(', ')}`
+          : '') +
         (summary.noPassages.length ? `; no passages: ${summary.noPassages.join(', ')}` : '') +
         ` → ${REPORT}`,
     );

@@ -1,11 +1,31 @@
 // Stage logic of retrieve-and-rerank with fake models whose scores are known exactly.
 import { describe, expect, it } from 'vitest';
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
-import { cosine, dedupLexically, firstStage, rerankAndDedup, RETRIEVE_DEFAULTS, type Scored } from '../../lib/pipeline/retrieve';
+import {
+  cosine,
+  dedupLexically,
+  firstStage,
+  rerankAndDedup,
+  RETRIEVE_DEFAULTS,
+  type Scored,
+} from '../../lib/pipeline/retrieve';
 import type { Candidate } from '../../lib/pipeline/types';
 
-function candidate(i: number, text = `passage number ${i} about lighthouses and harbours`, tokens = 12): Candidate {
-  return { id: `s0.b${i}.0`, text, tokens, blockIndex: i, endBlockIndex: i, kind: 'paragraph', origin: 'splitter', sourceIndex: 0 };
+function candidate(
+  i: number,
+  text = `passage number ${i} about lighthouses and harbours`,
+  tokens = 12,
+): Candidate {
+  return {
+    id: `s0.b${i}.0`,
+    text,
+    tokens,
+    blockIndex: i,
+    endBlockIndex: i,
+    kind: 'paragraph',
+    origin: 'splitter',
+    sourceIndex: 0,
+  };
 }
 const scored = (c: Candidate, bm25 = 1): Scored => ({ candidate: c, bm25, coverage: 1 });
 
@@ -32,7 +52,11 @@ function tableEmbedder(vectors: Record<string, number[]>): Embedder {
 
 describe('firstStage (BM25)', () => {
   it('keeps the best k candidates', () => {
-    const all = [candidate(0, 'nothing relevant here at all today'), candidate(1, 'the lighthouse of alexandria was tall'), candidate(2, 'lighthouse')];
+    const all = [
+      candidate(0, 'nothing relevant here at all today'),
+      candidate(1, 'the lighthouse of alexandria was tall'),
+      candidate(2, 'lighthouse'),
+    ];
     const kept = firstStage('lighthouse alexandria', all, 2);
     expect(kept.map((k) => k.candidate.id)).toEqual(['s0.b1.0', 's0.b2.0']);
   });
@@ -43,10 +67,17 @@ describe('rerankAndDedup', () => {
 
   it('keeps the cross-encoder’s best 70 (EWEK-QA filter) and scores in batches', async () => {
     const batches: number[] = [];
-    const outcome = await rerankAndDedup('q', hundred, { filter: numberScorer(batches) }, { topK: 100, dedupThreshold: 1.01 });
+    const outcome = await rerankAndDedup(
+      'q',
+      hundred,
+      { filter: numberScorer(batches) },
+      { topK: 100, dedupThreshold: 1.01 },
+    );
     expect(RETRIEVE_DEFAULTS.filterK).toBe(70);
     expect(outcome.counts).toEqual({ firstStage: 100, filtered: 70, deduplicated: 70 });
-    expect(outcome.ranked.map((r) => r.filter)).toEqual(Array.from({ length: 70 }, (_, i) => 99 - i));
+    expect(outcome.ranked.map((r) => r.filter)).toEqual(
+      Array.from({ length: 70 }, (_, i) => 99 - i),
+    );
     expect(batches).toEqual([32, 32, 32, 4]);
     expect(outcome.path).toBe('neural');
   });
@@ -57,10 +88,19 @@ describe('rerankAndDedup', () => {
   });
 
   it('reorders with the optional reranker only when enabled', async () => {
-    const reverse: PairScorer = { modelId: 'fake/reranker', score: async (pairs) => Float32Array.from(pairs, ([, p]) => -Number(/number (\d+)/.exec(p)![1])) };
+    const reverse: PairScorer = {
+      modelId: 'fake/reranker',
+      score: async (pairs) =>
+        Float32Array.from(pairs, ([, p]) => -Number(/number (\d+)/.exec(p)![1])),
+    };
     const off = await rerankAndDedup('q', hundred, { filter: numberScorer(), reranker: reverse });
     expect(off.ranked[0]!.filter).toBe(99);
-    const on = await rerankAndDedup('q', hundred, { filter: numberScorer(), reranker: reverse }, { rerank: true });
+    const on = await rerankAndDedup(
+      'q',
+      hundred,
+      { filter: numberScorer(), reranker: reverse },
+      { rerank: true },
+    );
     expect(on.ranked.map((r) => r.filter)).toEqual([30, 31, 32, 33, 34]);
   });
 
@@ -72,14 +112,24 @@ describe('rerankAndDedup', () => {
       scored(candidate(6, 'd passage number 6')),
     ];
     // b·a = 0.95 (dropped), c·a = 0.9 exactly (kept: the paper removes only > 0.9), d orthogonal.
-    const embedder = tableEmbedder({ a: [1, 0, 0], b: [0.95, Math.sqrt(1 - 0.95 ** 2), 0], c: [0.9, 0, Math.sqrt(1 - 0.81)], d: [0, 1, 0] });
-    expect(cosine(Float32Array.from([1, 0, 0]), Float32Array.from([0.9, 0, Math.sqrt(1 - 0.81)]))).toBeCloseTo(0.9, 6);
+    const embedder = tableEmbedder({
+      a: [1, 0, 0],
+      b: [0.95, Math.sqrt(1 - 0.95 ** 2), 0],
+      c: [0.9, 0, Math.sqrt(1 - 0.81)],
+      d: [0, 1, 0],
+    });
+    expect(
+      cosine(Float32Array.from([1, 0, 0]), Float32Array.from([0.9, 0, Math.sqrt(1 - 0.81)])),
+    ).toBeCloseTo(0.9, 6);
     const outcome = await rerankAndDedup('q', items, { filter: numberScorer(), embedder });
     expect(outcome.ranked.map((r) => r.candidate.text[0])).toEqual(['a', 'c', 'd']);
   });
 
   it('never passes a quote over 128 tokens to the composer', async () => {
-    const items = [scored(candidate(50, 'passage number 50', 129)), scored(candidate(40, 'passage number 40', 128))];
+    const items = [
+      scored(candidate(50, 'passage number 50', 129)),
+      scored(candidate(40, 'passage number 40', 128)),
+    ];
     const outcome = await rerankAndDedup('q', items, { filter: numberScorer() });
     expect(outcome.ranked.map((r) => r.candidate.tokens)).toEqual([128]);
   });
@@ -105,7 +155,11 @@ describe('dedupLexically', () => {
       scored(candidate(3, 'alpha beta gamma delta epsilon zeta eta theta mu nu')),
     ];
     // Candidate 2 shares 9 of 10 terms (0.9, kept); candidate 3 shares 8 of 10.
-    expect(dedupLexically(items, 0.9).map((r) => r.candidate.id)).toEqual(['s0.b1.0', 's0.b2.0', 's0.b3.0']);
+    expect(dedupLexically(items, 0.9).map((r) => r.candidate.id)).toEqual([
+      's0.b1.0',
+      's0.b2.0',
+      's0.b3.0',
+    ]);
     expect(dedupLexically(items, 0.85).map((r) => r.candidate.id)).toEqual(['s0.b1.0', 's0.b3.0']);
   });
 });

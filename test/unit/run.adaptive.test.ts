@@ -13,8 +13,14 @@ const webPage: PageSnapshot = {
   url: 'https://web.test/canberra',
   title: 'Canberra',
   blocks: [
-    { kind: 'paragraph', text: 'Canberra is the capital city of Australia, chosen in 1908 as a compromise between Sydney and Melbourne.' },
-    { kind: 'paragraph', text: 'The city was designed by the American architects Walter Burley Griffin and Marion Mahony Griffin.' },
+    {
+      kind: 'paragraph',
+      text: 'Canberra is the capital city of Australia, chosen in 1908 as a compromise between Sydney and Melbourne.',
+    },
+    {
+      kind: 'paragraph',
+      text: 'The city was designed by the American architects Walter Burley Griffin and Marion Mahony Griffin.',
+    },
   ],
   textLength: 200,
   extractor: 'readability',
@@ -33,10 +39,23 @@ function fakeSearch(result: SearchReport | Error): SearchPort & { calls: string[
     },
   };
 }
-const report: SearchReport = { provider: 'fake', query: '', pages: [{ rank: 1, page: webPage }], skipped: [] };
+const report: SearchReport = {
+  provider: 'fake',
+  query: '',
+  pages: [{ rank: 1, page: webPage }],
+  skipped: [],
+};
 
-const ask = (question: string, search: SearchPort | null, sources?: SourcesMode, filter?: PairScorer) =>
-  runPipeline({ mode: 'answer', question, page: demo, ...(sources ? { sources } : {}) }, { search, ...(filter ? { models: { filter, device: 'cpu' } } : {}) });
+const ask = (
+  question: string,
+  search: SearchPort | null,
+  sources?: SourcesMode,
+  filter?: PairScorer,
+) =>
+  runPipeline(
+    { mode: 'answer', question, page: demo, ...(sources ? { sources } : {}) },
+    { search, ...(filter ? { models: { filter, device: 'cpu' } } : {}) },
+  );
 
 describe('adaptive retrieval', () => {
   it('answers from the page alone when its evidence is strong, without searching', async () => {
@@ -44,7 +63,9 @@ describe('adaptive retrieval', () => {
     const result = await ask('Who designed the Lighthouse of Alexandria?', search);
     expect(search.calls).toEqual([]);
     expect(result.retrieval.webSearched).toBe(false);
-    expect(result.retrieval.notes).toContain('This page had strong evidence, so the web was not searched.');
+    expect(result.retrieval.notes).toContain(
+      'This page had strong evidence, so the web was not searched.',
+    );
     expect(result.quotes.every((q) => q.source.kind === 'page')).toBe(true);
   });
 
@@ -55,7 +76,13 @@ describe('adaptive retrieval', () => {
     expect(result.retrieval.webSearched).toBe(true);
     expect(result.answer.answered).toBe(true);
     const cited = result.quotes.filter((q) => result.answer.cited.includes(q.id));
-    expect(cited.map((q) => q.source)).toContainEqual(expect.objectContaining({ kind: 'search', url: 'https://web.test/canberra', title: 'Canberra' }));
+    expect(cited.map((q) => q.source)).toContainEqual(
+      expect.objectContaining({
+        kind: 'search',
+        url: 'https://web.test/canberra',
+        title: 'Canberra',
+      }),
+    );
     expect(result.retrieval.sources.map((s) => [s.kind, s.url, s.quoted])).toEqual([
       ['page', demo.url, expect.any(Boolean)],
       ['search', 'https://web.test/canberra', true],
@@ -91,7 +118,9 @@ describe('adaptive retrieval', () => {
       modelId: 'fake/filter',
       async score(batch) {
         // Ranking pairs only: the citation check scores (answer sentence, quote) pairs afterwards.
-        scoredTexts.push(...batch.filter(([q]) => q === 'population of Canberra').map(([, p]) => p));
+        scoredTexts.push(
+          ...batch.filter(([q]) => q === 'population of Canberra').map(([, p]) => p),
+        );
         return Float32Array.from(batch, ([, p]) => (p.includes('Canberra') ? 3 : -3));
       },
     };
@@ -109,7 +138,10 @@ describe('adaptive retrieval', () => {
   });
 
   it('reports the keyword path and why when no models are loaded', async () => {
-    const result = await runPipeline({ mode: 'answer', question: 'Who designed the lighthouse?', page: demo }, { models: { unavailableReason: 'model files missing: Xenova/ms-marco-MiniLM-L-6-v2' } });
+    const result = await runPipeline(
+      { mode: 'answer', question: 'Who designed the lighthouse?', page: demo },
+      { models: { unavailableReason: 'model files missing: Xenova/ms-marco-MiniLM-L-6-v2' } },
+    );
     expect(result.retrieval.path).toBe('keyword');
     expect(result.retrieval.notes[0]).toBe('model files missing: Xenova/ms-marco-MiniLM-L-6-v2');
     expect(result.quotes.every((q) => q.filterScore === undefined)).toBe(true);
@@ -118,9 +150,16 @@ describe('adaptive retrieval', () => {
 
 describe('quotes from search results', () => {
   it('link to the source page at the quote with a text fragment', async () => {
-    const result = await ask('What is the population of Canberra in Australia?', fakeSearch(report));
+    const result = await ask(
+      'What is the population of Canberra in Australia?',
+      fakeSearch(report),
+    );
     const web = result.quotes.find((q) => q.source.kind === 'search')!;
     expect(web.source.link).toMatch(/^https:\/\/web\.test\/canberra#:~:text=/);
-    expect(result.quotes.filter((q) => q.source.kind === 'page').every((q) => q.source.link === undefined)).toBe(true);
+    expect(
+      result.quotes
+        .filter((q) => q.source.kind === 'page')
+        .every((q) => q.source.link === undefined),
+    ).toBe(true);
   });
 });

@@ -36,15 +36,16 @@ describe('runPipeline on the demo page', () => {
     for (const s of result.answer.sentences) expect(s.citations.length).toBeGreaterThan(0);
   });
 
-  it.each(['What is the capital of Australia?', 'How do I bake sourdough bread?', 'Who won the 2018 football World Cup?'])(
-    'says %j is not answered by the page',
-    async (question) => {
-      const result = await ask(question);
-      expect(result.answer.answered).toBe(false);
-      expect(result.answer.cited).toEqual([]);
-      expect(result.answer.text).toMatch(/does not seem to answer/);
-    },
-  );
+  it.each([
+    'What is the capital of Australia?',
+    'How do I bake sourdough bread?',
+    'Who won the 2018 football World Cup?',
+  ])('says %j is not answered by the page', async (question) => {
+    const result = await ask(question);
+    expect(result.answer.answered).toBe(false);
+    expect(result.answer.cited).toEqual([]);
+    expect(result.answer.text).toMatch(/does not seem to answer/);
+  });
 
   it('returns at most topK quotes with issued IDs 1..n and sources on the page', async () => {
     const result = await ask('earthquake damage to the tower');
@@ -54,13 +55,26 @@ describe('runPipeline on the demo page', () => {
       expect(q.source.url).toBe('https://fixtures.test/demo/');
       expect(q.source.position.of).toBe(demo.blocks.length);
       // An evidence window may cross paragraphs: each of its lines comes from its first block or the next ones.
-      const nearby = demo.blocks.slice(q.source.blockIndex, q.source.blockIndex + 3).map((b) => b.text);
-      for (const line of q.text.split('\n')) expect(nearby.some((b) => b.includes(line)), line).toBe(true);
+      const nearby = demo.blocks
+        .slice(q.source.blockIndex, q.source.blockIndex + 3)
+        .map((b) => b.text);
+      for (const line of q.text.split('\n'))
+        expect(
+          nearby.some((b) => b.includes(line)),
+          line,
+        ).toBe(true);
       expect(demo.blocks[q.source.blockIndex]!.text).toContain(q.text.split('\n')[0]);
     }
     expect(result.passageCount).toBeGreaterThan(20);
-    expect(result.page).toEqual({ url: demo.url, title: demo.title, extractor: 'readability', truncated: false });
-    expect((await runPipeline({ mode: 'answer', question: 'earthquake', page: demo, topK: 2 })).quotes).toHaveLength(2);
+    expect(result.page).toEqual({
+      url: demo.url,
+      title: demo.title,
+      extractor: 'readability',
+      truncated: false,
+    });
+    expect(
+      (await runPipeline({ mode: 'answer', question: 'earthquake', page: demo, topK: 2 })).quotes,
+    ).toHaveLength(2);
   });
 
   it('verify mode: a claim the page makes (in other words) is supported', async () => {
@@ -101,14 +115,22 @@ describe('runPipeline on the demo page', () => {
       'check:running',
       'check:done',
     ]);
-    expect(events.find((e) => e.stage === 'split' && e.status === 'done')?.detail).toMatch(new RegExp(`^${result.passageCount} passages \\+ \\d+ evidence windows$`));
+    expect(events.find((e) => e.stage === 'split' && e.status === 'done')?.detail).toMatch(
+      new RegExp(`^${result.passageCount} passages \\+ \\d+ evidence windows$`),
+    );
     expect(result.timings).toEqual({ split: 5, rank: 5, compose: 5, check: 5 });
   });
 
   it('throws page-empty for a page with no blocks, and for blocks too short to be passages', async () => {
     const empty = readFixture('empty');
-    expect(await errorCode(ask('Who designed the lighthouse?', 'answer', empty))).toBe('page-empty');
-    const tiny: PageSnapshot = { ...empty, blocks: [{ kind: 'lines', text: 'Menu' }], textLength: 4 };
+    expect(await errorCode(ask('Who designed the lighthouse?', 'answer', empty))).toBe(
+      'page-empty',
+    );
+    const tiny: PageSnapshot = {
+      ...empty,
+      blocks: [{ kind: 'lines', text: 'Menu' }],
+      textLength: 4,
+    };
     expect(await errorCode(ask('Who designed the lighthouse?', 'answer', tiny))).toBe('page-empty');
   });
 
@@ -116,14 +138,20 @@ describe('runPipeline on the demo page', () => {
     const events: StageProgress[] = [];
     const tiny: PageSnapshot = { ...demo, blocks: [{ kind: 'lines', text: 'Menu' }] };
     await expect(
-      runPipeline({ mode: 'answer', question: 'lighthouse', page: tiny }, { onProgress: (p) => events.push(p) }),
+      runPipeline(
+        { mode: 'answer', question: 'lighthouse', page: tiny },
+        { onProgress: (p) => events.push(p) },
+      ),
     ).rejects.toThrow(PipelineError);
     expect(events.map((e) => `${e.stage}:${e.status}`)).toEqual(['split:running', 'split:done']);
   });
 
   it('checks the question before any stage runs', async () => {
     const events: StageProgress[] = [];
-    const run = runPipeline({ mode: 'answer', question: '  ', page: demo }, { onProgress: (p) => events.push(p) });
+    const run = runPipeline(
+      { mode: 'answer', question: '  ', page: demo },
+      { onProgress: (p) => events.push(p) },
+    );
     expect(await errorCode(run)).toBe('question-empty');
     expect(await errorCode(ask('x'.repeat(10_000)))).toBe('question-too-long');
     expect(events).toEqual([]);

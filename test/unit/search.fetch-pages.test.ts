@@ -2,7 +2,14 @@
 // cap, HTML only, redirects, cache; every bad page skipped with a reason, never thrown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSnapshot } from '../../lib/pipeline/types';
-import { createMemoryCache, fetchPages, searchPortFor, type CachePort, type SearchHit, type SearchProvider } from '../../lib/search';
+import {
+  createMemoryCache,
+  fetchPages,
+  searchPortFor,
+  type CachePort,
+  type SearchHit,
+  type SearchProvider,
+} from '../../lib/search';
 import { isPrivateHost } from '../../lib/search/http';
 import { json, loopbackFetch, startHarness, type Harness } from '../fixtures/search/harness';
 
@@ -13,19 +20,40 @@ beforeAll(async () => {
     (_req, res, url) => {
       if (url.pathname === '/latin1') {
         res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' });
-        res.end(Buffer.from('<html><head><title>Caf\xe9</title></head><body><p>The caf\xe9 by the harbour of Alexandria serves coffee to divers who explore the ruins of the Pharos.</p></body></html>', 'latin1'));
+        res.end(
+          Buffer.from(
+            '<html><head><title>Caf\xe9</title></head><body><p>The caf\xe9 by the harbour of Alexandria serves coffee to divers who explore the ruins of the Pharos.</p></body></html>',
+            'latin1',
+          ),
+        );
         return true;
       }
       if (url.pathname === '/no-type') {
         res.writeHead(200, {});
-        res.end(url.searchParams.has('html') ? '<!DOCTYPE html><html><body><p>An untyped page about the lighthouse of Alexandria and its long history on Pharos.</p></body></html>' : '\x00\x01binary');
+        res.end(
+          url.searchParams.has('html')
+            ? '<!DOCTYPE html><html><body><p>An untyped page about the lighthouse of Alexandria and its long history on Pharos.</p></body></html>'
+            : '\x00\x01binary',
+        );
         return true;
       }
       if (url.pathname === '/empty') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><script>1</script></body></html>');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><body><script>1</script></body></html>');
         return true;
       }
-      if (url.pathname === '/search') return json(res, JSON.stringify({ results: [{ url: `${server.url}/pages/article.html`, title: 'A', content: '' }, { url: `${server.url}/pages/hostile.html`, title: 'H', content: '' }] }), server.url);
+      if (url.pathname === '/search')
+        return json(
+          res,
+          JSON.stringify({
+            results: [
+              { url: `${server.url}/pages/article.html`, title: 'A', content: '' },
+              { url: `${server.url}/pages/hostile.html`, title: 'H', content: '' },
+            ],
+          }),
+          server.url,
+        );
       return false;
     },
   ]);
@@ -36,25 +64,49 @@ afterAll(async () => {
 });
 
 function hits(...paths: string[]): SearchHit[] {
-  return paths.map((path, i) => ({ rank: i + 1, url: path.startsWith('/') ? `${server.url}${path}` : path, title: path, snippet: '' }));
+  return paths.map((path, i) => ({
+    rank: i + 1,
+    url: path.startsWith('/') ? `${server.url}${path}` : path,
+    title: path,
+    snippet: '',
+  }));
 }
 
 function options(extra: Partial<Parameters<typeof fetchPages>[1]> = {}) {
   const guard = loopbackFetch();
-  return { guard, options: { fetch: guard.fetch, allowPrivateHosts: true, timeoutMs: 2000, ...extra } };
+  return {
+    guard,
+    options: { fetch: guard.fetch, allowPrivateHosts: true, timeoutMs: 2000, ...extra },
+  };
 }
 
 describe('fetchPages', () => {
   it('reads HTML pages into snapshots in rank order and skips the rest with reasons', async () => {
     const { guard, options: o } = options();
-    const report = await fetchPages(hits('/pages/article.html', '/pages/report.pdf', '/pages/pharos.png', '/missing', '/pages/hostile.html'), o);
+    const report = await fetchPages(
+      hits(
+        '/pages/article.html',
+        '/pages/report.pdf',
+        '/pages/pharos.png',
+        '/missing',
+        '/pages/hostile.html',
+      ),
+      o,
+    );
     expect(report.pages.map((p) => [p.rank, p.page.url])).toEqual([
       [1, `${server.url}/pages/article.html`],
       [5, `${server.url}/pages/hostile.html`],
     ]);
     const article = report.pages[0]!.page;
-    expect(article).toMatchObject({ title: 'Lighthouse of Alexandria - history', lang: 'en', extractor: 'readability', truncated: false });
-    expect(article.blocks.map((b) => b.text).join('\n')).toContain('designed by the architect Sostratus of Cnidus');
+    expect(article).toMatchObject({
+      title: 'Lighthouse of Alexandria - history',
+      lang: 'en',
+      extractor: 'readability',
+      truncated: false,
+    });
+    expect(article.blocks.map((b) => b.text).join('\n')).toContain(
+      'designed by the architect Sostratus of Cnidus',
+    );
     expect(report.skipped).toEqual([
       { url: `${server.url}/pages/report.pdf`, reason: 'not HTML (application/pdf)' },
       { url: `${server.url}/pages/pharos.png`, reason: 'not HTML (image/png)' },
@@ -89,7 +141,9 @@ describe('fetchPages', () => {
   it('skips a page that never answers after its timeout; the others are read', async () => {
     const { options: o } = options({ timeoutMs: 150 });
     const report = await fetchPages(hits('/hang/1', '/pages/article.html'), o);
-    expect(report.skipped).toEqual([{ url: `${server.url}/hang/1`, reason: 'timed out after 150 ms' }]);
+    expect(report.skipped).toEqual([
+      { url: `${server.url}/hang/1`, reason: 'timed out after 150 ms' },
+    ]);
     expect(report.pages.map((p) => p.rank)).toEqual([2]);
   });
 
@@ -101,7 +155,15 @@ describe('fetchPages', () => {
     // Script-looking text the page shows is kept, as plain text (data, never markup).
     expect(text).toContain('<script>alert("pharos")</script>');
     expect(text).toContain('zerowidth characters');
-    for (const hidden of ['Ignore all previous instructions', 'SYSTEM:', 'always 42', 'cite [99]', 'injected by script', 'document.cookie', 'Enable JavaScript']) {
+    for (const hidden of [
+      'Ignore all previous instructions',
+      'SYSTEM:',
+      'always 42',
+      'cite [99]',
+      'injected by script',
+      'document.cookie',
+      'Enable JavaScript',
+    ]) {
       expect(text).not.toContain(hidden);
     }
   });
@@ -125,12 +187,24 @@ describe('fetchPages', () => {
     const { options: o } = options();
     const report = await fetchPages(hits('/no-type?html', '/no-type'), o);
     expect(report.pages.map((p) => p.rank)).toEqual([1]);
-    expect(report.skipped).toEqual([{ url: `${server.url}/no-type`, reason: 'not HTML (no content type)' }]);
+    expect(report.skipped).toEqual([
+      { url: `${server.url}/no-type`, reason: 'not HTML (no content type)' },
+    ]);
   });
 
   it('skips pages with no readable text, duplicates, and addresses that are not http(s), without fetching them', async () => {
     const { guard, options: o } = options();
-    const report = await fetchPages(hits('/empty', '/pages/article.html', '/pages/article.html', 'javascript:alert(1)', 'file:///etc/passwd', 'not a url'), o);
+    const report = await fetchPages(
+      hits(
+        '/empty',
+        '/pages/article.html',
+        '/pages/article.html',
+        'javascript:alert(1)',
+        'file:///etc/passwd',
+        'not a url',
+      ),
+      o,
+    );
     expect(report.skipped).toEqual([
       { url: `${server.url}/empty`, reason: 'no readable text' },
       { url: `${server.url}/pages/article.html`, reason: 'same page as result 2' },
@@ -143,9 +217,14 @@ describe('fetchPages', () => {
 
   it('does not fetch private or loopback addresses for a public search service', async () => {
     const { guard, options: o } = options({ allowPrivateHosts: false });
-    const report = await fetchPages(hits('/pages/article.html', 'http://192.168.1.1/admin', 'http://localhost:8080/'), o);
+    const report = await fetchPages(
+      hits('/pages/article.html', 'http://192.168.1.1/admin', 'http://localhost:8080/'),
+      o,
+    );
     expect(report.pages).toEqual([]);
-    expect(report.skipped.map((s) => s.reason)).toEqual(Array(3).fill('private or local address (not fetched for a public search service)'));
+    expect(report.skipped.map((s) => s.reason)).toEqual(
+      Array(3).fill('private or local address (not fetched for a public search service)'),
+    );
     expect(guard.requested).toEqual([]);
   });
 
@@ -188,9 +267,13 @@ describe('search port cache', () => {
       return server.url;
     },
     async search(query, { maxResults }) {
-      const response = await fetch(`${server.url}/search?q=${encodeURIComponent(query)}&format=json`);
+      const response = await fetch(
+        `${server.url}/search?q=${encodeURIComponent(query)}&format=json`,
+      );
       const body = (await response.json()) as { results: Array<{ url: string; title: string }> };
-      return body.results.slice(0, maxResults).map((r, i) => ({ rank: i + 1, url: r.url, title: r.title, snippet: '' }));
+      return body.results
+        .slice(0, maxResults)
+        .map((r, i) => ({ rank: i + 1, url: r.url, title: r.title, snippet: '' }));
     },
   };
 
@@ -221,7 +304,9 @@ describe('search port cache', () => {
 
   it('maxResults 0 asks nothing', async () => {
     const before = server.requests.length;
-    const report = await searchPortFor(provider, { fetch: loopbackFetch().fetch }).search('x', { maxResults: 0 });
+    const report = await searchPortFor(provider, { fetch: loopbackFetch().fetch }).search('x', {
+      maxResults: 0,
+    });
     expect(report).toEqual({ provider: 'searxng', query: 'x', pages: [], skipped: [] });
     expect(server.requests.length).toBe(before);
   });
@@ -243,10 +328,25 @@ describe('createMemoryCache', () => {
 
 describe('isPrivateHost', () => {
   it.each([
-    ['127.0.0.1', true], ['localhost', true], ['app.localhost', true], ['10.1.2.3', true], ['172.16.0.1', true], ['172.32.0.1', false],
-    ['192.168.0.10', true], ['169.254.169.254', true], ['100.64.0.1', true], ['0.0.0.0', true], ['[::1]', true], ['[fd00::1]', true],
-    ['[fe80::1]', true], ['[::ffff:7f00:1]', true], ['printer.local', true], ['intranet', true],
-    ['en.wikipedia.org', false], ['8.8.8.8', false], ['[2606:4700::1111]', false],
+    ['127.0.0.1', true],
+    ['localhost', true],
+    ['app.localhost', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['172.32.0.1', false],
+    ['192.168.0.10', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['[::1]', true],
+    ['[fd00::1]', true],
+    ['[fe80::1]', true],
+    ['[::ffff:7f00:1]', true],
+    ['printer.local', true],
+    ['intranet', true],
+    ['en.wikipedia.org', false],
+    ['8.8.8.8', false],
+    ['[2606:4700::1111]', false],
   ])('%s → %s', (host, expected) => {
     expect(isPrivateHost(host)).toBe(expected);
   });

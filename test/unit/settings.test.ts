@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_KEY, validateSettings } from '../../lib/settings/schema';
+import {
+  DEFAULT_SETTINGS,
+  migrateSettings,
+  SETTINGS_KEY,
+  validateSettings,
+} from '../../lib/settings/schema';
 import { loadSettings, saveSettings, type KeyValueArea } from '../../lib/settings/store';
 
-function memoryArea(initial: Record<string, unknown> = {}): KeyValueArea & { data: Record<string, unknown> } {
+function memoryArea(
+  initial: Record<string, unknown> = {},
+): KeyValueArea & { data: Record<string, unknown> } {
   const data = { ...initial };
   return {
     data,
@@ -20,31 +27,53 @@ describe('settings', () => {
     expect(DEFAULT_SETTINGS.composer.kind).toBe('extractive');
     expect(DEFAULT_SETTINGS.composer.apiKey).toBe('');
     expect(DEFAULT_SETTINGS.search.provider).toBe('wikipedia');
-    expect(DEFAULT_SETTINGS.knowledgeGraph.sparqlEndpoint).toBe('https://query.wikidata.org/sparql');
+    expect(DEFAULT_SETTINGS.knowledgeGraph.sparqlEndpoint).toBe(
+      'https://query.wikidata.org/sparql',
+    );
   });
 
   it('keeps valid fields and resets invalid ones, naming them', () => {
     const stored = {
       version: 1,
-      composer: { kind: 'openai-compatible', endpoint: 'javascript:alert(1)', model: 'llama3', apiKey: 'sk-1' },
+      composer: {
+        kind: 'openai-compatible',
+        endpoint: 'javascript:alert(1)',
+        model: 'llama3',
+        apiKey: 'sk-1',
+      },
       search: { provider: 'altavista', searxngUrl: 'https://searx.example', braveApiKey: '' },
       knowledgeGraph: { sparqlEndpoint: 'http://127.0.0.1:7878/query', entitySearchEndpoint: 42 },
     };
     const { settings, reset } = migrateSettings(stored);
-    expect(settings.composer).toEqual({ ...DEFAULT_SETTINGS.composer, kind: 'openai-compatible', model: 'llama3', apiKey: 'sk-1' });
+    expect(settings.composer).toEqual({
+      ...DEFAULT_SETTINGS.composer,
+      kind: 'openai-compatible',
+      model: 'llama3',
+      apiKey: 'sk-1',
+    });
     expect(settings.search.provider).toBe('wikipedia');
     expect(settings.search.searxngUrl).toBe('https://searx.example');
     expect(settings.knowledgeGraph.sparqlEndpoint).toBe('http://127.0.0.1:7878/query');
-    expect(reset.sort()).toEqual(['composer.endpoint', 'knowledgeGraph.entitySearchEndpoint', 'search.provider']);
+    expect(reset.sort()).toEqual([
+      'composer.endpoint',
+      'knowledgeGraph.entitySearchEndpoint',
+      'search.provider',
+    ]);
   });
 
-  it.each([null, 'corrupt', 42, [], { composer: 'x' }])('survives corrupt stored value %j', (stored) => {
-    const { settings } = migrateSettings(stored);
-    expect(validateSettings(settings).ok).toBe(true);
-  });
+  it.each([null, 'corrupt', 42, [], { composer: 'x' }])(
+    'survives corrupt stored value %j',
+    (stored) => {
+      const { settings } = migrateSettings(stored);
+      expect(validateSettings(settings).ok).toBe(true);
+    },
+  );
 
   it('reads a future version field by field without losing valid values', () => {
-    const { settings } = migrateSettings({ version: 9, composer: { model: 'future-model', newField: true } });
+    const { settings } = migrateSettings({
+      version: 9,
+      composer: { model: 'future-model', newField: true },
+    });
     expect(settings.version).toBe(4);
     expect(settings.composer.model).toBe('future-model');
   });
@@ -52,9 +81,17 @@ describe('settings', () => {
   it('upgrades version 1 settings with data: every v1 value kept, v2 fields defaulted, nothing reported as reset', () => {
     const v1 = {
       version: 1,
-      composer: { kind: 'openai-compatible', endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen', apiKey: 'sk-v1' },
+      composer: {
+        kind: 'openai-compatible',
+        endpoint: 'http://127.0.0.1:8080/v1',
+        model: 'qwen',
+        apiKey: 'sk-v1',
+      },
       search: { provider: 'searxng', searxngUrl: 'https://searx.example', braveApiKey: '' },
-      knowledgeGraph: { sparqlEndpoint: 'http://127.0.0.1:7878/query', entitySearchEndpoint: 'http://127.0.0.1:7879/w/api.php' },
+      knowledgeGraph: {
+        sparqlEndpoint: 'http://127.0.0.1:7878/query',
+        entitySearchEndpoint: 'http://127.0.0.1:7879/w/api.php',
+      },
     };
     const { settings, reset } = migrateSettings(v1);
     expect(reset).toEqual([]);
@@ -70,59 +107,122 @@ describe('settings', () => {
   });
 
   it('upgrades version 2 settings: the composer keeps its endpoint and gains a confidence bar and a time limit', () => {
-    const v2 = { ...DEFAULT_SETTINGS, version: 2, composer: { kind: 'openai-compatible', endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen', apiKey: 'k' } };
+    const v2 = {
+      ...DEFAULT_SETTINGS,
+      version: 2,
+      composer: {
+        kind: 'openai-compatible',
+        endpoint: 'http://127.0.0.1:8080/v1',
+        model: 'qwen',
+        apiKey: 'k',
+      },
+    };
     const { settings, reset } = migrateSettings(v2);
     expect(reset).toEqual([]);
-    expect(settings.composer).toEqual({ ...v2.composer, minConfidence: 'medium', timeoutSeconds: 60 });
+    expect(settings.composer).toEqual({
+      ...v2.composer,
+      minConfidence: 'medium',
+      timeoutSeconds: 60,
+    });
     expect(settings.version).toBe(4);
   });
 
   it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
-    for (const kind of ['ollama', 'chrome-prompt'] as const) expect(validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, kind } }).ok).toBe(true);
-    const bad = validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, minConfidence: 'certain', timeoutSeconds: 1 } });
+    for (const kind of ['ollama', 'chrome-prompt'] as const)
+      expect(
+        validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, kind } })
+          .ok,
+      ).toBe(true);
+    const bad = validateSettings({
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, minConfidence: 'certain', timeoutSeconds: 1 },
+    });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['composer.minConfidence', 'composer.timeoutSeconds']);
+    if (!bad.ok)
+      expect(Object.keys(bad.errors).sort()).toEqual([
+        'composer.minConfidence',
+        'composer.timeoutSeconds',
+      ]);
   });
 
   it('upgrades version 3 settings with a 200 MB cache budget, and bounds the budget', () => {
-    const { settings, reset } = migrateSettings({ ...DEFAULT_SETTINGS, version: 3, storage: undefined });
+    const { settings, reset } = migrateSettings({
+      ...DEFAULT_SETTINGS,
+      version: 3,
+      storage: undefined,
+    });
     expect(reset).toEqual([]);
     expect(settings.storage).toEqual({ budgetMB: 200, persist: false });
-    for (const budgetMB of [0, 9, 5001, 1.5]) expect(validateSettings({ ...DEFAULT_SETTINGS, storage: { budgetMB, persist: false } }).ok).toBe(false);
+    for (const budgetMB of [0, 9, 5001, 1.5])
+      expect(
+        validateSettings({ ...DEFAULT_SETTINGS, storage: { budgetMB, persist: false } }).ok,
+      ).toBe(false);
   });
 
   it('reports a v2 field that is missing from v2 settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
-    expect(reset.sort()).toEqual(['retrieval.device', 'retrieval.hubUrl', 'retrieval.modelSource', 'retrieval.rerank', 'retrieval.useModels']);
+    expect(reset.sort()).toEqual([
+      'retrieval.device',
+      'retrieval.hubUrl',
+      'retrieval.modelSource',
+      'retrieval.rerank',
+      'retrieval.useModels',
+    ]);
   });
 
   it('defaults to bundled models and the Hugging Face hub; the hub must be an http(s) address', () => {
     expect(DEFAULT_SETTINGS.retrieval.modelSource).toBe('bundled');
     expect(DEFAULT_SETTINGS.retrieval.hubUrl).toBe('https://huggingface.co');
     for (const hubUrl of ['', 'ftp://hub.example', 'javascript:alert(1)']) {
-      const result = validateSettings({ ...DEFAULT_SETTINGS, retrieval: { ...DEFAULT_SETTINGS.retrieval, hubUrl } });
+      const result = validateSettings({
+        ...DEFAULT_SETTINGS,
+        retrieval: { ...DEFAULT_SETTINGS.retrieval, hubUrl },
+      });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.errors['retrieval.hubUrl']).toMatch(/http/);
     }
-    const local = { ...DEFAULT_SETTINGS, retrieval: { ...DEFAULT_SETTINGS.retrieval, modelSource: 'download', hubUrl: 'http://127.0.0.1:8080' } };
+    const local = {
+      ...DEFAULT_SETTINGS,
+      retrieval: {
+        ...DEFAULT_SETTINGS.retrieval,
+        modelSource: 'download',
+        hubUrl: 'http://127.0.0.1:8080',
+      },
+    };
     expect(validateSettings(local).ok).toBe(true);
-    const { settings, reset } = migrateSettings({ ...local, retrieval: { ...local.retrieval, modelSource: 'cloud' } });
+    const { settings, reset } = migrateSettings({
+      ...local,
+      retrieval: { ...local.retrieval, modelSource: 'cloud' },
+    });
     expect(settings.retrieval.modelSource).toBe('bundled');
     expect(settings.retrieval.hubUrl).toBe('http://127.0.0.1:8080');
     expect(reset).toEqual(['retrieval.modelSource']);
   });
 
   it('validates form input and reports errors by field', () => {
-    const result = validateSettings({ ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'ftp://x' } });
+    const result = validateSettings({
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'ftp://x' },
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors['composer.endpoint']).toMatch(/http/);
   });
 
   it('saves only valid settings and loads them back', async () => {
     const area = memoryArea();
-    expect((await saveSettings(area, { ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'file:///etc' } })).ok).toBe(false);
+    expect(
+      (
+        await saveSettings(area, {
+          ...DEFAULT_SETTINGS,
+          composer: { ...DEFAULT_SETTINGS.composer, endpoint: 'file:///etc' },
+        })
+      ).ok,
+    ).toBe(false);
     expect(area.data[SETTINGS_KEY]).toBeUndefined();
-    const good = { ...DEFAULT_SETTINGS, composer: { ...DEFAULT_SETTINGS.composer, model: 'm', apiKey: ' key ' } };
+    const good = {
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, model: 'm', apiKey: ' key ' },
+    };
     expect((await saveSettings(area, good)).ok).toBe(true);
     const loaded = await loadSettings(area);
     expect(loaded.settings.composer.model).toBe('m');
@@ -130,7 +230,10 @@ describe('settings', () => {
   });
 
   it('treats an unreadable store as empty', async () => {
-    const broken: KeyValueArea = { get: () => Promise.reject(new Error('IO')), set: () => Promise.resolve() };
+    const broken: KeyValueArea = {
+      get: () => Promise.reject(new Error('IO')),
+      set: () => Promise.resolve(),
+    };
     expect((await loadSettings(broken)).settings).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -5,14 +5,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeExpected, fixtureCases, PAGES_DIR, type ExpectedPassages } from '../fixtures/regen';
 
-const REGEN = 'Output changed: run `npx tsx test/fixtures/regen.ts` and review the diff of expected-passages.json';
+const REGEN =
+  'Output changed: run `npx tsx test/fixtures/regen.ts` and review the diff of expected-passages.json';
 
 describe('splitter golden fixtures', () => {
   const cases = fixtureCases();
 
   it('has the fixture pages the suite relies on', () => {
     expect(cases).toEqual(
-      expect.arrayContaining(['demo', 'empty', 'hostile', 'long-paragraphs', 'no-paragraphs', 'tables']),
+      expect.arrayContaining([
+        'demo',
+        'empty',
+        'hostile',
+        'long-paragraphs',
+        'no-paragraphs',
+        'tables',
+      ]),
     );
   });
 

@@ -21,11 +21,37 @@ const { minTokens, maxTokens, hardMaxTokens } = SPLIT_DEFAULTS;
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 const word = fc.oneof(
-  fc.constantFrom('the', 'tower', 'Alexandria', 'built', '280', 'BC', 'é', '東京', 'ภาษา', "don't", '—'),
+  fc.constantFrom(
+    'the',
+    'tower',
+    'Alexandria',
+    'built',
+    '280',
+    'BC',
+    'é',
+    '東京',
+    'ภาษา',
+    "don't",
+    '—',
+  ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }),
 );
-const separator = fc.constantFrom(' ', ' ', ' ', '. ', '! ', '? ', '\n', ', ', '.\n', '\t', '\u2029', '  ', '... ');
+const separator = fc.constantFrom(
+  ' ',
+  ' ',
+  ' ',
+  '. ',
+  '! ',
+  '? ',
+  '\n',
+  ', ',
+  '.\n',
+  '\t',
+  '\u2029',
+  '  ',
+  '... ',
+);
 /** Prose-like text: words and separators, so sentences and lines of every length occur. */
 const prose = fc
   .array(fc.tuple(word, separator), { minLength: 0, maxLength: 400 })
@@ -35,7 +61,9 @@ const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 500 }),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
   // One enormous "sentence" with no terminator: must be cut at words, never left over 128 tokens.
-  fc.integer({ min: 100, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ')),
+  fc
+    .integer({ min: 100, max: 3000 })
+    .map((n) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ')),
 );
 const block = fc.record(
   {
@@ -80,20 +108,28 @@ function violations(input: readonly Block[], passages: readonly Passage[]): stri
     ids.add(p.id);
     if (b.text.slice(p.start, p.end) !== p.text) bad.push(`${p.id}: not a slice of its block`);
     if (p.text !== p.text.trim()) bad.push(`${p.id}: not trimmed`);
-    if (p.tokens !== countTokens(p.text)) bad.push(`${p.id}: tokens ${p.tokens} ≠ ${countTokens(p.text)}`);
+    if (p.tokens !== countTokens(p.text))
+      bad.push(`${p.id}: tokens ${p.tokens} ≠ ${countTokens(p.text)}`);
     if (p.tokens < minTokens) bad.push(`${p.id}: ${p.tokens} < ${minTokens} tokens`);
     if (p.tokens > hardMaxTokens) bad.push(`${p.id}: ${p.tokens} > ${hardMaxTokens} tokens`);
-    if (b.kind !== 'table' && p.text.includes('\n')) bad.push(`${p.id}: non-table passage spans a line break`);
-    if ((p.section ?? '') !== (b.section ?? '')) bad.push(`${p.id}: section not copied from its block`);
+    if (b.kind !== 'table' && p.text.includes('\n'))
+      bad.push(`${p.id}: non-table passage spans a line break`);
+    if ((p.section ?? '') !== (b.section ?? ''))
+      bad.push(`${p.id}: section not copied from its block`);
     if (p.tokens > maxTokens) {
-      if (p.text.includes('\n')) return void bad.push(`${p.id}: over ${maxTokens} tokens across lines`);
+      if (p.text.includes('\n'))
+        return void bad.push(`${p.id}: over ${maxTokens} tokens across lines`);
       const line = lineOf(b.text, p.start, p.end);
       const inside = sentenceStarts(b.text, line).filter((s) => s > p.start && s < p.end);
       if (inside.length > 0) {
         const tail = countTokens(b.text.slice(inside.at(-1)!, p.end));
-        const later = passages.slice(index + 1).some((q) => q.blockIndex === p.blockIndex && q.start < line.end);
+        const later = passages
+          .slice(index + 1)
+          .some((q) => q.blockIndex === p.blockIndex && q.start < line.end);
         if (tail >= minTokens || later) {
-          bad.push(`${p.id}: ${p.tokens} tokens with sentence boundaries inside and not the short-tail merge`);
+          bad.push(
+            `${p.id}: ${p.tokens} tokens with sentence boundaries inside and not the short-tail merge`,
+          );
         }
       }
     }
@@ -114,10 +150,14 @@ describe('splitParagraphs properties', () => {
 
   it('keeps the rules for any page language tag, valid or not', () => {
     fc.assert(
-      fc.property(blocks, fc.constantFrom('en', 'ja', 'th', 'de-CH', 'not a tag!', ''), (input, lang) => {
-        const passages = splitParagraphs(input, { lang });
-        expect(violations(input, passages)).toEqual([]);
-      }),
+      fc.property(
+        blocks,
+        fc.constantFrom('en', 'ja', 'th', 'de-CH', 'not a tag!', ''),
+        (input, lang) => {
+          const passages = splitParagraphs(input, { lang });
+          expect(violations(input, passages)).toEqual([]);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -140,7 +180,10 @@ describe('splitParagraphs properties', () => {
 
   it('loses no sentence of at least 10 tokens from an ordinary paragraph', () => {
     const sentence = fc
-      .array(fc.constantFrom('tower', 'harbour', 'stone', 'fire', 'Pharos', 'ships', '1303'), { minLength: 10, maxLength: 30 })
+      .array(fc.constantFrom('tower', 'harbour', 'stone', 'fire', 'Pharos', 'ships', '1303'), {
+        minLength: 10,
+        maxLength: 30,
+      })
       .map((ws) => 'The ' + ws.join(' ') + '.');
     fc.assert(
       fc.property(fc.array(sentence, { minLength: 1, maxLength: 12 }), (sentences) => {
@@ -181,7 +224,9 @@ function htmlTree(markers: { n: number }) {
       visibleText,
       fc.constant('<br>'),
       fc.tuple(tie('inline'), tie('inline')).map(([a, b]) => `<span>${a}${b}</span>`),
-      fc.constantFrom<Hide>('hidden', 'aria', 'display').map((h) => `<span ${hideAttr[h]}>${marker()} secret words</span>`),
+      fc
+        .constantFrom<Hide>('hidden', 'aria', 'display')
+        .map((h) => `<span ${hideAttr[h]}>${marker()} secret words</span>`),
     ),
     flow: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -190,10 +235,19 @@ function htmlTree(markers: { n: number }) {
       fc.array(tie('flow'), { maxLength: 4 }).map((xs) => `<div>${xs.join('')}</div>`),
       fc.array(tie('flow'), { maxLength: 3 }).map((xs) => `<section>${xs.join('<br>')}</section>`),
       fc
-        .array(fc.array(tie('inline'), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 })
-        .map((rows) => `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`),
+        .array(fc.array(tie('inline'), { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 4,
+        })
+        .map(
+          (rows) =>
+            `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`,
+        ),
       fc
-        .tuple(fc.constantFrom<Hide>('hidden', 'aria', 'display'), fc.constantFrom('div', 'p', 'section', 'table'))
+        .tuple(
+          fc.constantFrom<Hide>('hidden', 'aria', 'display'),
+          fc.constantFrom('div', 'p', 'section', 'table'),
+        )
         .map(([h, tag]) =>
           tag === 'table'
             ? `<table ${hideAttr[h]}><tr><th>${marker()}</th><td>${marker()} value</td></tr></table>`
@@ -213,7 +267,8 @@ describe('readHtml on random HTML', () => {
         const body = parts.join('\n');
         const html = `<!DOCTYPE html><html><head><title>t</title></head><body>${article ? `<article>${body}</article>` : body}</body></html>`;
         const page = readHtml(html, { url: 'https://fixtures.test/random/' });
-        const all = page.title + '\n' + page.blocks.map((b) => `${b.section ?? ''}\n${b.text}`).join('\n');
+        const all =
+          page.title + '\n' + page.blocks.map((b) => `${b.section ?? ''}\n${b.text}`).join('\n');
         expect(all).not.toMatch(/HIDDENMARK\d+X/);
         expect(page.textLength).toBe(page.blocks.reduce((n, b) => n + b.text.length, 0));
         for (const b of page.blocks) expect(b.text.trim()).not.toBe('');
@@ -225,7 +280,8 @@ describe('readHtml on random HTML', () => {
 
   it('reads a 5,000-level chain of nested divs without overflowing the stack', () => {
     const depth = 5000;
-    const text = 'The innermost div holds the only sentence on this deeply nested hostile page, and it is long enough to keep.';
+    const text =
+      'The innermost div holds the only sentence on this deeply nested hostile page, and it is long enough to keep.';
     const html = `<html><body>${'<div>'.repeat(depth)}${text}<span hidden>HIDDENMARK0X</span>${'</div>'.repeat(depth)}</body></html>`;
     const page = readHtml(html, { url: 'https://fixtures.test/deep/' });
     const all = page.blocks.map((b) => b.text).join('\n');
@@ -236,7 +292,8 @@ describe('readHtml on random HTML', () => {
 
   it('reads a 5,000-level chain with a hidden element in the middle, dropping everything under it', () => {
     const half = 2500;
-    const visible = 'Visible text above the hidden element is kept because nothing hides it from the reader at all.';
+    const visible =
+      'Visible text above the hidden element is kept because nothing hides it from the reader at all.';
     const html =
       `<html><body>${'<div>'.repeat(half)}<p>${visible}</p><div style="display:none">` +
       `${'<div>'.repeat(half)}HIDDENMARK1X deep secret${'</div>'.repeat(half)}</div>${'</div>'.repeat(half)}</body></html>`;

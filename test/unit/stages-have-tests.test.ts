@@ -18,7 +18,10 @@ const stages = readdirSync(pipelineDir)
 const testFiles = readdirSync(unitDir).filter((f) => f.endsWith('.test.ts'));
 
 function testsFor(name: string, files: readonly string[]): string[] {
-  return files.filter((f) => f === `${name}.test.ts` || (f.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.test\.ts$/.test(f)));
+  return files.filter(
+    (f) =>
+      f === `${name}.test.ts` || (f.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.test\.ts$/.test(f)),
+  );
 }
 
 describe('every pipeline stage has a unit test', () => {
@@ -34,10 +37,14 @@ describe('every pipeline stage has a unit test', () => {
   });
 
   it('matches names exactly (split-foo.test.ts is not a test of split.ts)', () => {
-    expect(testsFor('split', ['split.test.ts', 'split.golden.test.ts', 'split-foo.test.ts', 'splitter.test.ts'])).toEqual([
-      'split.test.ts',
-      'split.golden.test.ts',
-    ]);
+    expect(
+      testsFor('split', [
+        'split.test.ts',
+        'split.golden.test.ts',
+        'split-foo.test.ts',
+        'splitter.test.ts',
+      ]),
+    ).toEqual(['split.test.ts', 'split.golden.test.ts']);
     expect(testsFor('rank', ['ranking.test.ts'])).toEqual([]);
   });
 });

@@ -21,7 +21,23 @@ describe('countTokens', () => {
     const spans = tokenSpans(text);
     expect(spans).toHaveLength(countTokens(text));
     for (const s of spans) expect(text.slice(s.start, s.end)).toBe(s.text);
-    expect(spans.map((s) => s.text)).toEqual(['Pliny', 'wrote', ':', '"', '800', 'talents', '"', '(', 'a', 'huge', 'sum', ')', '!', '東', '京']);
+    expect(spans.map((s) => s.text)).toEqual([
+      'Pliny',
+      'wrote',
+      ':',
+      '"',
+      '800',
+      'talents',
+      '"',
+      '(',
+      'a',
+      'huge',
+      'sum',
+      ')',
+      '!',
+      '東',
+      '京',
+    ]);
   });
 });
 
@@ -65,7 +81,9 @@ describe('stem', () => {
 
 describe('normalizeText', () => {
   it('drops zero-width characters and soft hyphens', () => {
-    expect(normalizeText('pol\u200Blen hi\uFEFFve dan\u200Dcing light\u00ADhouse')).toBe('pollen hive dancing lighthouse');
+    expect(normalizeText('pol\u200Blen hi\uFEFFve dan\u200Dcing light\u00ADhouse')).toBe(
+      'pollen hive dancing lighthouse',
+    );
   });
   it('collapses spaces, trims lines and keeps single line breaks', () => {
     expect(normalizeText('  a \t b \r\n\r\n\n  c  ')).toBe('a b\nc');

@@ -10,7 +10,14 @@ function quote(id: number, coverage: number, score = 3): Quote {
     text: `passage ${id}`,
     score,
     coverage,
-    source: { kind: 'page', url: 'https://fixtures.test/', title: 't', blockIndex: id, blockKind: 'paragraph', position: { block: id + 1, of: 5 } },
+    source: {
+      kind: 'page',
+      url: 'https://fixtures.test/',
+      title: 't',
+      blockIndex: id,
+      blockKind: 'paragraph',
+      position: { block: id + 1, of: 5 },
+    },
   };
 }
 
@@ -44,7 +51,12 @@ describe('verdictFromEvidence', () => {
 
   it('has no evidence without quotes', () => {
     const v = verdictFromEvidence([]);
-    expect(v).toMatchObject({ label: 'not-enough-evidence', bestCoverage: 0, threshold: SUPPORT_THRESHOLD, quoteIds: [] });
+    expect(v).toMatchObject({
+      label: 'not-enough-evidence',
+      bestCoverage: 0,
+      threshold: SUPPORT_THRESHOLD,
+      quoteIds: [],
+    });
   });
 
   it.each([
@@ -62,6 +74,8 @@ describe('verdictFromEvidence', () => {
     expect(SUPPORT_THRESHOLD).toBeGreaterThan(0);
     expect(SUPPORT_THRESHOLD).toBeLessThan(1);
     expect(verdictFromEvidence([quote(1, SUPPORT_THRESHOLD)]).label).toBe('supported');
-    expect(verdictFromEvidence([quote(1, SUPPORT_THRESHOLD - 0.01)]).label).toBe('not-enough-evidence');
+    expect(verdictFromEvidence([quote(1, SUPPORT_THRESHOLD - 0.01)]).label).toBe(
+      'not-enough-evidence',
+    );
   });
 });

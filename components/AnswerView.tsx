@@ -1,5 +1,5 @@
-import type { CitationCheck } from '@/lib/composer/types';
-import { colourSlot, QUOTE_COLOURS } from '@/lib/page/highlight';
+import type { CitationCheck } from '@/lib/pipeline/types';
+import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
 import type { Answer, Verdict } from '@/lib/pipeline/types';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown (STYLE security

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AnswerRecord } from '@/lib/cache/db';
-import { timeAgo } from '@/lib/history/time';
+import { timeAgo } from '@/lib/core/time';
 
 /** What the history view needs from the cache and the file system (entrypoints/sidepanel wires them). */
 export interface HistoryPorts {
@@ -48,14 +48,12 @@ export function HistoryView({
           type="button"
           data-action="export-json"
           onClick={() =>
-            void ports
-              .export('json')
-              .then((n) =>
-                setNote({
-                  text: `Exported ${n} answer${n === 1 ? '' : 's'} (JSON).`,
-                  error: false,
-                }),
-              )
+            void ports.export('json').then((n) =>
+              setNote({
+                text: `Exported ${n} answer${n === 1 ? '' : 's'} (JSON).`,
+                error: false,
+              }),
+            )
           }
         >
           Export JSON
@@ -64,14 +62,12 @@ export function HistoryView({
           type="button"
           data-action="export-markdown"
           onClick={() =>
-            void ports
-              .export('markdown')
-              .then((n) =>
-                setNote({
-                  text: `Exported ${n} answer${n === 1 ? '' : 's'} (Markdown).`,
-                  error: false,
-                }),
-              )
+            void ports.export('markdown').then((n) =>
+              setNote({
+                text: `Exported ${n} answer${n === 1 ? '' : 's'} (Markdown).`,
+                error: false,
+              }),
+            )
           }
         >
           Export Markdown

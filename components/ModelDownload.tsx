@@ -10,7 +10,7 @@ import {
 } from '@/lib/models/browser-store';
 import type { FetchLike, SizeEstimate } from '@/lib/models/download';
 import { type ModelManifest, MODEL_MANIFEST, isPinned, selectModels } from '@/lib/models/manifest';
-import { toErrorInfo } from '@/lib/pipeline/errors';
+import { toErrorInfo } from '@/lib/core/errors';
 import { isHttpUrl } from '@/lib/settings/schema';
 
 // Settings → "Download on first use": the size before anything is downloaded, then host access

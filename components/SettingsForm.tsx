@@ -10,7 +10,7 @@ import {
   type Settings,
 } from '@/lib/settings/schema';
 import { originsForComposer } from '@/lib/composer/permissions';
-import type { ErrorInfo } from '@/lib/pipeline/errors';
+import type { ErrorInfo } from '@/lib/core/errors';
 import { ModelDownload, type ModelDownloadPorts } from './ModelDownload';
 import { originsForSearch } from '@/lib/search/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
@@ -146,12 +146,10 @@ export function SettingsForm({
     const note = await askComposerAccess();
     if (note) setPermissionNote(note);
     setConnection(
-      await composer
-        .test(checked.settings.composer)
-        .catch((error: unknown) => ({
-          ok: false as const,
-          error: { code: 'internal' as const, message: String(error) },
-        })),
+      await composer.test(checked.settings.composer).catch((error: unknown) => ({
+        ok: false as const,
+        error: { code: 'internal' as const, message: String(error) },
+      })),
     );
   };
   const usesEndpoint =

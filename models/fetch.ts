@@ -18,7 +18,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PipelineError } from '../lib/pipeline/errors';
+import { PipelineError } from '../lib/core/errors';
 import {
   DEFAULT_HUB,
   type FetchLike,

@@ -21,7 +21,7 @@ import {
   selectModels,
   validateManifest,
 } from '../lib/models/manifest';
-import { type TinyBertSize, generateModelFiles } from '../lib/models/tiny-bert';
+import { type TinyBertSize, generateModelFiles } from './tiny-bert';
 
 /** Fixed seeds, so a size always produces byte-identical files (test fingerprints rely on it). */
 const SEEDS = { 'cross-encoder': 1, 'bi-encoder': 2, reranker: 3 } as const;

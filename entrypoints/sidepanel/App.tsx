@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AnswerView, SentView, StreamingAnswer, VerdictBadge } from '@/components/AnswerView';
 import { HistoryView } from '@/components/HistoryView';
-import { timeAgo } from '@/lib/history/time';
+import { timeAgo } from '@/lib/core/time';
 import { historyPorts } from './history';
 import { ProgressList } from '@/components/ProgressList';
 import { QuoteCard } from '@/components/QuoteCard';

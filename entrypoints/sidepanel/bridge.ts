@@ -9,7 +9,7 @@ import {
   type RequestOf,
   type ResponseMap,
 } from '@/lib/messages/protocol';
-import { PipelineError } from '@/lib/pipeline/errors';
+import { PipelineError } from '@/lib/core/errors';
 import type { PipelineWorkerApi } from './pipeline.worker';
 // Vite bundles the worker as its own file (`?worker`), loaded from the extension's origin.
 import PipelineWorker from './pipeline.worker?worker';

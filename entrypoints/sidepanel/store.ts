@@ -2,7 +2,7 @@
 
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import { PipelineError, toErrorInfo, type ErrorInfo } from '@/lib/pipeline/errors';
+import { PipelineError, toErrorInfo, type ErrorInfo } from '@/lib/core/errors';
 import { validateQuestion } from '@/lib/pipeline/question';
 import type {
   AskResult,
@@ -12,7 +12,7 @@ import type {
   StageName,
   StageProgress,
 } from '@/lib/pipeline/types';
-import type { AnswerOrigin } from '@/lib/cache/ask-cached';
+import type { AnswerOrigin } from '@/lib/ask/cached';
 import type { AnswerRecord } from '@/lib/cache/db';
 import { pageHash } from '@/lib/cache/store';
 import type { Settings } from '@/lib/settings/schema';

@@ -9,7 +9,7 @@
 // QuotaExceededError (the browser's own limit, also arriving as an AbortError whose `inner` is
 // one) evicts and retries once; a second one turns caching off for the store's life.
 
-import type { CachePort } from '../search/cache';
+import type { CachePort } from '../core/cache';
 import type { Embedder } from '../pipeline/ports';
 import type { Passage, PageSnapshot } from '../pipeline/types';
 import {

@@ -22,9 +22,9 @@
 
 import type { PairScorer } from '../pipeline/ports';
 import { relevance } from '../pipeline/retrieve';
-import { terms } from '../pipeline/tokens';
+import { terms } from '../core/text';
 import type { AnswerSentence, Quote } from '../pipeline/types';
-import type { CitationCheck } from './types';
+import type { CitationCheck } from '../pipeline/types';
 
 export interface CheckOptions {
   /** The MiniLM cross-encoder; absent (no weights) → lexical overlap. */

@@ -2,8 +2,8 @@
 // detected at run time: Settings hides the choice when `availability()` says `unavailable` or the
 // global is missing, and the pipeline falls back to the extractive composer if it disappears.
 
-import { PipelineError } from '../pipeline/errors';
-import type { ComposerPort, ComposerPrompt, CompleteOptions } from './types';
+import { PipelineError } from '../core/errors';
+import type { ComposerPort, ComposerPrompt, CompleteOptions } from '../pipeline/ports';
 
 /** The part of the Prompt API we use (Chrome 138+); typed here because @types/chrome lacks it. */
 export interface LanguageModelApi {

@@ -5,12 +5,13 @@
 
 import { parseCitations } from '../pipeline/citations';
 import { composeExtractive } from '../pipeline/compose-extractive';
-import { toErrorInfo, PipelineError } from '../pipeline/errors';
+import { toErrorInfo, PipelineError } from '../core/errors';
 import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
 import { verdictFromEvidence } from '../pipeline/verdict';
 import { parseComposerOutput } from './output';
 import { buildPrompt } from './prompt';
-import { CONFIDENCE_ORDER, type ComposerPort, type Confidence } from './types';
+import { type ComposerPort } from '../pipeline/ports';
+import { CONFIDENCE_ORDER, type Confidence } from '../pipeline/types';
 
 export interface ComposeInput {
   mode: Mode;

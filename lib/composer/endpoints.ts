@@ -7,7 +7,7 @@
 // fall back to the extractive answer and the panel can say why. Only `fetch` comes in from
 // outside (STYLE 3): the same code runs in the pipeline Worker, Node and vitest.
 
-import { PipelineError, toErrorInfo, type ErrorInfo } from '../pipeline/errors';
+import { errorText, PipelineError, toErrorInfo, type ErrorInfo } from '../core/errors';
 import {
   abortReason,
   deadline,
@@ -15,9 +15,11 @@ import {
   readCapped,
   retryAfterSeconds,
   type FetchLike,
-} from '../search/http';
+} from '../core/net';
 import { chunksOf, ndjsonValues, sseData, type ChunkSource } from './stream';
-import type { CompleteOptions, ComposerPort, ComposerPrompt } from './types';
+import type { CompleteOptions, ComposerPort, ComposerPrompt } from '../pipeline/ports';
+import { field, isRecord, parseJson } from '../core/guards';
+import { excerpt } from '../core/text';
 
 export const COMPOSER_DEFAULTS = {
   /** Until the first byte of the answer body: a local model may first have to load. */
@@ -261,7 +263,10 @@ async function complete(
     } catch (error) {
       throw (
         watch.failure(error) ??
-        new PipelineError('composer-unreachable', `${target.base.origin}: ${describe(error)}`)
+        new PipelineError(
+          'composer-unreachable',
+          `${target.base.origin}: ${errorText(error, COMPOSER_DEFAULTS.excerptChars)}`,
+        )
       );
     }
     if (!response.ok)
@@ -301,7 +306,10 @@ async function complete(
       if (error instanceof PipelineError) throw error;
       throw (
         watch.failure(error) ??
-        new PipelineError('composer-stalled', `the connection broke: ${describe(error)}`)
+        new PipelineError(
+          'composer-stalled',
+          `the connection broke: ${errorText(error, COMPOSER_DEFAULTS.excerptChars)}`,
+        )
       );
     }
     if (text.trim() === '') {
@@ -599,7 +607,10 @@ async function checkConnection(
       if (options.signal?.aborted) throw abortReason(options.signal);
       if (timer.timedOut())
         throw new PipelineError('composer-timeout', `no answer within ${timeoutMs} ms`);
-      throw new PipelineError('composer-unreachable', `${target.base.origin}: ${describe(error)}`);
+      throw new PipelineError(
+        'composer-unreachable',
+        `${target.base.origin}: ${errorText(error, COMPOSER_DEFAULTS.excerptChars)}`,
+      );
     }
   };
 
@@ -664,36 +675,3 @@ function found(model: string, names: string[], present: boolean): string {
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return excerpt(
-      cause instanceof Error ? `${error.message}: ${cause.message}` : error.message,
-      COMPOSER_DEFAULTS.excerptChars,
-    );
-  }
-  return excerpt(String(error), COMPOSER_DEFAULTS.excerptChars);
-}
-
-/** One line, control characters removed, at most `max` characters. */
-function excerpt(text: string, max: number): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function field(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

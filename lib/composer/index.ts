@@ -1,11 +1,11 @@
 // The composer port the pipeline uses, built from the user's composer settings. Side effects come
 // in through `options` (fetch, the Prompt API), so the worker, the CLI and tests build it alike.
 
-import type { FetchLike } from '../search/http';
+import type { FetchLike } from '../core/net';
 import type { Settings } from '../settings/schema';
 import { chromePromptComposer, type LanguageModelApi } from './chrome-prompt';
 import { ollamaComposer, openAiCompatibleComposer } from './endpoints';
-import type { ComposerPort } from './types';
+import type { ComposerPort } from '../pipeline/ports';
 
 export interface ComposerPortOptions {
   fetch: FetchLike;

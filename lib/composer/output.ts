@@ -4,7 +4,7 @@
 // never guessed.
 
 import type { Mode, Verdict } from '../pipeline/types';
-import type { Confidence } from './types';
+import type { Confidence } from '../pipeline/types';
 
 export interface ComposerOutput {
   /** The answer without the verdict and confidence lines, `[n]` markers kept. */

@@ -7,9 +7,9 @@
 // It is kept short so it fits the small context windows of local models (about 1 000 tokens with
 // five 128-token quotes).
 
-import { countTokens } from '../pipeline/tokens';
-import type { Mode, Quote } from '../pipeline/types';
-import type { ComposerPrompt } from './types';
+import { countTokens } from '../core/text';
+import type { Mode, Quote, SentQuote } from '../pipeline/types';
+import type { ComposerPrompt } from '../pipeline/ports';
 
 export interface PromptOptions {
   /** Token budget for the quotes: later quotes are cut, then dropped, to stay under it. */
@@ -19,13 +19,6 @@ export interface PromptOptions {
 }
 
 export const PROMPT_DEFAULTS: PromptOptions = { maxQuoteTokens: 900, maxKgLines: 20 };
-
-/** A quote exactly as it was sent, for the panel's "what was sent" view. */
-export interface SentQuote {
-  id: number;
-  kind: Quote['source']['kind'];
-  text: string;
-}
 
 export interface BuiltPrompt extends ComposerPrompt {
   sent: SentQuote[];

@@ -7,7 +7,7 @@
 // complete, and both cap the size of a line: a server that never sends a newline must not make
 // the extension buffer without end. Pure: no timers, no network (endpoints.ts adds those).
 
-import { PipelineError } from '../pipeline/errors';
+import { PipelineError } from '../core/errors';
 
 export const STREAM_LIMITS = {
   /** Longest line (SSE) or JSON object (NDJSON), and longest SSE event data, in UTF-16 units.

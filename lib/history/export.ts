@@ -10,7 +10,7 @@
 
 import * as v from 'valibot';
 import type { AnswerRecord } from '../cache/db';
-import { toErrorInfo, type ErrorCode } from '../pipeline/errors';
+import { toErrorInfo, type ErrorCode } from '../core/errors';
 import { MAX_QUESTION_CHARS } from '../pipeline/question';
 import type { StageName } from '../pipeline/types';
 import { ComposerKinds, ConfidenceLevels, isHttpUrl } from '../settings/schema';

@@ -2,7 +2,7 @@
 // lib/cache/db.ts) and a lexical similarity for "you asked something like this before" when no
 // bi-encoder is loaded (similar.ts).
 
-import { INVISIBLE_CHARS, terms } from '../pipeline/tokens';
+import { INVISIBLE_CHARS, terms } from '../core/text';
 
 // Sentence-final marks only. Stripping every trailing \p{P} would make "what is c#?" and
 // "what is c?" the same key; `#`, `+`, `%` and closing quotes carry meaning and stay.

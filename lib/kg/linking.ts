@@ -9,8 +9,9 @@
 
 import type { Embedder } from '../pipeline/ports';
 import { cosine } from '../pipeline/retrieve';
-import { terms } from '../pipeline/tokens';
+import { terms } from '../core/text';
 import type { EntitySearchPort, TopicEntity } from './types';
+import { errorText } from '../core/errors';
 
 export interface LinkOptions {
   /** Language of the question (BCP 47 primary tag), passed to the search port. */
@@ -249,7 +250,7 @@ export async function linkEntities(
         });
         return Array.isArray(hits) ? hits.slice(0, perSearch) : [];
       } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+        failures.push(errorText(error));
         return [];
       }
     }),

@@ -16,8 +16,8 @@
 // Wikidata stand-in in test/support/wikidata-server.ts.
 
 import { WBK, simplifySparqlResults } from 'wikibase-sdk';
-import { PipelineError } from '../pipeline/errors';
-import { cacheGet, cacheSet, createMemoryCache, type CachePort } from '../search/cache';
+import { PipelineError, errorText } from '../core/errors';
+import { cacheGet, cacheSet, createMemoryCache, type CachePort } from '../core/cache';
 import {
   deadline,
   decodeBody,
@@ -25,7 +25,7 @@ import {
   readCapped,
   retryAfterSeconds,
   type FetchLike,
-} from '../search/http';
+} from '../core/net';
 
 /**
  * Wikimedia asks for a name plus a way to reach the operator (URL or e-mail). The project has no
@@ -176,7 +176,7 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
       if (error instanceof PipelineError) throw error;
       if (timer.timedOut())
         throw new PipelineError('kg-timeout', `no answer within ${timeoutMs} ms`);
-      throw new PipelineError('kg-failed', error instanceof Error ? error.message : String(error));
+      throw new PipelineError('kg-failed', errorText(error));
     } finally {
       timer.done();
     }

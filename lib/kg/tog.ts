@@ -32,6 +32,7 @@ import type {
   Triple,
   TripleObject,
 } from './types';
+import { errorText } from '../core/errors';
 
 export interface TogOptions {
   /** Beam width: relations kept per depth and entities kept per depth (EWEK-QA: 3). */
@@ -412,7 +413,7 @@ export async function togE(
       }
     }
   } catch (error) {
-    result.error = error instanceof Error ? error.message : String(error);
+    result.error = errorText(error);
   }
   return result;
 }

@@ -4,7 +4,7 @@
 // `sender.url`, which the page controls), validates the payload, and never throws.
 
 import * as v from 'valibot';
-import { toErrorInfo } from '../pipeline/errors';
+import { errorText, toErrorInfo } from '../core/errors';
 import type { PageSnapshot } from '../pipeline/types';
 
 export type SenderClass = 'extension-page' | 'content-script' | 'untrusted';
@@ -203,19 +203,4 @@ function parseEnvelope(
 
 function fail(code: RouterErrorCode, message: string): Extract<Reply<never>, { ok: false }> {
   return { ok: false, error: { code, message } };
-}
-
-function errorText(error: unknown): string {
-  try {
-    if (
-      error &&
-      typeof error === 'object' &&
-      'message' in error &&
-      typeof error.message === 'string'
-    )
-      return error.message.slice(0, 300);
-    return String(error).slice(0, 300);
-  } catch {
-    return 'unprintable error';
-  }
 }

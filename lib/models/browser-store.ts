@@ -16,7 +16,7 @@
 //
 // Side effects come in as ports (STYLE 3): a CacheStorage-like object, so Node tests use a fake.
 
-import { PipelineError } from '../pipeline/errors';
+import { PipelineError, errorText } from '../core/errors';
 import {
   type DownloadedFile,
   type FetchLike,
@@ -281,7 +281,7 @@ export async function downloadToStore(
     // Cache Storage full or unavailable: still a failed download, said as one.
     throw new PipelineError(
       'model-download-failed',
-      `could not store the files (${error instanceof Error ? error.message : String(error)})`,
+      `could not store the files (${errorText(error)})`,
     );
   }
 }

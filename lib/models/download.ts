@@ -4,7 +4,7 @@
 // ports (STYLE): `fetch`, a file sink or a `write(path, bytes)` port, and a sha256 factory, so the
 // same code runs in Node, in a Worker and in the browser, and tests drive it against loopback.
 
-import { PipelineError } from '../pipeline/errors';
+import { errorText, PipelineError } from '../core/errors';
 import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles } from './manifest';
 
 export const DEFAULT_HUB = 'https://huggingface.co';
@@ -134,7 +134,7 @@ function describeNetworkError(error: unknown): string {
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found (offline?)';
   if (code === 'ECONNRESET') return 'connection reset';
-  return cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return cause?.message ?? errorText(error);
 }
 
 /**

@@ -9,7 +9,8 @@
 // is the throwing wrapper for code that cannot continue without a manifest.
 
 import manifestJson from '../../models/manifest.json';
-import { PipelineError } from '../pipeline/errors';
+import { PipelineError } from '../core/errors';
+import { isRecord } from '../core/guards';
 
 export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker';
 export const MODEL_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder', 'reranker'];
@@ -53,10 +54,6 @@ const REPO_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const FILE_PATH = /^(?!.*\.\.)[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const COMMIT = /^[0-9a-f]{40}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Checks a parsed manifest.json; never throws. */
 export function validateManifest(value: unknown): ManifestResult {

@@ -20,7 +20,7 @@ import {
   Tensor,
   env,
 } from '@huggingface/transformers';
-import { type ErrorCode, PipelineError } from '../pipeline/errors';
+import { type ErrorCode, errorText, PipelineError } from '../core/errors';
 import type { Embedder, ModelDevice, ModelPorts, PairScorer } from '../pipeline/ports';
 import type { ModelCachePort } from './browser-store';
 import {
@@ -127,10 +127,6 @@ function isNode(): boolean {
 function defaultGpu(): GpuLike | null {
   const nav = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator;
   return nav?.gpu ?? null;
-}
-
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
 
 /**

@@ -4,7 +4,7 @@
 // invisible characters vanish. Linearized table rows ("label: value") do not exist as one run of
 // text, so each line and each "value" part is anchored on its own.
 
-import { INVISIBLE_CHARS } from '../pipeline/tokens';
+import { INVISIBLE_CHARS } from '../core/text';
 import type { IsHidden } from './visibility';
 import { NEVER_TEXT } from './visibility';
 

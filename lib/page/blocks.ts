@@ -3,7 +3,7 @@
 // break; data tables are linearized row by row as "column: value, column: value" (SPAGHETTI §3.3).
 // Works on any DOM (the browser's, or linkedom in Node). Iterative, so hostile nesting is safe.
 
-import { INVISIBLE_CHARS, normalizeText } from '../pipeline/tokens';
+import { INVISIBLE_CHARS, normalizeText } from '../core/text';
 import type { Block } from '../pipeline/types';
 import { NEVER_TEXT } from './visibility';
 

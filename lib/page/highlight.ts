@@ -3,23 +3,10 @@
 // Each quote gets its own colour (the panel's quote card and citation markers use the same one),
 // so a reader can tell which passage backs which citation; the focused sentence is drawn on top.
 
+import { colourSlot, QUOTE_COLOURS } from '../core/colours';
+
 export const QUOTE_HIGHLIGHT_PREFIX = 'answer-panel-quote-';
 export const FOCUS_HIGHLIGHT = 'answer-panel-focus';
-
-/** Light enough to read black text through; distinct for neighbouring quote numbers. */
-export const QUOTE_COLOURS = [
-  '255, 213, 79',
-  '129, 212, 250',
-  '165, 214, 167',
-  '244, 143, 177',
-  '206, 147, 216',
-  '255, 171, 145',
-] as const;
-
-/** The colour slot of quote `id` (1-based IDs; the palette repeats after six). */
-export function colourSlot(id: number): number {
-  return (((id - 1) % QUOTE_COLOURS.length) + QUOTE_COLOURS.length) % QUOTE_COLOURS.length;
-}
 
 const STYLES = [
   ...QUOTE_COLOURS.map(

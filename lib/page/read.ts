@@ -4,7 +4,7 @@
 // are stripped when blocks are normalised. Runs in the content script and, with linkedom, in Node.
 
 import { Readability } from '@mozilla/readability';
-import { normalizeText } from '../pipeline/tokens';
+import { normalizeText } from '../core/text';
 import type { Block, PageSnapshot } from '../pipeline/types';
 import { articleToBlocks } from './blocks';
 import { pruneHidden, removeComments, stylesheetIsHidden, type IsHidden } from './visibility';

@@ -3,6 +3,7 @@
 // counted, so the panel can say "1 citation to a source we never gave was removed".
 
 import type { AnswerSentence } from './types';
+import { sentences as splitSentences } from '../core/segment';
 
 export interface ParsedCitations {
   sentences: AnswerSentence[];
@@ -15,8 +16,6 @@ export interface ParsedCitations {
 const MARKER = /\[\s*(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\s*\]/g;
 
 const LEADING_MARKERS = /^(?:\s*\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\])+/;
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export function parseCitations(text: string, issued: ReadonlySet<number>): ParsedCitations {
   const sentences: AnswerSentence[] = [];
@@ -36,7 +35,7 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
     return '';
   };
 
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of splitSentences(text)) {
     const ids: number[] = [];
     const previous = sentences.at(-1);
     // Markers that open a segment came after the previous sentence's full stop ("Pharos. [1] It

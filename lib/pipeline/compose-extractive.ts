@@ -4,7 +4,8 @@
 // whatever composed the text, it goes through the citation parser.
 
 import { relevance } from './retrieve';
-import { terms } from './tokens';
+import { terms } from '../core/text';
+import { sentences as splitSentences } from '../core/segment';
 import type { Mode, Quote } from './types';
 
 export interface ExtractiveOptions {
@@ -30,8 +31,6 @@ export interface Composition {
   text: string;
   answered: boolean;
 }
-
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export function composeExtractive(
   question: string,
@@ -82,9 +81,7 @@ function sentencesOf(quote: Quote): string[] {
   const sentences =
     quote.source.blockKind === 'table'
       ? lines.map((line) => line.trim())
-      : lines.flatMap((line) =>
-          Array.from(sentenceSegmenter.segment(line), (s) => s.segment.trim()),
-        );
+      : lines.flatMap((line) => splitSentences(line).map((s) => s.trim()));
   return sentences.filter(Boolean);
 }
 

@@ -9,7 +9,8 @@
 // a focused part of a long one. Without model weights the windows are ranked by BM25 like any
 // passage.
 
-import { countTokens } from './tokens';
+import { countTokens } from '../core/text';
+import { sentences } from '../core/segment';
 import type { Block, Candidate } from './types';
 
 export interface EvidenceOptions {
@@ -41,7 +42,6 @@ export function extractEvidenceWindows(
   options: Partial<EvidenceOptions> = {},
 ): Candidate[] {
   const opts = { ...EVIDENCE_DEFAULTS, ...options };
-  const segmenter = new Intl.Segmenter(safeLang(opts.lang), { granularity: 'sentence' });
   const windows: Candidate[] = [];
   // Sentences of prose blocks, grouped by section: a window never mixes two sections, and
   // tables (already one fact per row) take no part.
@@ -56,7 +56,7 @@ export function extractEvidenceWindows(
     runSection = block.section;
     if (block.kind === 'table') return;
     for (const line of block.text.split('\n')) {
-      for (const { segment } of segmenter.segment(line)) {
+      for (const segment of sentences(line, opts.lang)) {
         const text = segment.trim();
         if (text) run.push({ text, tokens: countTokens(text), blockIndex });
       }
@@ -96,13 +96,5 @@ function addWindows(
         ...(section ? { section } : {}),
       });
     }
-  }
-}
-
-function safeLang(lang = 'en'): string {
-  try {
-    return Intl.Segmenter.supportedLocalesOf([lang]).length > 0 ? lang : 'en';
-  } catch {
-    return 'en';
   }
 }

@@ -2,7 +2,7 @@
 // parameters). Real adapters live in lib/models (transformers.js on ONNX Runtime) and lib/search
 // (web search providers); tests pass fakes with known scores.
 
-import type { PageSnapshot } from './types';
+import type { ComposerKind, PageSnapshot } from './types';
 
 /**
  * A cross-encoder: one relevance logit per (query, passage) pair, higher is more relevant.
@@ -56,4 +56,30 @@ export interface SearchPort {
     query: string,
     options: { maxResults: number; signal?: AbortSignal },
   ): Promise<SearchReport>;
+}
+
+// The answer composer (EWEK-QA §3.2, §A.4): one call per question to a language model that writes
+// the answer from the numbered quotes and cites them `[n]`. Endpoint adapters (lib/composer)
+// implement `ComposerPort`; the extractive composer (no model) needs none.
+
+/** What an endpoint is given: two chat messages, built by prompt.ts. */
+export interface ComposerPrompt {
+  system: string;
+  user: string;
+}
+
+export interface CompleteOptions {
+  signal?: AbortSignal;
+  /** Called with each piece of text as it streams in (token by token, or chunk by chunk). */
+  onToken?: (delta: string) => void;
+  /** Called when the answer was cut at the length limit (ours, or the model's max_tokens). */
+  onTruncated?: () => void;
+}
+
+/** A language-model endpoint. `complete` resolves to the full text or throws a coded PipelineError. */
+export interface ComposerPort {
+  readonly kind: Exclude<ComposerKind, 'extractive'>;
+  /** For the panel: "llama3.1:8b at http://127.0.0.1:11434". */
+  readonly label: string;
+  complete(prompt: ComposerPrompt, options?: CompleteOptions): Promise<string>;
 }

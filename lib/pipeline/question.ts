@@ -1,8 +1,8 @@
 // Checks a question or claim before any work starts, so the user gets a clear message at once
 // and keeps what they typed.
 
-import { PipelineError } from './errors';
-import { normalizeText } from './tokens';
+import { PipelineError } from '../core/errors';
+import { normalizeText } from '../core/text';
 
 /** Longer than any real question; long enough for a selected claim of a few sentences. */
 export const MAX_QUESTION_CHARS = 2000;

@@ -5,7 +5,7 @@
 // nothing is persisted, and it must share the splitter's tokenizer and stemmer so that the
 // evidence `coverage` below means the same thing everywhere.
 
-import { terms } from './tokens';
+import { terms } from '../core/text';
 import type { Passage } from './types';
 
 export interface RankOptions {

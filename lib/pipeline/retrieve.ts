@@ -10,7 +10,7 @@
 
 import type { Embedder, ModelPorts, PairScorer } from './ports';
 import { rankPassages } from './rank';
-import { terms } from './tokens';
+import { terms } from '../core/text';
 import type { Candidate } from './types';
 
 export interface RetrieveOptions {

@@ -9,7 +9,8 @@
 //
 // Every passage is an exact slice of its block's text (`start`/`end`), so it maps back to the page.
 
-import { countTokens, tokenSpans } from './tokens';
+import { countTokens, tokenSpans } from '../core/text';
+import { sentenceRanges } from '../core/segment';
 import type { Block, Passage } from './types';
 
 export interface SplitOptions {
@@ -36,7 +37,6 @@ export function splitParagraphs(
   options: Partial<SplitOptions> = {},
 ): Passage[] {
   const opts = { ...SPLIT_DEFAULTS, ...options };
-  const segmenter = sentenceSegmenter(opts.lang);
   const passages: Passage[] = [];
   blocks.forEach((block, blockIndex) => {
     const lines = lineSpans(block.text);
@@ -45,7 +45,7 @@ export function splitParagraphs(
     for (const candidate of candidates) {
       const pieces =
         candidate.tokens > opts.maxTokens
-          ? breakLongSpan(block.text, candidate, opts, segmenter)
+          ? breakLongSpan(block.text, candidate, opts, opts.lang)
           : [candidate];
       for (const piece of pieces) {
         const text = block.text.slice(piece.start, piece.end);
@@ -108,10 +108,10 @@ function breakLongSpan(
   text: string,
   span: Span,
   opts: SplitOptions,
-  segmenter: Intl.Segmenter,
+  lang: string | undefined,
 ): Span[] {
   const sentences: Span[] = [];
-  for (const segment of sentenceRanges(segmenter, text.slice(span.start, span.end))) {
+  for (const segment of sentenceRanges(text.slice(span.start, span.end), lang)) {
     const s = trimSpan(text, span.start + segment.start, span.start + segment.end);
     if (!s) continue;
     if (s.tokens > opts.hardMaxTokens) sentences.push(...cutAtWords(text, s, opts.maxTokens));
@@ -160,49 +160,4 @@ function cutAtWords(text: string, span: Span, max: number): Span[] {
     });
   }
   return pieces;
-}
-
-/**
- * V8's Intl.Segmenter slows down quadratically with the length of the string it iterates (a
- * 400 kB line takes seconds, a 2 MB one minutes), so long spans are segmented in windows. A
- * window's last sentence may be cut by the window edge: it is carried over to the next window,
- * unless it fills the whole window (a "sentence" that long is cut at words anyway).
- */
-const SEGMENT_WINDOW = 8192;
-
-function* sentenceRanges(
-  segmenter: Intl.Segmenter,
-  text: string,
-): Generator<{ start: number; end: number }> {
-  let offset = 0;
-  while (offset < text.length) {
-    let end = Math.min(text.length, offset + SEGMENT_WINDOW);
-    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--; // keep surrogate pairs whole
-    const segments = Array.from(segmenter.segment(text.slice(offset, end)), (s) => ({
-      index: s.index,
-      length: s.segment.length,
-    }));
-    const keep =
-      end === text.length || segments.length <= 1 ? segments.length : segments.length - 1;
-    for (let i = 0; i < keep; i++) {
-      const { index, length } = segments[i]!;
-      yield { start: offset + index, end: offset + index + length };
-    }
-    offset = keep === segments.length ? end : offset + segments[keep]!.index;
-  }
-}
-
-const segmenters = new Map<string, Intl.Segmenter>();
-
-function sentenceSegmenter(lang = 'en'): Intl.Segmenter {
-  let segmenter = segmenters.get(lang);
-  if (!segmenter) {
-    try {
-      segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
-    } catch {
-      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' }); // invalid page lang tag
-    }
-    segmenters.set(lang, segmenter);
-  }
-  return segmenter;
 }

@@ -1,9 +1,7 @@
 // Plain, structured-cloneable data passed between pipeline stages, the Web Worker, the CLI and
 // IndexedDB (lib/cache). Defined once here; stages import these types and nothing from the browser.
 
-import type { SentQuote } from '../composer/prompt';
-import type { CitationCheck, ComposerKind, Confidence } from '../composer/types';
-import type { ErrorInfo } from './errors';
+import type { ErrorInfo } from '../core/errors';
 
 /** A block of readable text from the article, in reading order (see lib/page/blocks.ts). */
 export interface Block {
@@ -103,7 +101,30 @@ export interface AnswerSentence {
   citations: number[];
 }
 
-export type { ComposerKind };
+/** `extractive` needs no model and no network and is the fallback whenever an endpoint fails. */
+export type ComposerKind = 'extractive' | 'openai-compatible' | 'ollama' | 'chrome-prompt';
+
+/** Model self-assessment (WeKnow-RAG §4.1.4): below the configured level the panel says "I don't know". */
+export type Confidence = 'high' | 'medium' | 'low';
+export const CONFIDENCE_ORDER: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
+
+/** The result of checking one citation of one answer sentence against the quote it names. */
+export interface CitationCheck {
+  /** Index into `Answer.sentences`. */
+  sentence: number;
+  quoteId: number;
+  supported: boolean;
+  /** Cross-encoder relevance (sigmoid of the logit) or lexical overlap, in [0, 1]. */
+  score: number;
+  method: 'cross-encoder' | 'lexical';
+}
+
+/** A quote exactly as it was sent, for the panel's "what was sent" view. */
+export interface SentQuote {
+  id: number;
+  kind: Quote['source']['kind'];
+  text: string;
+}
 
 export interface Answer {
   /** The answer as composed, `[n]` markers included (verdict and confidence lines removed). */

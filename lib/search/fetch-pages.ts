@@ -6,7 +6,7 @@
 import { readHtml } from '../page/node';
 import type { SearchResultPage, SearchReport } from '../pipeline/ports';
 import type { PageSnapshot } from '../pipeline/types';
-import { cacheGet, cacheSet, type CachePort } from './cache';
+import { cacheGet, cacheSet, type CachePort } from '../core/cache';
 import {
   abortReason,
   deadline,
@@ -15,8 +15,9 @@ import {
   mediaType,
   readCapped,
   type FetchLike,
-} from './http';
+} from '../core/net';
 import type { SearchHit } from './providers';
+import { errorText } from '../core/errors';
 
 export interface FetchPagesOptions {
   fetch: FetchLike;
@@ -132,7 +133,7 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   } catch (error) {
     if (signal?.aborted) return { skip: 'cancelled' };
     if (timer.timedOut()) return { skip: `timed out after ${timeoutMs} ms` };
-    return { skip: `fetch failed (${describe(error)})` };
+    return { skip: `fetch failed (${errorText(error, 200)})` };
   } finally {
     timer.done();
   }
@@ -151,7 +152,7 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
       ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
     });
   } catch (error) {
-    return { skip: `unreadable (${describe(error)})` };
+    return { skip: `unreadable (${errorText(error, 200)})` };
   }
   if (page.blocks.length === 0) return { skip: 'no readable text' };
   await cacheSet(options.cache, target, page);
@@ -177,15 +178,4 @@ function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} bytes`;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return (cause instanceof Error ? `${error.message}: ${cause.message}` : error.message).slice(
-      0,
-      200,
-    );
-  }
-  return String(error).slice(0, 200);
 }

@@ -13,9 +13,9 @@ import {
   HIT_CACHE_DEFAULTS,
   PAGE_CACHE_DEFAULTS,
   type CachePort,
-} from './cache';
+} from '../core/cache';
 import { FETCH_PAGES_DEFAULTS, fetchPages } from './fetch-pages';
-import { abortReason, isPrivateHost, type FetchLike } from './http';
+import { abortReason, isPrivateHost, type FetchLike } from '../core/net';
 import {
   braveProvider,
   searxngProvider,
@@ -24,9 +24,9 @@ import {
   type SearchProvider,
 } from './providers';
 
-export type { CachePort } from './cache';
-export { createMemoryCache } from './cache';
-export type { FetchLike } from './http';
+export type { CachePort } from '../core/cache';
+export { createMemoryCache } from '../core/cache';
+export type { FetchLike } from '../core/net';
 export { fetchPages, type FetchPagesOptions } from './fetch-pages';
 export {
   braveProvider,

@@ -6,7 +6,7 @@
 //   searxng    a SearXNG instance the user names (`/search?format=json`)
 //   brave      Brave Search API with the user's subscription token
 
-import { PipelineError } from '../pipeline/errors';
+import { errorText, PipelineError } from '../core/errors';
 import {
   abortReason,
   deadline,
@@ -15,7 +15,8 @@ import {
   retryAfterSeconds,
   stripHtml,
   type FetchLike,
-} from './http';
+} from '../core/net';
+import { field, isRecord } from '../core/guards';
 
 export interface SearchHit {
   /** 1-based position in the provider's ranking. */
@@ -272,7 +273,7 @@ async function requestJson(
       if (signal?.aborted) throw abortReason(signal);
       if (timer.timedOut())
         throw new PipelineError('search-timeout', `${provider}: no answer within ${timeoutMs} ms`);
-      throw new PipelineError('search-failed', `${provider}: ${describe(error)}`);
+      throw new PipelineError('search-failed', `${provider}: ${errorText(error)}`);
     }
     const text = body.ok ? new TextDecoder().decode(body.bytes) : '';
     const payload = parseJson(text);
@@ -342,22 +343,6 @@ function parseJson(text: string): unknown {
 
 function badShape(provider: string, what: string): PipelineError {
   return new PipelineError('search-bad-response', `${provider}: ${what}`);
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
-  }
-  return String(error);
-}
-
-function field(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function trimSlash(url: string): string {

@@ -2,11 +2,11 @@
 // (https://wicg.github.io/scroll-to-text-fragment/), `url#:~:text=[prefix-,]start[,end][,-suffix]`.
 // Used for quotes from search-result pages, which the content script cannot highlight in place.
 
+import { wordSegments } from '../core/segment';
+
 /** Quotes up to this many words go in whole; longer ones as `start,end` (each end this many words). */
 export const EXACT_MAX_WORDS = 12;
 export const RANGE_WORDS = 5;
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /**
  * `url` with a text directive that finds `quote`. An existing fragment is kept (`#frag:~:text=…`)
@@ -64,7 +64,7 @@ export function encodeTextDirectiveValue(text: string): string {
  */
 function wordSpans(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  for (const segment of segmenter.segment(text)) {
+  for (const segment of wordSegments(text)) {
     if (segment.isWordLike)
       spans.push({ start: segment.index, end: segment.index + segment.segment.length });
   }

@@ -3,6 +3,7 @@
 // every field that is still valid and saying which were reset.
 
 import * as v from 'valibot';
+import { isRecord } from '../core/guards';
 
 /**
  * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
@@ -193,8 +194,4 @@ export function validateSettings(
     errors[path] ??= issue.message;
   }
   return { ok: false, errors };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

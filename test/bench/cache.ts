@@ -26,7 +26,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { askWithCache, type CachedAskDeps } from '../../lib/cache/ask-cached';
+import { askWithCache, type CachedAskDeps } from '../../lib/ask/cached';
 import {
   AnswerPanelDatabase,
   DB_NAME,
@@ -43,7 +43,7 @@ import { questionKey } from '../../lib/history/question';
 import { MODEL_MANIFEST, modelForRole } from '../../lib/models/manifest';
 import type { LoadedModelPorts } from '../../lib/models/transformers';
 import type { Embedder, ModelPorts } from '../../lib/pipeline/ports';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { AskRequest, AskResult, PageSnapshot } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
@@ -52,7 +52,7 @@ import { renderAllMarkdown } from './models-report';
 import { load1, machineMeta, mergeResults, type Figures } from './results';
 import { median } from './stats';
 // Seeded, so every run stores the same records.
-import { prng as rng } from '../../lib/models/tiny-bert';
+import { prng as rng } from '../../models/tiny-bert';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_JSON = join(here, 'results.json');

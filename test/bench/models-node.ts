@@ -13,7 +13,7 @@ import { loadModelPorts } from '../../lib/models/transformers';
 import { readHtml } from '../../lib/page/node';
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
 import { RETRIEVE_DEFAULTS } from '../../lib/pipeline/retrieve';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { PageSnapshot } from '../../lib/pipeline/types';
 import {
   measureEmbed,

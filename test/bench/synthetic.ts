@@ -2,7 +2,7 @@
 // (test/bench/models.ts): N × 5,000 words of sections, paragraphs of varied length, a table and a
 // list per 5,000 words, nav/aside/footer boilerplate and a hidden cookie banner. Same seed, same page.
 
-import { prng } from '../../lib/models/tiny-bert'; // seeded (mulberry32): every run benchmarks the same page
+import { prng } from '../../models/tiny-bert'; // seeded (mulberry32): every run benchmarks the same page
 
 export const WORDS_PER_UNIT = 5000;
 export const QUESTION =

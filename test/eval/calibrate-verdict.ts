@@ -12,7 +12,7 @@
 
 import { readFileSync } from 'node:fs';
 import { EXTRACTIVE_DEFAULTS } from '../../lib/pipeline/compose-extractive';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { Mode, PageSnapshot } from '../../lib/pipeline/types';
 import { SUPPORT_THRESHOLD } from '../../lib/pipeline/verdict';
 import { readFixture } from '../fixtures/regen';

@@ -20,7 +20,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { checkCitations, features, LEXICAL_THRESHOLD } from '../../lib/composer/check';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { Mode, PageSnapshot, Quote } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 import { sweep, type Row } from './metrics';

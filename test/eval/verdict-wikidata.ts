@@ -25,7 +25,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import { confusion, type Confusion as Metrics } from './metrics';
 import type { Block, PageSnapshot } from '../../lib/pipeline/types';
 import { SUPPORT_THRESHOLD } from '../../lib/pipeline/verdict';

@@ -1,7 +1,7 @@
 // The coded error a promise rejects with, for tests: 'resolved' when it did not reject, and a
 // readable line when it rejected with something other than a PipelineError.
 
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 
 export async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {

@@ -3,10 +3,10 @@
 // extractive one), page changes, and answering from the saved copy of a page.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { askCachedPage, askWithCache } from '../../lib/cache/ask-cached';
+import { askCachedPage, askWithCache } from '../../lib/ask/cached';
 import { openStore } from '../../lib/cache/store';
-import { PipelineError } from '../../lib/pipeline/errors';
-import { runPipeline } from '../../lib/pipeline/run';
+import { PipelineError } from '../../lib/core/errors';
+import { runPipeline } from '../../lib/ask/run';
 import type { AskRequest, AskResult, PageSnapshot } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../lib/cli/ask';
-import { loadPage } from '../../lib/cli/load-page';
+import { main } from '../../cli/ask';
+import { loadPage } from '../../cli/load-page';
 import { serveDirectory, type TestServer } from '../support/server';
 
 const PAGES = resolve(import.meta.dirname, '../fixtures/pages');

@@ -9,7 +9,7 @@ import {
   type LanguageModelApi,
 } from '../../lib/composer/chrome-prompt';
 import { ollamaOriginRule, originsForComposer } from '../../lib/composer/permissions';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import { DEFAULT_SETTINGS } from '../../lib/settings/schema';
 
 const composer = (patch: Partial<typeof DEFAULT_SETTINGS.composer>) => ({

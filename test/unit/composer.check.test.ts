@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations, LEXICAL_THRESHOLD, summariseChecks } from '../../lib/composer/check';
-import type { CitationCheck } from '../../lib/composer/types';
+import type { CitationCheck } from '../../lib/pipeline/types';
 import { parseCitations } from '../../lib/pipeline/citations';
 import type { PairScorer } from '../../lib/pipeline/ports';
 import { relevance } from '../../lib/pipeline/retrieve';

@@ -4,8 +4,8 @@
 // tested against a real loopback server in composer.endpoints.test.ts.
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '../../lib/composer/compose';
-import type { ComposerPort, ComposerPrompt } from '../../lib/composer/types';
-import { PipelineError } from '../../lib/pipeline/errors';
+import type { ComposerPort, ComposerPrompt } from '../../lib/pipeline/ports';
+import { PipelineError } from '../../lib/core/errors';
 import type { Quote } from '../../lib/pipeline/types';
 
 const quotes: Quote[] = [

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import { retryAfterOf } from '../../lib/search/providers';
 import {
   TRUNCATION_MARK,
@@ -12,7 +12,7 @@ import {
   testComposerConnection,
   type EndpointOptions,
 } from '../../lib/composer/endpoints';
-import type { ComposerPort, ComposerPrompt } from '../../lib/composer/types';
+import type { ComposerPort, ComposerPrompt } from '../../lib/pipeline/ports';
 import {
   HOSTILE_REPLY,
   RETRY_AFTER_SECONDS,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseComposerOutput } from '../../lib/composer/output';
 import { buildPrompt } from '../../lib/composer/prompt';
-import { countTokens } from '../../lib/pipeline/tokens';
+import { countTokens } from '../../lib/core/text';
 import type { Quote } from '../../lib/pipeline/types';
 
 function quote(

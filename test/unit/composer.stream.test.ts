@@ -2,7 +2,7 @@
 // into chunks (WHATWG "Interpreting an event stream"; Ollama's NDJSON), and their size caps.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import { ndjsonValues, sseData } from '../../lib/composer/stream';
 import { codeOf } from '../support/errors';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEvidenceWindows } from '../../lib/pipeline/evidence';
-import { countTokens } from '../../lib/pipeline/tokens';
+import { countTokens } from '../../lib/core/text';
 import type { Block } from '../../lib/pipeline/types';
 
 const s = (n: number, words = 8) => `Sentence ${n} ${'word '.repeat(words - 3)}ends.`;

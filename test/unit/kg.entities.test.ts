@@ -1,7 +1,7 @@
 // lib/kg/entities.ts against the loopback Wikidata stand-in's wbsearchentities (real HTTP, the
 // real API's response shape, URLs built by wikibase-sdk).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import {
   createEntitySearch,
   searchEntities,

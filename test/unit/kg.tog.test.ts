@@ -3,7 +3,7 @@
 import oxigraph from 'oxigraph';
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../lib/pipeline/ports';
-import { terms } from '../../lib/pipeline/tokens';
+import { terms } from '../../lib/core/text';
 import { isCountQuestion, togE } from '../../lib/kg/tog';
 import type { SparqlBinding, SparqlPort, TopicEntity } from '../../lib/kg/types';
 

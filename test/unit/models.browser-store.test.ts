@@ -21,7 +21,7 @@ import {
 import { downloadModels, estimateDownloadSize } from '../../lib/models/download';
 import { MODEL_MANIFEST, selectModels } from '../../lib/models/manifest';
 import { loadModelPorts } from '../../lib/models/transformers';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import { hubRoute } from '../support/hub';
 import { type TestServer, serveDirectory } from '../support/server';
 

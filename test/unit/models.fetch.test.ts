@@ -19,7 +19,7 @@ import {
   memorySink,
 } from '../../lib/models/download';
 import { MODEL_MANIFEST, type ModelManifest, validateManifest } from '../../lib/models/manifest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import { type TestServer, serveDirectory } from '../support/server';
 
 const REVISION = 'c0ffee0000000000000000000000000000000001';

@@ -8,7 +8,7 @@ import { AutoModelForSequenceClassification, AutoTokenizer } from '@huggingface/
 import onnxProto from 'onnx-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
-import { SHAPES, buildBertOnnx, buildVocab, generateModelFiles } from '../../lib/models/tiny-bert';
+import { SHAPES, buildBertOnnx, buildVocab, generateModelFiles } from '../../models/tiny-bert';
 
 const { onnx } = onnxProto;
 let dir: string;

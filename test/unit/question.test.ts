@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFor, PipelineError, toErrorInfo } from '../../lib/pipeline/errors';
+import { messageFor, PipelineError, toErrorInfo } from '../../lib/core/errors';
 import { MAX_QUESTION_CHARS, validateQuestion } from '../../lib/pipeline/question';
 
 function codeOf(fn: () => unknown): string | undefined {

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readHtml } from '../../lib/page/node';
-import { countTokens } from '../../lib/pipeline/tokens';
+import { countTokens } from '../../lib/core/text';
 import { splitParagraphs } from '../../lib/pipeline/split';
 import type { PageSnapshot, Passage } from '../../lib/pipeline/types';
 

@@ -1,9 +1,9 @@
 // Adaptive retrieval in runPipeline: the page alone when it answers, the web when it does not,
 // with fake models and a fake search port whose behaviour is known exactly.
 import { describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import type { PairScorer, SearchPort, SearchReport } from '../../lib/pipeline/ports';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { PageSnapshot, SourcesMode } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 

@@ -5,7 +5,7 @@ import { Store } from 'oxigraph';
 import { describe, expect, it } from 'vitest';
 import { storePorts } from '../../lib/kg/ports';
 import type { SparqlPort } from '../../lib/kg/types';
-import { runPipeline } from '../../lib/pipeline/run';
+import { runPipeline } from '../../lib/ask/run';
 import type { StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 import { FIXTURE_TTL } from '../support/wikidata-server';

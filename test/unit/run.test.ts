@@ -1,7 +1,7 @@
 // runPipeline end to end on the demo article (read in Node, as the CLI does).
 import { describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
-import { DEFAULT_TOP_K, runPipeline } from '../../lib/pipeline/run';
+import { PipelineError } from '../../lib/core/errors';
+import { DEFAULT_TOP_K, runPipeline } from '../../lib/ask/run';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 

@@ -10,7 +10,7 @@ import {
   type SearchHit,
   type SearchProvider,
 } from '../../lib/search';
-import { isPrivateHost } from '../../lib/search/http';
+import { isPrivateHost } from '../../lib/core/net';
 import { json, loopbackFetch, startHarness, type Harness } from '../fixtures/search/harness';
 
 let server: Harness;

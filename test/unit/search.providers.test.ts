@@ -1,7 +1,7 @@
 // Search providers against local servers speaking each API's real response format
 // (test/fixtures/search/*.json): requests built right, results parsed, every failure coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineError } from '../../lib/pipeline/errors';
+import { PipelineError } from '../../lib/core/errors';
 import {
   createSearchPort,
   retryAfterOf,

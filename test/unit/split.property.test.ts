@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readHtml } from '../../lib/page/node';
 import { splitParagraphs, SPLIT_DEFAULTS } from '../../lib/pipeline/split';
-import { countTokens } from '../../lib/pipeline/tokens';
+import { countTokens } from '../../lib/core/text';
 import type { Block, Passage } from '../../lib/pipeline/types';
 
 const { minTokens, maxTokens, hardMaxTokens } = SPLIT_DEFAULTS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, normalizeText, stem, terms, tokenSpans } from '../../lib/pipeline/tokens';
+import { countTokens, normalizeText, stem, terms, tokenSpans } from '../../lib/core/text';
 
 describe('countTokens', () => {
   it.each([

@@ -1,6 +1,6 @@
 // Plain-text rendering of a result for the terminal.
 
-import type { AskResult, Quote } from '../pipeline/types';
+import type { AskResult, Quote } from '../lib/pipeline/types';
 
 export function formatResult(result: AskResult): string {
   const lines: string[] = [];

@@ -5,21 +5,21 @@
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { readHtml } from '../page/node';
-import { PipelineError, toErrorInfo } from '../pipeline/errors';
-import { runPipeline } from '../pipeline/run';
-import { splitParagraphs } from '../pipeline/split';
-import type { AskResult, PageSnapshot, SourcesMode } from '../pipeline/types';
-import { storePorts, wikidataPorts } from '../kg/ports';
-import { loadModelPorts } from '../models/transformers';
-import { createSearchPort } from '../search';
-import { createComposerPort } from '../composer';
+import { readHtml } from '../lib/page/node';
+import { PipelineError, toErrorInfo } from '../lib/core/errors';
+import { runPipeline } from '../lib/ask/run';
+import { splitParagraphs } from '../lib/pipeline/split';
+import type { AskResult, PageSnapshot, SourcesMode } from '../lib/pipeline/types';
+import { storePorts, wikidataPorts } from '../lib/kg/ports';
+import { loadModelPorts } from '../lib/models/transformers';
+import { createSearchPort } from '../lib/search';
+import { createComposerPort } from '../lib/composer';
 import {
   DEFAULT_SETTINGS,
   SearchProviders,
   SourcesModes,
   validateSettings,
-} from '../settings/schema';
+} from '../lib/settings/schema';
 import { loadPage } from './load-page';
 import { formatResult } from './format';
 

@@ -7,11 +7,12 @@
 
 import { checkCitations } from '../composer/check';
 import { composeAnswer } from '../composer/compose';
-import type { ComposerPort, Confidence } from '../composer/types';
-import { PipelineError, toErrorInfo } from './errors';
-import { extractEvidenceWindows } from './evidence';
-import type { ModelPorts, PairScorer, SearchPort } from './ports';
-import { validateQuestion } from './question';
+import type { ComposerPort } from '../pipeline/ports';
+import type { Confidence } from '../pipeline/types';
+import { PipelineError, toErrorInfo } from '../core/errors';
+import { extractEvidenceWindows } from '../pipeline/evidence';
+import type { ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
+import { validateQuestion } from '../pipeline/question';
 import {
   firstStage,
   relevance,
@@ -19,10 +20,10 @@ import {
   RETRIEVE_DEFAULTS,
   type RetrievalOutcome,
   type RetrieveOptions,
-} from './retrieve';
+} from '../pipeline/retrieve';
 import { textFragmentLink } from '../search/text-fragment';
-import { splitParagraphs } from './split';
-import { rankPassages } from './rank';
+import { splitParagraphs } from '../pipeline/split';
+import { rankPassages } from '../pipeline/rank';
 import type { KgQuote } from '../kg/linearize';
 import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
 import type {
@@ -35,7 +36,7 @@ import type {
   RetrievalReport,
   StageName,
   StageProgress,
-} from './types';
+} from '../pipeline/types';
 
 export interface PipelinePorts {
   /** Reports each stage starting and finishing, for the panel's progress list. */

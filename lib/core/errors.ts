@@ -1,6 +1,9 @@
 // Coded errors: code paths throw or return a code, the UI and the CLI map it to a sentence a
 // person understands (STYLE: coded errors, never a stack trace).
 
+import { isRecord } from './guards';
+import { excerpt } from './text';
+
 export type ErrorCode =
   | 'question-empty'
   | 'question-too-short'
@@ -123,12 +126,30 @@ export function messageFor(code: ErrorCode): string {
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof PipelineError) return { code: error.code, message: error.message };
   if (isErrorInfo(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: `${MESSAGES.internal} (${detail.slice(0, 200)})` };
+  return { code: 'internal', message: `${MESSAGES.internal} (${errorText(error, 200)})` };
 }
 
 function isErrorInfo(value: unknown): value is ErrorInfo {
-  if (typeof value !== 'object' || value === null) return false;
-  const { code, message } = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const { code, message } = value;
   return typeof code === 'string' && Object.hasOwn(MESSAGES, code) && typeof message === 'string';
+}
+
+/**
+ * The one error-to-text helper: an error (or anything thrown) as one line for a message or a log,
+ * with its `cause` when there is one ("fetch failed: connect ECONNREFUSED"), control characters
+ * removed, at most `max` characters. Never throws, whatever was thrown.
+ */
+export function errorText(error: unknown, max = 300): string {
+  try {
+    if (error instanceof Error) {
+      const cause = (error as { cause?: unknown }).cause;
+      const text = cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+      return excerpt(text, max);
+    }
+    if (isRecord(error) && typeof error.message === 'string') return excerpt(error.message, max);
+    return excerpt(String(error), max);
+  } catch {
+    return 'unprintable error';
+  }
 }

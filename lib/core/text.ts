@@ -100,3 +100,9 @@ export function normalizeText(text: string): string {
     .replace(/\n{2,}/g, '\n')
     .trim();
 }
+
+/** One line, control characters removed, at most `max` characters (an ellipsis marks a cut). */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

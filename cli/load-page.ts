@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PipelineError } from '../pipeline/errors';
+import { PipelineError } from '../lib/core/errors';
 
 export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
 

@@ -8,13 +8,13 @@
 // panel asks `askCachedPage`, which answers extractively over the stored copy of that URL.
 // Everything stored goes through the CacheStore, which never fails a question (store.ts).
 
-import type { CacheStore } from './store';
-import { pageHash } from './store';
-import type { AnswerRecord } from './db';
+import type { CacheStore } from '../cache/store';
+import { pageHash } from '../cache/store';
+import type { AnswerRecord } from '../cache/db';
 import { findSimilar } from '../history/similar';
 import { questionKey } from '../history/question';
-import { PipelineError } from '../pipeline/errors';
-import type { ErrorCode } from '../pipeline/errors';
+import { PipelineError } from '../core/errors';
+import type { ErrorCode } from '../core/errors';
 import type { Embedder } from '../pipeline/ports';
 import { splitParagraphs } from '../pipeline/split';
 import type { AskRequest, AskResult, PageSnapshot } from '../pipeline/types';

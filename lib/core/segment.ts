@@ -1,0 +1,67 @@
+// The one place `Intl.Segmenter` is set up: sentence and word boundaries in the page's language,
+// one cached segmenter per language and granularity, English when the page's tag is invalid or
+// unsupported, and long text segmented in windows (see below).
+
+type Granularity = 'sentence' | 'word';
+
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenterFor(lang: string | undefined, granularity: Granularity): Intl.Segmenter {
+  const key = `${granularity}:${lang ?? ''}`;
+  let segmenter = segmenters.get(key);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(supportedLang(lang), { granularity });
+    segmenters.set(key, segmenter);
+  }
+  return segmenter;
+}
+
+function supportedLang(lang = 'en'): string {
+  try {
+    return Intl.Segmenter.supportedLocalesOf([lang]).length > 0 ? lang : 'en';
+  } catch {
+    return 'en'; // not a valid language tag (pages write anything in lang="")
+  }
+}
+
+/**
+ * V8's Intl.Segmenter slows down quadratically with the length of the string it iterates (a
+ * 400 kB line takes seconds, a 2 MB one minutes), so long text is segmented in windows. A
+ * window's last sentence may be cut by the window edge: it is carried over to the next window,
+ * unless it fills the whole window (a "sentence" that long is cut at words by the splitter anyway).
+ */
+const SEGMENT_WINDOW = 8192;
+
+/** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
+export function* sentenceRanges(
+  text: string,
+  lang?: string,
+): Generator<{ start: number; end: number }> {
+  const segmenter = segmenterFor(lang, 'sentence');
+  let offset = 0;
+  while (offset < text.length) {
+    let end = Math.min(text.length, offset + SEGMENT_WINDOW);
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--; // keep surrogate pairs whole
+    const segments = Array.from(segmenter.segment(text.slice(offset, end)), (s) => ({
+      index: s.index,
+      length: s.segment.length,
+    }));
+    const keep =
+      end === text.length || segments.length <= 1 ? segments.length : segments.length - 1;
+    for (let i = 0; i < keep; i++) {
+      const { index, length } = segments[i]!;
+      yield { start: offset + index, end: offset + index + length };
+    }
+    offset = keep === segments.length ? end : offset + segments[keep]!.index;
+  }
+}
+
+/** The sentences of `text`, each as written (untrimmed), in order. */
+export function sentences(text: string, lang?: string): string[] {
+  return Array.from(sentenceRanges(text, lang), ({ start, end }) => text.slice(start, end));
+}
+
+/** Word-granularity segments (text without spaces — Chinese, Japanese, Thai — is cut at words). */
+export function wordSegments(text: string, lang?: string): Iterable<Intl.SegmentData> {
+  return segmenterFor(lang, 'word').segment(text);
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need (Debian's Chromium when missing) and runs the whole
-# suite: type check, production build, unit tests (incl. the 130 real pages), browser tests.
+# suite: type check, lint and format check, production build, unit tests (incl. the 130 real pages), browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,9 @@ fi
 
 echo "== Type check"
 npx tsc --noEmit
+echo "== Lint (ESLint: promises, hooks, layer boundaries, function size) and format (Prettier)"
+npx eslint --max-warnings 0 .
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Run npm run format"; exit 1; }
 echo "== Build the extension (.output/chrome-mv3)"
 npx wxt build
 echo "== Build it again with small generated models (.output/test-models/chrome-mv3, tests only)"

@@ -118,6 +118,8 @@ export default tseslint.config(
           patterns: [
             {
               group: libFolders(ADAPTERS),
+              // Types describe the data a component draws; they carry no code.
+              allowTypeImports: true,
               message:
                 'Components get data through props or the panel store, never from adapters (docs/ARCHITECTURE.md).',
             },

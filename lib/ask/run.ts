@@ -7,11 +7,10 @@
 
 import { checkCitations } from '../composer/check';
 import { composeAnswer } from '../composer/compose';
-import type { ComposerPort } from '../pipeline/ports';
 import type { Confidence } from '../pipeline/types';
 import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
-import type { ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
+import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateQuestion } from '../pipeline/question';
 import {
   firstStage,
@@ -75,13 +74,95 @@ export async function runPipeline(
   request: AskRequest,
   ports: PipelinePorts = {},
 ): Promise<AskResult> {
-  const now = ports.now ?? (() => performance.now());
   const timings: Partial<Record<StageName, number>> = {};
-  const stage = async <T>(
-    name: StageName,
-    work: () => T | Promise<T>,
-    detail: (result: T) => string,
-  ): Promise<T> => {
+  const stage = stageRunner(ports, timings);
+  const question = validateQuestion(request.question);
+  const { page } = request;
+  if (page.blocks.length === 0) throw new PipelineError('page-empty');
+  const models = ports.models ?? {};
+  const filter = models.filter ? memoised(models.filter) : undefined;
+  const ctx: RunContext = {
+    question,
+    ports,
+    stage,
+    models,
+    filter,
+    rankModels: { ...models, ...(filter ? { filter } : {}) },
+    options: { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) },
+  };
+
+  // EWEK-QA §3.1: the knowledge graph is searched concurrently with the web retrieval.
+  const kgTask = startKg(ctx);
+  const { passages, candidates } = await stage(
+    'split',
+    () => candidatesOf(page, 0),
+    (c) =>
+      `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
+  );
+  if (passages.length === 0)
+    throw new PipelineError('page-empty', 'no passage of 10 words or more');
+  const retrieved = await retrieve(ctx, request, candidates);
+
+  const kg = kgTask ? await kgTask : null;
+  // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
+  const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, retrieved.outcome.ranked) : null;
+  const quotes = [
+    ...(kgQuote ? [kgQuote] : []),
+    ...retrieved.outcome.ranked.map((item, i) =>
+      toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources),
+    ),
+  ];
+  const composed = await composeAndCheck(ctx, request.mode, quotes);
+  return {
+    mode: request.mode,
+    question,
+    answer: composed.answer,
+    quotes,
+    ...(composed.verdict ? { verdict: composed.verdict } : {}),
+    timings,
+    passageCount: passages.length,
+    page: {
+      url: page.url,
+      title: page.title,
+      extractor: page.extractor,
+      truncated: page.truncated,
+    },
+    retrieval: retrievalReport(ctx, retrieved, quotes),
+    ...(kg ? { kg: kgSummary(kg) } : {}),
+  };
+}
+
+type Stage = <T>(
+  name: StageName,
+  work: () => T | Promise<T>,
+  detail: (result: T) => string,
+) => Promise<T>;
+
+/** What every step of one run shares. */
+interface RunContext {
+  question: string;
+  ports: PipelinePorts;
+  stage: Stage;
+  models: ModelPorts;
+  /** The cross-encoder, memoised for this run; absent on the keyword path. */
+  filter: PairScorer | undefined;
+  rankModels: ModelPorts;
+  options: Partial<RetrieveOptions>;
+}
+
+/** What retrieval found: the ranking, every source read, and what the panel should be told. */
+interface Retrieved {
+  outcome: RetrievalOutcome;
+  candidateCount: number;
+  sources: PageSnapshot[];
+  notes: string[];
+  webSearched: boolean;
+}
+
+/** Runs a stage with progress reports and its time added to `timings`. */
+function stageRunner(ports: PipelinePorts, timings: Partial<Record<StageName, number>>): Stage {
+  const now = ports.now ?? (() => performance.now());
+  return async (name, work, detail) => {
     ports.onProgress?.({ stage: name, status: 'running' });
     const started = now();
     try {
@@ -101,113 +182,111 @@ export async function runPipeline(
       throw error;
     }
   };
+}
 
-  const question = validateQuestion(request.question);
-  const { page } = request;
-  if (page.blocks.length === 0) throw new PipelineError('page-empty');
-  const models = ports.models ?? {};
-  const options = { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) };
-  const filter = models.filter ? memoised(models.filter) : undefined;
-  const rankModels: ModelPorts = { ...models, ...(filter ? { filter } : {}) };
+/** Starts the knowledge-graph stage; its failure becomes a note, never a failed answer. */
+function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutcome> | null {
+  const kgPorts = ports.kg;
+  if (!kgPorts) return null;
+  const embedder = models.embedder && !kgPorts.embedder ? { embedder: models.embedder } : {};
+  return stage(
+    'kg',
+    () => retrieveKg(question, { ...kgPorts, ...embedder }),
+    (kg) =>
+      kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found',
+  ).catch((error: unknown): KgOutcome => ({
+    topicEntities: [],
+    quote: null,
+    result: null,
+    requests: 0,
+    notes: [toErrorInfo(error).message],
+  }));
+}
 
-  // EWEK-QA §3.1: the knowledge graph is searched concurrently with the web retrieval.
-  const kgTask = ports.kg
-    ? stage(
-        'kg',
-        () =>
-          retrieveKg(question, {
-            ...ports.kg!,
-            ...(models.embedder && !ports.kg!.embedder ? { embedder: models.embedder } : {}),
-          }),
-        (kg) =>
-          kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found',
-      ).catch((error: unknown): KgOutcome => ({
-        topicEntities: [],
-        quote: null,
-        result: null,
-        requests: 0,
-        notes: [toErrorInfo(error).message],
-      }))
-    : null;
-
-  const { passages, candidates } = await stage(
-    'split',
-    () => candidatesOf(page, 0),
-    (c) =>
-      `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
+function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome> {
+  const { question, options } = ctx;
+  return ctx.stage(
+    'rank',
+    () =>
+      rerankAndDedup(
+        question,
+        firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK),
+        ctx.rankModels,
+        options,
+      ),
+    (o) =>
+      `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
-  if (passages.length === 0)
-    throw new PipelineError('page-empty', 'no passage of 10 words or more');
+}
 
-  const rank = (all: Candidate[]) =>
-    stage(
-      'rank',
-      () =>
-        rerankAndDedup(
-          question,
-          firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK),
-          rankModels,
-          options,
-        ),
-      (o) =>
-        `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
-    );
-
-  const sources: PageSnapshot[] = [page];
+/** Ranks the page, then adds web results when the page falls short (or the user asked for them). */
+async function retrieve(
+  ctx: RunContext,
+  request: AskRequest,
+  candidates: Candidate[],
+): Promise<Retrieved> {
   const notes: string[] = [];
-  if (!filter)
+  if (!ctx.filter)
     notes.push(
-      models.unavailableReason ??
+      ctx.models.unavailableReason ??
         'Ranking models are not loaded, so passages are ranked by keywords (BM25).',
     );
-  let allCandidates = candidates;
-  let outcome = await rank(allCandidates);
-  let webSearched = false;
-
+  const retrieved: Retrieved = {
+    outcome: await rankStage(ctx, candidates),
+    candidateCount: candidates.length,
+    sources: [request.page],
+    notes,
+    webSearched: false,
+  };
   const mode = request.sources ?? 'auto';
-  const sufficient = pageSuffices(outcome);
-  if (mode === 'page+web' || (mode === 'auto' && !sufficient)) {
-    if (!ports.search) {
-      notes.push('Web search is off, so only this page was used.');
-    } else {
-      try {
-        const report = await stage(
-          'search',
-          () => ports.search!.search(question, { maxResults: ports.maxSearchResults ?? 3 }),
-          (r) =>
-            `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
-        );
-        webSearched = true;
-        for (const result of report.pages) {
-          sources.push(result.page);
-          allCandidates = allCandidates.concat(
-            candidatesOf(result.page, sources.length - 1).candidates,
-          );
-        }
-        if (report.pages.length === 0)
-          notes.push('The web search found no readable pages, so only this page was used.');
-        else outcome = await rank(allCandidates);
-      } catch (error) {
-        notes.push(toErrorInfo(error).message);
-      }
-    }
-  } else if (mode === 'auto' && ports.search) {
+  const search = ctx.ports.search;
+  if (mode === 'page+web' || (mode === 'auto' && !pageSuffices(retrieved.outcome))) {
+    if (!search) notes.push('Web search is off, so only this page was used.');
+    else await addSearchResults(ctx, search, retrieved, candidates);
+  } else if (mode === 'auto' && search) {
     notes.push('This page had strong evidence, so the web was not searched.');
   }
+  return retrieved;
+}
 
-  const kg = kgTask ? await kgTask : null;
-  // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
-  const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, outcome.ranked) : null;
-  const quotes = [
-    ...(kgQuote ? [kgQuote] : []),
-    ...outcome.ranked.map((item, i) => toQuote(item, i + (kgQuote ? 2 : 1), sources)),
-  ];
-  const composed = await stage(
+/** Reads the top search results and ranks their passages beside the page's; failures are notes. */
+async function addSearchResults(
+  ctx: RunContext,
+  search: SearchPort,
+  retrieved: Retrieved,
+  pageCandidates: Candidate[],
+): Promise<void> {
+  try {
+    const report = await ctx.stage(
+      'search',
+      () => search.search(ctx.question, { maxResults: ctx.ports.maxSearchResults ?? 3 }),
+      (r) =>
+        `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
+    );
+    retrieved.webSearched = true;
+    let all = pageCandidates;
+    for (const result of report.pages) {
+      retrieved.sources.push(result.page);
+      all = all.concat(candidatesOf(result.page, retrieved.sources.length - 1).candidates);
+    }
+    retrieved.candidateCount = all.length;
+    if (report.pages.length === 0)
+      retrieved.notes.push('The web search found no readable pages, so only this page was used.');
+    else retrieved.outcome = await rankStage(ctx, all);
+  } catch (error) {
+    retrieved.notes.push(toErrorInfo(error).message);
+  }
+}
+
+/** One composer call (or the extractive answer), then every citation checked against its quote. */
+async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes: Quote[]) {
+  const { ports } = ctx;
+  const composed = await ctx.stage(
     'compose',
     () =>
       composeAnswer({
-        mode: request.mode,
-        question,
+        mode,
+        question: ctx.question,
         quotes,
         composer: ports.composer ?? null,
         ...(ports.minConfidence ? { minConfidence: ports.minConfidence } : {}),
@@ -222,15 +301,22 @@ export async function runPipeline(
           : 'no answer in the sources',
   );
   const { answer } = composed;
-  answer.checks = await stage(
+  answer.checks = await ctx.stage(
     'check',
-    () => checkCitations(answer.sentences, quotes, filter ? { scorer: filter } : {}),
+    () => checkCitations(answer.sentences, quotes, ctx.filter ? { scorer: ctx.filter } : {}),
     (checks) =>
       `${checks.filter((c) => c.supported).length} of ${checks.length} citations supported`,
   );
+  return composed;
+}
 
+function retrievalReport(
+  { models, filter, options }: RunContext,
+  { outcome, candidateCount, sources, notes, webSearched }: Retrieved,
+  quotes: readonly Quote[],
+): RetrievalReport {
   const quotedSources = new Set(quotes.map((q) => q.source.url));
-  const retrieval: RetrievalReport = {
+  return {
     path: outcome.path,
     notes,
     ...(models.device && filter ? { device: models.device } : {}),
@@ -247,43 +333,25 @@ export async function runPipeline(
     })),
     webSearched,
     counts: {
-      candidates: allCandidates.length,
+      candidates: candidateCount,
       firstStage: outcome.counts.firstStage,
       filtered: outcome.counts.filtered,
       deduplicated: outcome.counts.deduplicated,
       quotes: quotes.length,
     },
   };
+}
 
+function kgSummary(kg: KgOutcome): NonNullable<AskResult['kg']> {
   return {
-    mode: request.mode,
-    question,
-    answer,
-    quotes,
-    ...(composed.verdict ? { verdict: composed.verdict } : {}),
-    timings,
-    passageCount: passages.length,
-    page: {
-      url: page.url,
-      title: page.title,
-      extractor: page.extractor,
-      truncated: page.truncated,
-    },
-    retrieval,
-    ...(kg
-      ? {
-          kg: {
-            topicEntities: kg.topicEntities.map(({ id, label, description }) => ({
-              id,
-              label,
-              ...(description ? { description } : {}),
-            })),
-            triples: kg.quote?.lines.length ?? 0,
-            requests: kg.requests,
-            notes: kg.notes,
-          },
-        }
-      : {}),
+    topicEntities: kg.topicEntities.map(({ id, label, description }) => ({
+      id,
+      label,
+      ...(description ? { description } : {}),
+    })),
+    triples: kg.quote?.lines.length ?? 0,
+    requests: kg.requests,
+    notes: kg.notes,
   };
 }
 

@@ -6,6 +6,9 @@
 // Both read byte chunks as they arrive, so a token reaches the panel as soon as its line is
 // complete, and both cap the size of a line: a server that never sends a newline must not make
 // the extension buffer without end. Pure: no timers, no network (endpoints.ts adds those).
+// eventsource-parser 3.1 was tried in place of sseData and failed this file's tests: its
+// maxBufferSize let an over-long line and an over-long event through, a lone CR did not end a
+// line, and it dispatched events with empty data. The spec's algorithm is kept here instead.
 
 import { PipelineError } from '../core/errors';
 

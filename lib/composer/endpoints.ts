@@ -11,6 +11,7 @@ import { errorText, PipelineError, toErrorInfo, type ErrorInfo } from '../core/e
 import {
   abortReason,
   deadline,
+  type Deadline,
   mediaType,
   readCapped,
   retryAfterSeconds,
@@ -18,7 +19,15 @@ import {
 } from '../core/net';
 import { chunksOf, ndjsonValues, sseData, type ChunkSource } from './stream';
 import type { CompleteOptions, ComposerPort, ComposerPrompt } from '../pipeline/ports';
-import { field, isRecord, parseJson } from '../core/guards';
+import { parseJson, parseWith } from '../core/guards';
+import {
+  ErrorBody,
+  OllamaLine,
+  OpenAiChunk,
+  OpenAiModels,
+  OllamaTags,
+  ProbeAnswer,
+} from './replies';
 import { excerpt } from '../core/text';
 
 export const COMPOSER_DEFAULTS = {
@@ -229,37 +238,16 @@ async function complete(
 ): Promise<string> {
   if (signal?.aborted) throw abortReason(signal);
   const target = resolveTarget(kind, config);
-  const fetchFn = options.fetch;
-  const firstByteMs = options.firstByteTimeoutMs ?? COMPOSER_DEFAULTS.firstByteTimeoutMs;
-  const idleMs = options.idleTimeoutMs ?? COMPOSER_DEFAULTS.idleTimeoutMs;
-  const maxChars = Math.max(1, options.maxAnswerChars ?? COMPOSER_DEFAULTS.maxAnswerChars);
-  const maxTokens = options.maxTokens ?? COMPOSER_DEFAULTS.maxTokens;
-  const temperature = options.temperature ?? COMPOSER_DEFAULTS.temperature;
-  const messages = [
-    { role: 'system', content: prompt.system },
-    { role: 'user', content: prompt.user },
-  ];
-  const body =
-    kind === 'openai-compatible'
-      ? { model: target.model, messages, stream: true, temperature, max_tokens: maxTokens }
-      : {
-          model: target.model,
-          messages,
-          stream: true,
-          options: { temperature, num_predict: maxTokens },
-        };
-  const url = urlOf(target, kind === 'openai-compatible' ? '/chat/completions' : '/api/chat');
-  const accept =
-    kind === 'openai-compatible'
-      ? 'text/event-stream, application/json'
-      : 'application/x-ndjson, application/json';
-
+  const { url, body, accept } = chatRequest(kind, target, options, prompt);
   const watch = watchdog(signal);
   try {
-    watch.arm(firstByteMs, 'composer-timeout');
+    watch.arm(
+      options.firstByteTimeoutMs ?? COMPOSER_DEFAULTS.firstByteTimeoutMs,
+      'composer-timeout',
+    );
     let response: Response;
     try {
-      response = await fetchFn(url, requestInit(target, 'POST', body, accept, watch.signal));
+      response = await options.fetch(url, requestInit(target, 'POST', body, accept, watch.signal));
     } catch (error) {
       throw (
         watch.failure(error) ??
@@ -271,47 +259,10 @@ async function complete(
     }
     if (!response.ok)
       throw await errorFromResponse(target, response, options.now ?? Date.now, watch);
-
-    let text = '';
-    const emit = (delta: string) => {
-      if (delta === '') return;
-      text += delta;
-      onToken?.(delta);
-    };
-    let finish: string | undefined;
-    try {
-      for await (const piece of piecesOf(kind, response, watch, idleMs)) {
-        if (piece.text) {
-          const room = maxChars - text.length;
-          if (piece.text.length > room) {
-            emit(cut(piece.text, room));
-            emit(TRUNCATION_MARK);
-            onTruncated?.();
-            finish = 'cut';
-            break; // leaving the loop cancels the stream: the server stops generating
-          }
-          emit(piece.text);
-        }
-        if (piece.finish) {
-          finish = piece.finish;
-          // 'length': the model hit max_tokens mid-sentence; say so like a cut answer.
-          if (finish === 'length') {
-            emit(TRUNCATION_MARK);
-            onTruncated?.();
-          }
-          break; // do not wait for [DONE] or the end of a stream some servers keep open
-        }
-      }
-    } catch (error) {
-      if (error instanceof PipelineError) throw error;
-      throw (
-        watch.failure(error) ??
-        new PipelineError(
-          'composer-stalled',
-          `the connection broke: ${errorText(error, COMPOSER_DEFAULTS.excerptChars)}`,
-        )
-      );
-    }
+    const { text, finish } = await readAnswer(kind, response, watch, options, {
+      ...(onToken ? { onToken } : {}),
+      ...(onTruncated ? { onTruncated } : {}),
+    });
     if (text.trim() === '') {
       throw new PipelineError(
         'composer-bad-response',
@@ -322,6 +273,92 @@ async function complete(
   } finally {
     watch.done();
   }
+}
+
+/** The chat request in the endpoint's own dialect: OpenAI chat completions or Ollama's /api/chat. */
+function chatRequest(
+  kind: EndpointKind,
+  target: Target,
+  options: EndpointOptions,
+  prompt: ComposerPrompt,
+): { url: string; body: unknown; accept: string } {
+  const maxTokens = options.maxTokens ?? COMPOSER_DEFAULTS.maxTokens;
+  const temperature = options.temperature ?? COMPOSER_DEFAULTS.temperature;
+  const messages = [
+    { role: 'system', content: prompt.system },
+    { role: 'user', content: prompt.user },
+  ];
+  if (kind === 'openai-compatible')
+    return {
+      url: urlOf(target, '/chat/completions'),
+      body: { model: target.model, messages, stream: true, temperature, max_tokens: maxTokens },
+      accept: 'text/event-stream, application/json',
+    };
+  return {
+    url: urlOf(target, '/api/chat'),
+    body: {
+      model: target.model,
+      messages,
+      stream: true,
+      options: { temperature, num_predict: maxTokens },
+    },
+    accept: 'application/x-ndjson, application/json',
+  };
+}
+
+/**
+ * Reads the answer as it streams, passing each piece on; stops at the length cap (the answer is
+ * marked cut) or at the first finish reason. Leaving the loop cancels the stream, so the server
+ * stops generating.
+ */
+async function readAnswer(
+  kind: EndpointKind,
+  response: Response,
+  watch: Watchdog,
+  options: EndpointOptions,
+  { onToken, onTruncated }: Pick<CompleteOptions, 'onToken' | 'onTruncated'>,
+): Promise<{ text: string; finish: string | undefined }> {
+  const maxChars = Math.max(1, options.maxAnswerChars ?? COMPOSER_DEFAULTS.maxAnswerChars);
+  const idleMs = options.idleTimeoutMs ?? COMPOSER_DEFAULTS.idleTimeoutMs;
+  let text = '';
+  const emit = (delta: string) => {
+    if (delta === '') return;
+    text += delta;
+    onToken?.(delta);
+  };
+  const truncated = () => {
+    emit(TRUNCATION_MARK);
+    onTruncated?.();
+  };
+  try {
+    for await (const piece of piecesOf(kind, response, watch, idleMs)) {
+      if (piece.text) {
+        const room = maxChars - text.length;
+        if (piece.text.length > room) {
+          emit(cut(piece.text, room));
+          truncated();
+          return { text, finish: 'cut' };
+        }
+        emit(piece.text);
+      }
+      // 'length': the model hit max_tokens mid-sentence; say so like a cut answer. Any finish
+      // ends the read: some servers keep the stream open after it, or never send [DONE].
+      if (piece.finish) {
+        if (piece.finish === 'length') truncated();
+        return { text, finish: piece.finish };
+      }
+    }
+  } catch (error) {
+    if (error instanceof PipelineError) throw error;
+    throw (
+      watch.failure(error) ??
+      new PipelineError(
+        'composer-stalled',
+        `the connection broke: ${errorText(error, COMPOSER_DEFAULTS.excerptChars)}`,
+      )
+    );
+  }
+  return { text, finish: undefined };
 }
 
 /** The pieces of an answer: streamed (SSE or NDJSON) or one JSON body when the server ignored `stream`. */
@@ -372,34 +409,30 @@ function openAiPiece(data: string): Piece {
   const payload = parseJson(data);
   if (payload === undefined)
     throw new PipelineError('composer-bad-response', `not JSON: ${excerpt(data, 80)}`);
-  if (field(payload, 'error') !== undefined) throw midStreamError(payload);
-  const choices = field(payload, 'choices');
+  const chunk = parseWith(OpenAiChunk, payload);
+  if (chunk?.error !== undefined) throw midStreamError(payload);
+  const choice = chunk?.choices?.[0];
   // Chunks without choices (usage statistics, keep-alives) carry no text.
-  if (!Array.isArray(choices) || choices.length === 0) {
-    if (Array.isArray(choices) || field(payload, 'object') !== undefined) return {};
+  if (!choice) {
+    if (chunk?.choices || chunk?.object !== undefined) return {};
     throw new PipelineError('composer-bad-response', `no choices in: ${excerpt(data, 80)}`);
   }
-  const choice: unknown = choices[0];
-  const content =
-    field(field(choice, 'delta'), 'content') ?? field(field(choice, 'message'), 'content');
-  const finish = field(choice, 'finish_reason');
+  const content = choice.delta?.content ?? choice.message?.content;
+  const finish = choice.finish_reason;
   return {
-    ...(typeof content === 'string' && { text: content }),
-    ...(typeof finish === 'string' && finish !== '' && { finish }),
+    ...(content !== undefined && { text: content }),
+    ...(finish && { finish }),
   };
 }
 
 function ollamaPieceOf(payload: unknown): Piece {
-  if (!isRecord(payload))
-    throw new PipelineError('composer-bad-response', 'a stream line is not a JSON object');
-  if (payload.error !== undefined) throw midStreamError(payload);
-  const content = field(field(payload, 'message'), 'content');
-  const reason = field(payload, 'done_reason');
+  const line = parseWith(OllamaLine, payload);
+  if (!line) throw new PipelineError('composer-bad-response', 'a stream line is not a JSON object');
+  if (line.error !== undefined) throw midStreamError(payload);
+  const content = line.message?.content;
   return {
-    ...(typeof content === 'string' && { text: content }),
-    ...(payload.done === true && {
-      finish: typeof reason === 'string' && reason !== '' ? reason : 'stop',
-    }),
+    ...(content !== undefined && { text: content }),
+    ...(line.done === true && { finish: line.done_reason || 'stop' }),
   };
 }
 
@@ -525,15 +558,15 @@ async function errorFromResponse(
  * <title>, plain text itself. Never throws.
  */
 function errorMessageOf(payload: unknown, text = '', type = ''): { message: string; code: string } {
-  const error = field(payload, 'error');
+  const body = parseWith(ErrorBody, payload);
+  const error = body?.error;
   const candidates = [
-    field(error, 'message'),
-    error,
-    field(payload, 'message'),
-    field(payload, 'detail'),
+    typeof error === 'string' ? error : error?.message,
+    body?.message,
+    body?.detail,
   ];
-  let message = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '') ?? '';
-  const code = String(field(error, 'code') ?? field(error, 'type') ?? '');
+  let message = candidates.find((c) => c !== undefined && c.trim() !== '') ?? '';
+  const code = typeof error === 'object' ? String(error.code ?? error.type ?? '') : '';
   if (!message && payload === undefined && text.trim() !== '') {
     if (type === 'text/html' || /^\s*</.test(text)) {
       // Never quote markup: a proxy's error page can be large and full of script.
@@ -570,16 +603,38 @@ async function checkConnection(
   options: ConnectionOptions,
 ): Promise<string> {
   const target = resolveTarget(kind, config);
-  const timeoutMs = options.timeoutMs ?? COMPOSER_DEFAULTS.connectionTimeoutMs;
-  const now = options.now ?? Date.now;
   if (options.signal?.aborted) throw abortReason(options.signal);
+  const timeoutMs = options.timeoutMs ?? COMPOSER_DEFAULTS.connectionTimeoutMs;
   const timer = deadline(timeoutMs, options.signal);
-  const fetchFn = options.fetch;
+  const request = jsonRequester(target, options, timer, timeoutMs);
+  try {
+    return kind === 'ollama'
+      ? await checkOllamaModel(target, request)
+      : await checkOpenAiModel(target, request);
+  } finally {
+    timer.done();
+  }
+}
 
-  /** One request → status and parsed JSON body (undefined when not JSON); failures coded. */
-  const request = async (path: string, method: 'GET' | 'POST', body?: unknown) => {
+/** One request's status and parsed JSON body (undefined when not JSON), or the coded failure. */
+interface JsonReply {
+  response: Response;
+  payload: unknown;
+  error: unknown;
+}
+type JsonRequester = (path: string, method: 'GET' | 'POST', body?: unknown) => Promise<JsonReply>;
+
+/** Requests for the connection check: bodies capped and parsed; unreachable and timeouts coded. */
+function jsonRequester(
+  target: Target,
+  options: ConnectionOptions,
+  timer: Deadline,
+  timeoutMs: number,
+): JsonRequester {
+  const now = options.now ?? Date.now;
+  return async (path, method, body) => {
     try {
-      const response = await fetchFn(
+      const response = await options.fetch(
         urlOf(target, path),
         requestInit(target, method, body, 'application/json', timer.signal),
       );
@@ -591,18 +646,13 @@ async function checkConnection(
         };
       const read = await readCapped(response, COMPOSER_DEFAULTS.maxBodyBytes);
       const payload = read.ok ? parseJson(new TextDecoder().decode(read.bytes)) : undefined;
-      if (payload === undefined) {
-        const type = mediaType(response.headers.get('content-type')) || 'no content type';
-        return {
-          response,
-          payload,
-          error: new PipelineError(
-            'composer-bad-response',
-            `${path}: not JSON (${type}); is this the right base URL?`,
-          ),
-        };
-      }
-      return { response, payload, error: undefined };
+      if (payload !== undefined) return { response, payload, error: undefined };
+      const type = mediaType(response.headers.get('content-type')) || 'no content type';
+      const error = new PipelineError(
+        'composer-bad-response',
+        `${path}: not JSON (${type}); is this the right base URL?`,
+      );
+      return { response, payload, error };
     } catch (error) {
       if (options.signal?.aborted) throw abortReason(options.signal);
       if (timer.timedOut())
@@ -613,51 +663,46 @@ async function checkConnection(
       );
     }
   };
+}
 
-  try {
-    if (kind === 'ollama') {
-      const { payload, error } = await request('/api/tags', 'GET');
-      if (error) throw error;
-      const list = field(payload, 'models');
-      if (!Array.isArray(list))
-        throw new PipelineError('composer-bad-response', '/api/tags: no models list');
-      const names = list
-        .map((m) => field(m, 'name') ?? field(m, 'model'))
-        .filter((n): n is string => typeof n === 'string');
-      // Ollama names a model `llama3.1:latest` when pulled as `llama3.1`; either spelling works.
-      const bare = (name: string) => name.replace(/:latest$/, '');
-      return found(
-        target.model,
-        names,
-        names.some((n) => bare(n) === bare(target.model)),
-      );
-    }
-    const { response, payload, error } = await request('/models', 'GET');
-    if (response.status === 404) {
-      // Some servers have no model list: ask for one token instead.
-      const probe = await request('/chat/completions', 'POST', {
-        model: target.model,
-        messages: [{ role: 'user', content: 'Reply with OK.' }],
-        stream: false,
-        max_tokens: 1,
-        temperature: 0,
-      });
-      if (probe.error) throw probe.error;
-      if (!Array.isArray(field(probe.payload, 'choices')))
-        throw new PipelineError('composer-bad-response', '/chat/completions: no choices');
-      return `Connected: model ${target.model} answered a test request`;
-    }
-    if (error) throw error;
-    const list = field(payload, 'data');
-    if (!Array.isArray(list))
-      throw new PipelineError('composer-bad-response', '/models: no data list');
-    const ids = list
-      .map((m) => field(m, 'id'))
-      .filter((id): id is string => typeof id === 'string');
-    return found(target.model, ids, ids.includes(target.model));
-  } finally {
-    timer.done();
+async function checkOllamaModel(target: Target, request: JsonRequester): Promise<string> {
+  const { payload, error } = await request('/api/tags', 'GET');
+  if (error) throw error;
+  const tags = parseWith(OllamaTags, payload);
+  if (!tags) throw new PipelineError('composer-bad-response', '/api/tags: no models list');
+  const names = tags.models
+    .map((m) => m.name ?? m.model)
+    .filter((n): n is string => n !== undefined);
+  // Ollama names a model `llama3.1:latest` when pulled as `llama3.1`; either spelling works.
+  const bare = (name: string) => name.replace(/:latest$/, '');
+  return found(
+    target.model,
+    names,
+    names.some((n) => bare(n) === bare(target.model)),
+  );
+}
+
+async function checkOpenAiModel(target: Target, request: JsonRequester): Promise<string> {
+  const { response, payload, error } = await request('/models', 'GET');
+  if (response.status === 404) {
+    // Some servers have no model list: ask for one token instead.
+    const probe = await request('/chat/completions', 'POST', {
+      model: target.model,
+      messages: [{ role: 'user', content: 'Reply with OK.' }],
+      stream: false,
+      max_tokens: 1,
+      temperature: 0,
+    });
+    if (probe.error) throw probe.error;
+    if (!parseWith(ProbeAnswer, probe.payload))
+      throw new PipelineError('composer-bad-response', '/chat/completions: no choices');
+    return `Connected: model ${target.model} answered a test request`;
   }
+  if (error) throw error;
+  const models = parseWith(OpenAiModels, payload);
+  if (!models) throw new PipelineError('composer-bad-response', '/models: no data list');
+  const ids = models.data.map((m) => m.id).filter((id): id is string => id !== undefined);
+  return found(target.model, ids, ids.includes(target.model));
 }
 
 function found(model: string, names: string[], present: boolean): string {

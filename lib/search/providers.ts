@@ -16,7 +16,8 @@ import {
   stripHtml,
   type FetchLike,
 } from '../core/net';
-import { field, isRecord } from '../core/guards';
+import { isRecord, parseJson, parseWith } from '../core/guards';
+import { BraveError, BraveReply, ResultItem, SearxngReply, WikipediaReply } from './replies';
 
 export interface SearchHit {
   /** 1-based position in the provider's ranking. */
@@ -101,20 +102,20 @@ export function wikipediaProvider(
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       const body = await requestJson('wikipedia', url.href, { headers }, context, signal);
       // An Action API failure is HTTP 200 with {"error": {"code", "info"}}.
-      const error = field(body, 'error');
-      if (isRecord(error)) {
-        const code = String(error.code ?? '');
-        const info = String(error.info ?? code);
+      const reply = parseWith(WikipediaReply, body);
+      const error = reply?.error;
+      if (error) {
+        const code = error.code ?? '';
+        const info = error.info ?? code;
         if (code === 'ratelimited' || code === 'maxlag')
           throw new PipelineError('search-rate-limited', `wikipedia: ${info}`);
         throw new PipelineError('search-failed', `wikipedia: ${code}: ${info}`.slice(0, 300));
       }
-      const results = field(field(body, 'query'), 'search');
-      if (!Array.isArray(results)) throw badShape('wikipedia', 'query.search is not a list');
+      const results = reply?.query?.search;
+      if (!results) throw badShape('wikipedia', 'query.search is not a list');
       const hits: SearchHit[] = [];
-      for (const item of results) {
-        const title = field(item, 'title');
-        if (typeof title !== 'string' || title.trim() === '') continue;
+      for (const { title, snippet } of results) {
+        if (title === undefined || title.trim() === '') continue;
         const path = title.replace(/ /g, '_');
         hits.push({
           rank: hits.length + 1,
@@ -122,7 +123,7 @@ export function wikipediaProvider(
           // REST article HTML (Parsoid), CORS-friendly: https://en.wikipedia.org/api/rest_v1/
           fetchUrl: `${base}/api/rest_v1/page/html/${encodeURIComponent(path)}`,
           title,
-          snippet: stripHtml(String(field(item, 'snippet') ?? '')),
+          snippet: stripHtml(snippet ?? ''),
         });
         if (hits.length >= maxResults) break;
       }
@@ -173,13 +174,13 @@ export function searxngProvider(
           403: 'the instance does not allow format=json (search.formats in its settings.yml)',
         },
       );
-      const results = field(body, 'results');
-      if (!Array.isArray(results)) throw badShape('searxng', 'results is not a list');
-      const hits = hitsFrom(results, 'content', maxResults);
+      const reply = parseWith(SearxngReply, body);
+      if (!reply) throw badShape('searxng', 'results is not a list');
+      const hits = hitsFrom(reply.results, 'content', maxResults);
       if (hits.length === 0) {
         // Every engine failing (captcha, rate limit) looks like "no results": say which.
-        const unresponsive = field(body, 'unresponsive_engines');
-        if (Array.isArray(unresponsive) && unresponsive.length > 0) {
+        const unresponsive = reply.unresponsive_engines;
+        if (unresponsive && unresponsive.length > 0) {
           const names = unresponsive
             .map((e) => (Array.isArray(e) ? e.join(': ') : String(e)))
             .join('; ');
@@ -226,19 +227,15 @@ export function braveProvider(
         403: 'the API key is not allowed to use web search',
         // Brave reports an invalid or expired token as 422 with code SUBSCRIPTION_TOKEN_INVALID.
         422: (payload) =>
-          /TOKEN|SUBSCRIPTION/i.test(String(field(field(payload, 'error'), 'code') ?? ''))
+          /TOKEN|SUBSCRIPTION/i.test(parseWith(BraveError, payload)?.error?.code ?? '')
             ? 'the API key was rejected'
             : undefined,
       });
-      const web = field(body, 'web');
+      if (!isRecord(body)) throw badShape('brave', 'not an object');
+      const reply = parseWith(BraveReply, body);
+      if (!reply) throw badShape('brave', 'web.results is not a list');
       // No `web` section means no web results (Brave omits empty sections).
-      if (web === undefined) {
-        if (!isRecord(body)) throw badShape('brave', 'not an object');
-        return [];
-      }
-      const results = field(web, 'results');
-      if (!Array.isArray(results)) throw badShape('brave', 'web.results is not a list');
-      return hitsFrom(results, 'description', maxResults);
+      return reply.web ? hitsFrom(reply.web.results, 'description', maxResults) : [];
     },
   };
 }
@@ -312,16 +309,20 @@ async function requestJson(
 
 /** How long a rate-limited search asked us to wait, when it said (Retry-After). */
 /** Result items of the SearXNG/Brave shape (`url`, `title`, a snippet field) as ranked hits. */
-function hitsFrom(results: unknown[], snippetField: string, maxResults: number): SearchHit[] {
+function hitsFrom(
+  results: readonly ResultItem[],
+  snippetField: 'content' | 'description',
+  maxResults: number,
+): SearchHit[] {
   const hits: SearchHit[] = [];
   for (const item of results) {
-    const url = field(item, 'url');
-    if (typeof url !== 'string' || url === '') continue;
+    const { url } = item;
+    if (url === undefined || url === '') continue;
     hits.push({
       rank: hits.length + 1,
       url,
-      title: stripHtml(String(field(item, 'title') ?? '')) || url,
-      snippet: stripHtml(String(field(item, snippetField) ?? '')),
+      title: stripHtml(item.title ?? '') || url,
+      snippet: stripHtml(item[snippetField] ?? ''),
     });
     if (hits.length >= maxResults) break;
   }
@@ -331,14 +332,6 @@ function hitsFrom(results: unknown[], snippetField: string, maxResults: number):
 export function retryAfterOf(error: unknown): number | undefined {
   const value = isRecord(error) ? error.retryAfterSeconds : undefined;
   return typeof value === 'number' ? value : undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function badShape(provider: string, what: string): PipelineError {

@@ -53,6 +53,8 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
+    // Plain-JS files here are Node scripts.
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
     files: ['**/*.tsx', 'entrypoints/**/*.ts'],

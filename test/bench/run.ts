@@ -304,7 +304,7 @@ async function benchPages(): Promise<void> {
 
   let chromium: string | null = null;
   const chromiumSizes = new Map<number, SizeResult>();
-  let chromiumReal: RealPageRun[] = [];
+  const chromiumReal: RealPageRun[] = [];
   if (withChromium && !existsSync(CHROMIUM)) {
     log(
       `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): Chromium figures skipped`,

@@ -4,11 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ask,
   askAbout,
   externalRequests,
-  openFixture,
-  openPanel,
   setSettings,
   startHarness,
   TEST_MODELS_EXTENSION_DIR,
@@ -28,7 +25,7 @@ afterAll(async () => {
 
 describe('ranking with the shipped models', () => {
   it('runs the MiniLM cross-encoder and bi-encoder on WASM in the worker and says so', async () => {
-    const { page, panel, close } = await askAbout(
+    const { panel, close } = await askAbout(
       h,
       'demo/source.html',
       'Who designed the Lighthouse of Alexandria?',

@@ -173,7 +173,7 @@ describe('hostile and bad input', () => {
     await ask(panel, visibleWords);
     const text = await panel.textContent('main');
     expect(text).not.toMatch(/HIDDENMARKER/);
-    expect(text).not.toMatch(/[\u200B\u200D\uFEFF]/);
+    expect(text).not.toMatch(/\u200B|\u200D|\uFEFF/);
     // Nothing from the page became markup in the panel.
     expect(
       await panel.$$eval(
@@ -191,7 +191,7 @@ describe('hostile and bad input', () => {
   });
 
   it('keeps the typed text and explains a too-short or too-long question', async () => {
-    const { page, panel, close } = await askAbout(h, 'demo/source.html', 'x');
+    const { panel, close } = await askAbout(h, 'demo/source.html', 'x');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('question-too-short');
     expect(await panel.inputValue('#question')).toBe('x');
     const long = 'why '.repeat(2500);
@@ -202,7 +202,7 @@ describe('hostile and bad input', () => {
   });
 
   it('explains an empty page', async () => {
-    const { page, panel, close } = await askAbout(
+    const { panel, close } = await askAbout(
       h,
       'empty/source.html',
       'What does this page say about lighthouses?',
@@ -212,7 +212,7 @@ describe('hostile and bad input', () => {
   });
 
   it('answers from a page with no <p> elements (line breaks only)', async () => {
-    const { page, panel, close } = await askAbout(
+    const { panel, close } = await askAbout(
       h,
       'no-paragraphs/source.html',
       'On which VHF channel can the harbour master be reached?',
@@ -229,13 +229,13 @@ describe('hostile and bad input', () => {
     await h.context.route(`${h.server.url}/pixel.png`, (route) =>
       route.fulfill({ body: png, contentType: 'image/png' }),
     );
-    const { page, panel, close } = await askAbout(h, 'pixel.png', 'What does this show?');
+    const { panel, close } = await askAbout(h, 'pixel.png', 'What does this show?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-empty');
     await close();
   });
 
   it('explains that browser pages cannot be read', async () => {
-    const { page, panel, close } = await askAbout(h, 'chrome://version', 'Which version is this?');
+    const { panel, close } = await askAbout(h, 'chrome://version', 'Which version is this?');
     expect(await panel.getAttribute('.error', 'data-error')).toBe('page-unreadable');
     await close();
   });
@@ -256,7 +256,7 @@ describe('hostile and bad input', () => {
     await h.context.route(`${h.server.url}/huge/`, (route) =>
       route.fulfill({ body: html, contentType: 'text/html' }),
     );
-    const { page, panel, close } = await askAbout(
+    const { panel, close } = await askAbout(
       h,
       'huge/',
       'Who installed the copper weathervane on the customs house?',
@@ -273,7 +273,7 @@ describe('web search from the panel', () => {
       search: { provider: 'searxng', searxngUrl: h.server.url },
       retrieval: { sources: 'page+web' },
     });
-    const { page, panel, close } = await askAbout(
+    const { panel, close } = await askAbout(
       h,
       'tables/source.html',
       'Which architect designed the Lighthouse of Alexandria?',

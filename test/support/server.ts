@@ -39,7 +39,8 @@ export type Route = (req: IncomingMessage, res: ServerResponse) => boolean | Pro
 /** Serves files under `root`; `routes` may answer a request first (return true when handled). */
 export async function serveDirectory(root: string, routes: Route[] = []): Promise<TestServer> {
   const base = resolve(root);
-  const server = createServer(async (req, res) => {
+  // The handler catches every failure itself (404), so its promise never rejects.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       for (const route of routes) if (await route(req, res)) return;
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -55,7 +56,8 @@ export async function serveDirectory(root: string, routes: Route[] = []): Promis
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   return {

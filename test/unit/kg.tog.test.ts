@@ -115,8 +115,6 @@ const adams = topic('Q42', 'Douglas Adams');
 const lines = (
   triples: { subject: { label: string }; relation: { label: string }; object: { label: string } }[],
 ) => triples.map((t) => `${t.subject.label} — ${t.relation.label} — ${t.object.label}`);
-const objectIds = (r: { triples: { subject: { id: string }; object: { id?: string } }[] }) =>
-  new Set(r.triples.flatMap((t) => [t.subject.id, t.object.id ?? '']));
 
 describe('togE on an in-memory Wikidata graph', () => {
   it('answers a one-hop question and keeps literal and date objects out of the frontier', async () => {

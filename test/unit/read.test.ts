@@ -38,7 +38,7 @@ describe('readHtml on the hostile page', () => {
   });
 
   it('strips zero-width characters without splitting the words they sat in', () => {
-    expect(text).not.toMatch(/[\u200B\u200D\uFEFF]/);
+    expect(text).not.toMatch(/\u200B|\u200D|\uFEFF/);
     expect(text).toContain('the word pollen, the word hive and the word dancing');
     expect(html).toMatch(/pol\u200Blen/); // the source really has them
   });

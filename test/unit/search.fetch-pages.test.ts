@@ -316,10 +316,10 @@ describe('createMemoryCache', () => {
   it('evicts the least recently used entry and expires entries after the TTL', async () => {
     let clock = 0;
     const cache = createMemoryCache<number>({ maxEntries: 2, ttlMs: 100, now: () => clock });
-    cache.set('a', 1);
-    cache.set('b', 2);
+    void cache.set('a', 1);
+    void cache.set('b', 2);
     expect(cache.get('a')).toBe(1); // a is now the most recent
-    cache.set('c', 3);
+    void cache.set('c', 3);
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
     clock = 100;
     expect(cache.get('a')).toBeUndefined();

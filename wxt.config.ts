@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { defineConfig } from 'wxt';
 
-// Extension pages may compile WebAssembly (ONNX Runtime, next issue) and nothing else: WXT adds
-// 'wasm-unsafe-eval' only to dev builds, so the production CSP is written out here (STYLE security 1).
+// Extension pages may compile WebAssembly (ONNX Runtime) and nothing else: WXT adds
+// 'wasm-unsafe-eval' only to dev builds, so the production CSP is written out here (docs/SECURITY.md, property 1).
 export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 
 /**

@@ -1,6 +1,6 @@
 // "Verify claim" context-menu flow, with the browser APIs passed in so it is testable in Node.
 // The claim is stored in storage.session under the tab's key before anything else can fail, so a
-// service worker stopped right after the click loses nothing (STYLE security 11): the panel takes
+// service worker stopped right after the click loses nothing (docs/SECURITY.md, property 11): the panel takes
 // it when it opens.
 
 import { envelope, type Envelope } from '../messages/protocol';

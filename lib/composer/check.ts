@@ -1,7 +1,7 @@
 // Citation check (EWEK-QA §A.3): every cited answer sentence is checked against the quote it
 // names, so the panel can say "4 of 5 citations checked" and mark the rest. The paper asks
 // GPT-3.5; we ask the MiniLM cross-encoder the ranking stage already loaded, and fall back to
-// lexical overlap when its weights are missing (STYLE: degrade, don't crash, and say which ran).
+// lexical overlap when its weights are missing (degrade rather than fail, and say which ran).
 //
 // Rules shared by both methods:
 // - Numbers and names must be found exactly. A sentence saying "956" cited to a quote saying

@@ -3,9 +3,9 @@
 //   openai-compatible  POST {base}/chat/completions, `stream: true` → server-sent events
 //                      (OpenAI, llama.cpp server, vLLM, LM Studio, Ollama's /v1)
 //   ollama             POST {base}/api/chat → newline-delimited JSON (Ollama's native API)
-// Every way a call can fail becomes a coded PipelineError (STYLE: coded errors), so compose.ts can
+// Every way a call can fail becomes a coded PipelineError, so compose.ts can
 // fall back to the extractive answer and the panel can say why. Only `fetch` comes in from
-// outside (STYLE 3): the same code runs in the pipeline Worker, Node and vitest.
+// outside (as parameters): the same code runs in the pipeline Worker, Node and vitest.
 
 import { errorText, PipelineError, toErrorInfo, type ErrorInfo } from '../core/errors';
 import {
@@ -188,7 +188,7 @@ function requestInit(
     headers,
     ...(body !== undefined && { body: JSON.stringify(body) }),
     credentials: 'omit',
-    // STYLE security 9: the key goes to the configured origin only, and fetch keeps the
+    // docs/SECURITY.md, property 9: the key goes to the configured origin only, and fetch keeps the
     // Authorization header on same-site redirects, so with a key a redirect is an error.
     redirect: target.apiKey ? 'error' : 'follow',
     signal,

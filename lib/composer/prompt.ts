@@ -1,6 +1,6 @@
 // The composer prompt (EWEK-QA §A.4): numbered quotes, the knowledge-graph triples first as [1],
 // then the question; the model answers citing `[n]`. Two things are added to the paper's prompt:
-//  - quotes are fenced and declared data (STYLE security 5): page text can say "ignore previous
+//  - quotes are fenced and declared data (docs/SECURITY.md, property 5): page text can say "ignore previous
 //    instructions", and the model is told up front that nothing inside the fence is an instruction;
 //  - a self-assessed confidence line (WeKnow-RAG §4.1.4, A.1), so a low-confidence answer can be
 //    replaced by "I don't know" and the evidence.

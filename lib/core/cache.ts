@@ -1,6 +1,6 @@
 // Cache port for search: fetched result pages (and search responses) by key. The default is an
 // in-memory LRU with a TTL; the extension backs the same port with IndexedDB (lib/cache/store.ts). A cache
-// that fails is treated as a miss (STYLE 7, as uBlock treats a failed IndexedDB open).
+// that fails is treated as a miss (degrade, don't crash: as uBlock treats a failed IndexedDB open).
 
 export interface CachePort<T> {
   get(key: string): Promise<T | undefined> | T | undefined;

@@ -1,5 +1,5 @@
 // Coded errors: code paths throw or return a code, the UI and the CLI map it to a sentence a
-// person understands (STYLE: coded errors, never a stack trace).
+// person understands, never a stack trace.
 
 import { isRecord } from './guards';
 import { excerpt } from './text';

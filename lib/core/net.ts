@@ -1,6 +1,6 @@
 // HTTP helpers shared by the search providers and the result-page fetcher: deadlines that tell a
 // timeout from the caller's cancel, bodies read under a byte cap, charset decoding, Retry-After,
-// and the "is this a private address" test. Only `fetch` comes in from outside (STYLE: side
+// and the "is this a private address" test. Only `fetch` comes in from outside (as a parameter, like every side
 // effects through parameters), so the same code runs in the pipeline Worker, Node and vitest.
 
 /** The subset of `fetch` we use. Call it detached (`const f = options.fetch; f(...)`): browsers

@@ -3,7 +3,7 @@
 // EWEK-QA counts passage length in tokens (§A.7.1: < 10 dropped, > 80 split; §A.1: quotes of at
 // most 128 tokens). We count a word or a punctuation mark as one token, and each Han/kana/Thai
 // character as one token (those scripts do not separate words with spaces). This is close to,
-// and slightly below, a WordPiece count for English; the models issue can inject the real
+// and slightly below, a WordPiece count for English; a model adapter can inject the real
 // tokenizer's count where it matters.
 
 const TOKEN =

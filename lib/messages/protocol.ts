@@ -1,4 +1,4 @@
-// The one message protocol between the extension's contexts (STYLE: Messages).
+// The one message protocol between the extension's contexts (docs/SECURITY.md, properties 7 and 8).
 // Each message type names its request schema and the sender classes allowed to send it. The
 // router validates the envelope, classifies the sender from browser-set fields (never from
 // `sender.url`, which the page controls), validates the payload, and never throws.

@@ -1,5 +1,5 @@
 // Inline highlights with the CSS Custom Highlight API: ranges are registered in `CSS.highlights`
-// and styled through an adopted stylesheet, so the page DOM is never modified (STYLE security 15).
+// and styled through an adopted stylesheet, so the page DOM is never modified (docs/SECURITY.md, property 15).
 // Each quote gets its own colour (the panel's quote card and citation markers use the same one),
 // so a reader can tell which passage backs which citation; the focused sentence is drawn on top.
 

@@ -24,7 +24,7 @@ export const MAX_PAGE_CHARS = 2_000_000;
  * Readability's time grows with depth × size (it reads the text of every candidate's subtree and
  * walks ancestors): under linkedom a 1,000-level `<div>` chain takes 12 s, 5,000 levels minutes.
  * Real pages stay far below this (the deepest of Readability's 130 test pages is 38 levels); a
- * deeper document is read from the body, which is linear (STYLE security 14).
+ * deeper document is read from the body, which is linear (docs/SECURITY.md, property 14).
  */
 export const MAX_READABILITY_DEPTH = 200;
 

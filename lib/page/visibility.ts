@@ -1,5 +1,5 @@
 // Decides which elements a reader cannot see, so their text never becomes a passage
-// (STYLE security 6: display:none, visibility:hidden, aria-hidden, zero-size, off-screen).
+// (docs/SECURITY.md, property 6: display:none, visibility:hidden, aria-hidden, zero-size, off-screen).
 // Two judges share one interface: the browser's, from computed style and layout, and a static
 // one for Node (CLI, tests), which has no CSS engine and so only sees attributes and inline styles.
 
@@ -58,7 +58,7 @@ export const staticIsHidden: IsHidden = (element) => {
  * styles do not show. Only top-level rules count (not those inside `@media print { … }` and other
  * at-rules) and only selectors without pseudo-classes (`:hover` does not always apply). This errs
  * towards hiding (`.d-none` shown again by a media query stays hidden): missing text is safer than
- * leaking hidden text into passages (STYLE security 6).
+ * leaking hidden text into passages (docs/SECURITY.md, property 6).
  */
 export function stylesheetIsHidden(document: Document, base: IsHidden = staticIsHidden): IsHidden {
   const hidden = new Set<Element>();

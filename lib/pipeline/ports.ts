@@ -1,4 +1,4 @@
-// Side effects the retrieval stages need, passed in as ports (STYLE: side effects through
+// Side effects the retrieval stages need, passed in as ports (side effects come in through
 // parameters). Real adapters live in lib/models (transformers.js on ONNX Runtime) and lib/search
 // (web search providers); tests pass fakes with known scores.
 

@@ -1,5 +1,5 @@
 // Ranking stage: Okapi BM25 over the splitter's passages (the cheap first stage of
-// WeKnow-RAG §4.1.3; the models issue puts the MiniLM cross-encoder behind it).
+// WeKnow-RAG §4.1.3; lib/models puts the MiniLM cross-encoder behind it).
 //
 // A small module rather than a search library: the corpus is built per question from one page,
 // nothing is persisted, and it must share the splitter's tokenizer and stemmer so that the

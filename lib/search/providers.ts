@@ -218,7 +218,7 @@ export function braveProvider(
       );
       const init: RequestInit = {
         headers: { Accept: 'application/json', 'X-Subscription-Token': apiKey },
-        // STYLE security 9: the key goes to the configured origin only. Fetch keeps custom headers
+        // docs/SECURITY.md, property 9: the key goes to the configured origin only. Fetch keeps custom headers
         // across redirects, even cross-origin ones, so a redirect is an error, not followed.
         redirect: 'error',
       };

@@ -288,7 +288,7 @@ describe('web search from the panel', () => {
     expect(cards.length).toBeGreaterThan(0);
     for (const [link, href] of cards) {
       expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/results\/[^#]+#:~:text=/);
-      // Only https pages are made clickable (STYLE security 4); these test pages are http.
+      // Only https pages are made clickable (docs/SECURITY.md, property 4); these test pages are http.
       expect(href).toBeNull();
     }
     await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });

@@ -1,5 +1,5 @@
 // lib/kg/sparql.ts against the loopback Wikidata stand-in (a real SPARQL engine, real HTTP):
-// etiquette (STYLE security 10) and the answers ToG-E (EWEK-QA §3.1.2) will read.
+// etiquette (docs/SECURITY.md, property 10) and the answers ToG-E (EWEK-QA §3.1.2) will read.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSparqlClient, type SparqlClientOptions } from '../../lib/kg/sparql';
 import { startWikidataServer, type WikidataServer } from '../support/wikidata-server';

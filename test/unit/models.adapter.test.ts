@@ -1,6 +1,6 @@
 // The transformers.js adapter (lib/models/transformers.ts) on tiny generated models, through the
 // real transformers.js and ONNX Runtime code (Node: the CPU backend). Asserts shapes, dtypes and
-// fixed fingerprints, not quality (STYLE: models): the weights are random.
+// fixed fingerprints, not quality (quality belongs to npm run eval): the weights are random.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';

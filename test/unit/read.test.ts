@@ -1,5 +1,5 @@
 // The page reader (lib/page) in Node, on the project's fixture pages: what becomes a block and
-// what never does (STYLE security 6: hidden text never becomes a passage).
+// what never does (docs/SECURITY.md, property 6: hidden text never becomes a passage).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';

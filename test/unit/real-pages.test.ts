@@ -3,7 +3,7 @@
 // repository in ../shared/data). Properties only: nothing throws, and every passage keeps the
 // EWEK-QA §A.7.1 / §A.1 token rules (at least 10 tokens, at most 128) and maps back to its block.
 // Timings are written to test/bench/tmp/real-pages.json (not tracked) for people to read; they are never asserted
-// (STYLE: benchmarks are not tests).
+// (benchmarks are not tests: tests never assert a wall-clock time).
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

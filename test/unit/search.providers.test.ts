@@ -340,7 +340,7 @@ describe('Brave Search API', () => {
     });
     expect(api.headers['x-subscription-token']).toBe(KEY);
     expect(api.headers.accept).toBe('application/json');
-    // STYLE security 9: the key reaches the API endpoint and nothing else.
+    // docs/SECURITY.md, property 9: the key reaches the API endpoint and nothing else.
     expect(sent.filter((r) => r.headers['x-subscription-token'] !== undefined)).toEqual([api]);
 
     expect(report.pages.map((p) => [p.rank, p.page.url])).toEqual([

@@ -1,4 +1,4 @@
-// Golden fixtures (STYLE: like mozilla/readability): each page under test/fixtures/pages/<case>/
+// Golden fixtures (as mozilla/readability does): each page under test/fixtures/pages/<case>/
 // is read and split, and the result must equal the reviewed expected-passages.json.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Property tests for the Paragraph Splitter (STYLE security 14: total and bounded) and for the page
+// Property tests for the Paragraph Splitter (docs/SECURITY.md, property 14: total and bounded) and for the page
 // reader it feeds on (security 6: hidden text never becomes a passage).
 //
 // What split.ts guarantees, and what is asserted here for every passage:

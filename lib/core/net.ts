@@ -1,7 +1,7 @@
 // HTTP helpers shared by the search providers and the result-page fetcher: deadlines that tell a
 // timeout from the caller's cancel, bodies read under a byte cap, charset decoding, Retry-After,
-// and the "is this a private address" test. Only `fetch` comes in from outside (as a parameter, like every side
-// effects through parameters), so the same code runs in the pipeline Worker, Node and vitest.
+// and the "is this a private address" test. Only `fetch` comes in from outside, as a parameter,
+// so the same code runs in the pipeline Worker, Node and vitest.
 
 /** The subset of `fetch` we use. Call it detached (`const f = options.fetch; f(...)`): browsers
  * throw "Illegal invocation" when `window.fetch` is called with another object as `this`. */
@@ -15,24 +15,22 @@ export interface Deadline {
   done(): void;
 }
 
-/** An abort signal that fires after `ms` or when `parent` aborts, whichever is first. */
+/**
+ * An abort signal that fires after `ms` or when `parent` aborts, whichever is first
+ * (`AbortSignal.any`). The timer is a plain `setTimeout` rather than `AbortSignal.timeout`, so a
+ * timeout says how long it waited and tests can drive it with a fake clock.
+ */
 export function deadline(ms: number, parent?: AbortSignal): Deadline {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError'));
-  }, ms);
-  const onAbort = () => controller.abort(parent?.reason);
-  if (parent?.aborted) controller.abort(parent.reason);
-  else parent?.addEventListener('abort', onAbort, { once: true });
+  const timer = new AbortController();
+  const handle = setTimeout(
+    () => timer.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
+    ms,
+  );
+  const signal = parent ? AbortSignal.any([parent, timer.signal]) : timer.signal;
   return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      parent?.removeEventListener('abort', onAbort);
-    },
+    signal,
+    timedOut: () => timer.signal.aborted && signal.reason === timer.signal.reason,
+    done: () => clearTimeout(handle),
   };
 }
 

@@ -11,7 +11,7 @@ import type { Confidence } from '../pipeline/types';
 import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
-import { validateQuestion } from '../pipeline/question';
+import { validateClaim, validateQuestion } from '../pipeline/question';
 import {
   firstStage,
   relevance,
@@ -76,7 +76,10 @@ export async function runPipeline(
 ): Promise<AskResult> {
   const timings: Partial<Record<StageName, number>> = {};
   const stage = stageRunner(ports, timings);
-  const question = validateQuestion(request.question);
+  const question =
+    request.mode === 'verify'
+      ? validateClaim(request.question)
+      : validateQuestion(request.question);
   const { page } = request;
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
   const models = ports.models ?? {};

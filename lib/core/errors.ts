@@ -8,6 +8,10 @@ export type ErrorCode =
   | 'question-empty'
   | 'question-too-short'
   | 'question-too-long'
+  | 'claim-too-short'
+  | 'claim-too-long'
+  | 'claim-is-question'
+  | 'claim-other-language'
   | 'page-empty'
   | 'page-unreadable'
   | 'page-not-ready'
@@ -47,6 +51,14 @@ const MESSAGES: Record<ErrorCode, string> = {
   'question-empty': 'Type a question first.',
   'question-too-short': 'That question is too short to search for. Ask in a few words.',
   'question-too-long': 'That text is too long. Shorten it to a single question or claim.',
+  'claim-too-short':
+    'Select a whole statement to verify: a sentence that says something about someone or something, not a word or two.',
+  'claim-too-long':
+    'That selection is too long to verify as one claim. Select one or two sentences (at most 2,000 characters).',
+  'claim-is-question':
+    'That is a question, not a claim. Ask it as a question instead, or select a statement to verify.',
+  'claim-other-language':
+    'Verify claim checks English statements for now, and this one looks like it is in another language.',
   'page-empty': 'This page has no readable text to answer from.',
   'page-unreadable':
     "The extension can't read this tab. Browser pages (chrome://), the Chrome Web Store and other extensions are off limits; open a web page and try again.",

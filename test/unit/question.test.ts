@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor, PipelineError, toErrorInfo } from '../../lib/core/errors';
-import { MAX_QUESTION_CHARS, validateQuestion } from '../../lib/pipeline/question';
+import { MAX_QUESTION_CHARS, validateClaim, validateQuestion } from '../../lib/pipeline/question';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -53,5 +53,51 @@ describe('validateQuestion', () => {
       message: 'x',
     });
     expect(toErrorInfo({ code: '__proto__', message: 'x' }).code).toBe('internal');
+  });
+});
+
+describe('validateClaim', () => {
+  const codeOf = (claim: string) => {
+    try {
+      validateClaim(claim);
+      return 'ok';
+    } catch (error) {
+      return error instanceof PipelineError ? error.code : 'other';
+    }
+  };
+
+  it('accepts a statement, trimmed and on one line', () => {
+    expect(validateClaim('  Mr Obama said race relations\nhad improved.  ')).toBe(
+      'Mr Obama said race relations had improved.',
+    );
+    expect(codeOf('Revenue for 2011 was $163 million.')).toBe('ok');
+  });
+
+  it.each([
+    ['', 'question-empty'],
+    ['Obama', 'claim-too-short'],
+    ['Obama improved', 'claim-too-short'],
+    ['x'.repeat(MAX_QUESTION_CHARS + 1), 'claim-too-long'],
+    ['Did race relations improve during his presidency?', 'claim-is-question'],
+    ['Race relations improved?', 'claim-is-question'],
+    ["Qui est le sujet principal de l'article", 'claim-other-language'],
+    ['Der Präsident unterzeichnete gestern das Gesetz', 'claim-other-language'],
+  ])('refuses %j with %s', (claim, code) => {
+    expect(codeOf(claim)).toBe(code);
+  });
+
+  it('does not take a short English statement without function words for another language', () => {
+    expect(codeOf('Kenya welcomes Obama')).toBe('ok');
+    expect(codeOf('How the lighthouse fell is told below.')).toBe('ok');
+  });
+
+  it('has a plain message for every refusal', () => {
+    for (const code of [
+      'claim-too-short',
+      'claim-too-long',
+      'claim-is-question',
+      'claim-other-language',
+    ] as const)
+      expect(messageFor(code)).toMatch(/^[A-Z].+\.$/);
   });
 });

@@ -5,6 +5,7 @@
 // languages" labels since 2024: many people and places now have only a `mul` label).
 
 import { WBK } from 'wikibase-sdk';
+import { SearchReply, type SearchHit } from './replies';
 import { createWikidataHttp, type WikidataHttp, type WikidataHttpOptions } from './sparql';
 
 export interface EntityHit {
@@ -44,22 +45,14 @@ export interface SearchEntitiesInput {
   limit?: number;
 }
 
-interface RawHit {
-  id?: unknown;
-  label?: unknown;
-  description?: unknown;
-  display?: { label?: { value?: unknown }; description?: { value?: unknown } };
+/** A reply's hit as an EntityHit: the label and description in the asked language when given. */
+function toEntityHit(hit: SearchHit): EntityHit {
+  return {
+    id: hit.id ?? '',
+    label: hit.display?.label?.value || hit.label || '',
+    description: hit.display?.description?.value || hit.description || '',
+  };
 }
-
-function isSearchJson(json: unknown): json is { search: RawHit[] } {
-  return (
-    typeof json === 'object' &&
-    json !== null &&
-    Array.isArray((json as { search?: unknown }).search)
-  );
-}
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Wikimedia language codes are lower case and mostly the primary subtag ('en-GB' → 'en-gb'). */
 function wikimediaLanguage(language: string | undefined): string {
@@ -85,13 +78,9 @@ export async function searchEntities(
   for (const language of chain) {
     // origin=*: the MediaWiki API's anonymous CORS mode, so the extension needs no host access.
     const url = `${wbk.searchEntities({ search, language, uselang: language, limit, type: 'item' })}&origin=*`;
-    const json = await port.http.getJson({ url, accept: 'application/json', valid: isSearchJson });
-    const hits = (json as { search: RawHit[] }).search
-      .map((hit) => ({
-        id: str(hit.id),
-        label: str(hit.display?.label?.value) || str(hit.label),
-        description: str(hit.display?.description?.value) || str(hit.description),
-      }))
+    const reply = await port.http.getJson({ url, accept: 'application/json', schema: SearchReply });
+    const hits = reply.search
+      .flatMap((hit) => (hit ? [toEntityHit(hit)] : []))
       .filter((hit) => /^[QPL]\d+$/.test(hit.id));
     if (hits.length > 0) return hits.slice(0, limit);
   }

@@ -7,11 +7,13 @@
 // mentions become the topic entities. Bounded: at most `maxSearches` searches and
 // `maxCandidates` scored hits whatever the input.
 
+import * as v from 'valibot';
 import type { Embedder } from '../pipeline/ports';
 import { cosine } from '../pipeline/retrieve';
 import { terms } from '../core/text';
 import type { EntitySearchPort, TopicEntity } from './types';
 import { errorText } from '../core/errors';
+import { parseWith } from '../core/guards';
 
 export interface LinkOptions {
   /** Language of the question (BCP 47 primary tag), passed to the search port. */
@@ -46,7 +48,7 @@ export interface LinkResult {
 
 const MAX_QUESTION_CHARS = 1000;
 const WORD =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’.\-][\p{L}\p{M}\p{N}]+)*/gu;
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]$/u;
 /** Lower-case words that may sit inside a capitalised name ("Leonardo da Vinci", "Bank of England"). */
 const NAME_JOINERS = new Set([
@@ -226,26 +228,45 @@ function labelMatch(label: string, mention: string): number {
   return 0;
 }
 
-/**
- * Finds the topic entities of a question. Never throws for odd input; a search that throws
- * counts as no hits (recorded in `failures`). An embedder failure falls back to lexical scores.
- */
-export async function linkEntities(
-  question: string,
-  search: EntitySearchPort,
-  options: Partial<LinkOptions> & { embedder?: Embedder } = {},
-): Promise<LinkResult> {
-  const opts = { ...LINK_DEFAULTS, ...options };
-  const text = typeof question === 'string' ? question.slice(0, MAX_QUESTION_CHARS) : '';
-  const mentions = mentionCandidates(text, Math.max(0, opts.maxSearches));
-  const failures: string[] = [];
-  const perSearch = Math.max(1, Math.min(50, opts.perSearch));
+/** A hit as linking reads it from the search port, which may be any implementation. */
+const PortHit = v.object({
+  id: v.pipe(v.string(), v.regex(/^Q\d+$/)),
+  /** An odd or missing label or description counts as none (the id stands in for the label). */
+  label: v.fallback(v.optional(v.string()), undefined),
+  description: v.fallback(v.optional(v.string()), undefined),
+});
 
-  const results = await Promise.all(
-    mentions.map(async (mention) => {
+interface Hit {
+  id: string;
+  label: string;
+  description?: string;
+  mention: string;
+  rank: number;
+  mentionIndex: number;
+}
+
+interface ScoredHit {
+  h: Hit;
+  score: number;
+  /** How exactly the label matches the mention (labelMatch). */
+  match: number;
+  /** Similarity of `label — description` to the question. */
+  sim: number;
+}
+
+/** Every mention searched at once; a search that throws counts as no hits and is recorded. */
+async function searchMentions(
+  mentions: readonly string[],
+  search: EntitySearchPort,
+  options: { language: string; perSearch: number },
+  failures: string[],
+): Promise<unknown[][]> {
+  const perSearch = Math.max(1, Math.min(50, options.perSearch));
+  return Promise.all(
+    mentions.map(async (mention): Promise<unknown[]> => {
       try {
-        const hits = await search.search(mention, {
-          language: opts.language || 'en',
+        const hits: unknown = await search.search(mention, {
+          language: options.language || 'en',
           limit: perSearch,
         });
         return Array.isArray(hits) ? hits.slice(0, perSearch) : [];
@@ -255,47 +276,43 @@ export async function linkEntities(
       }
     }),
   );
+}
 
-  interface Hit {
-    id: string;
-    label: string;
-    description?: string;
-    mention: string;
-    rank: number;
-    mentionIndex: number;
-  }
+/** The item hits of every search in mention order, at most `maxCandidates`. */
+function collectHits(
+  results: readonly (readonly unknown[])[],
+  mentions: readonly string[],
+  maxCandidates: number,
+): Hit[] {
   const hits: Hit[] = [];
   results.forEach((list, mentionIndex) =>
-    list.forEach((h, rank) => {
-      if (
-        h &&
-        typeof h.id === 'string' &&
-        /^Q\d+$/.test(h.id) &&
-        hits.length < opts.maxCandidates
-      ) {
-        hits.push({
-          id: h.id,
-          label: typeof h.label === 'string' && h.label ? h.label : h.id,
-          description:
-            typeof h.description === 'string' && h.description ? h.description : undefined,
-          mention: mentions[mentionIndex]!,
-          rank,
-          mentionIndex,
-        });
-      }
+    list.forEach((raw, rank) => {
+      const h = parseWith(PortHit, raw);
+      if (!h || hits.length >= maxCandidates) return;
+      hits.push({
+        id: h.id,
+        label: h.label || h.id,
+        description: h.description || undefined,
+        mention: mentions[mentionIndex]!,
+        rank,
+        mentionIndex,
+      });
     }),
   );
-  if (hits.length === 0) return { entities: [], mentions, searches: mentions.length, failures };
+  return hits;
+}
 
-  const describe = (h: Hit): string => (h.description ? `${h.label} — ${h.description}` : h.label);
+const describeHit = (h: Hit): string => (h.description ? `${h.label} — ${h.description}` : h.label);
+
+/** Hits ranked by similarity to the question, label match and search rank (best first). */
+async function scoreHits(text: string, hits: Hit[], embedder?: Embedder): Promise<ScoredHit[]> {
   let sims: number[];
   try {
-    sims = await similarities(text, hits.map(describe), opts.embedder);
+    sims = await similarities(text, hits.map(describeHit), embedder);
   } catch {
-    sims = hits.map((h) => lexicalSimilarity(text, describe(h)));
+    sims = hits.map((h) => lexicalSimilarity(text, describeHit(h)));
   }
-
-  const scored = hits
+  return hits
     .map((h, i) => {
       const match = labelMatch(h.label, h.mention);
       // Longer mentions are more specific ("Douglas Adams" over "Adams"); search rank is a weak prior.
@@ -306,12 +323,14 @@ export async function linkEntities(
     .sort(
       (a, b) => b.score - a.score || a.h.mentionIndex - b.h.mentionIndex || a.h.rank - b.h.rank,
     );
+}
 
-  // Keep the best entity per mention, and skip mentions overlapping an already chosen one.
+/** The best entity per mention, skipping mentions that overlap an already chosen one. */
+function chooseEntities(scored: readonly ScoredHit[], topK: number): TopicEntity[] {
   const entities: TopicEntity[] = [];
   const chosenMentions: string[] = [];
   for (const { h, score, match, sim } of scored) {
-    if (entities.length >= opts.topK) break;
+    if (entities.length >= topK) break;
     // A hit must either carry the mention as its label or share something with the question.
     if (match === 0 && !(sim > 0)) continue;
     if (entities.some((e) => e.id === h.id)) continue;
@@ -326,5 +345,25 @@ export async function linkEntities(
       score,
     });
   }
+  return entities;
+}
+
+/**
+ * Finds the topic entities of a question. Never throws for odd input; a search that throws
+ * counts as no hits (recorded in `failures`). An embedder failure falls back to lexical scores.
+ */
+export async function linkEntities(
+  question: string,
+  search: EntitySearchPort,
+  options: Partial<LinkOptions> & { embedder?: Embedder } = {},
+): Promise<LinkResult> {
+  const opts = { ...LINK_DEFAULTS, ...options };
+  const text = typeof question === 'string' ? question.slice(0, MAX_QUESTION_CHARS) : '';
+  const mentions = mentionCandidates(text, Math.max(0, opts.maxSearches));
+  const failures: string[] = [];
+  const results = await searchMentions(mentions, search, opts, failures);
+  const hits = collectHits(results, mentions, opts.maxCandidates);
+  const entities =
+    hits.length === 0 ? [] : chooseEntities(await scoreHits(text, hits, opts.embedder), opts.topK);
   return { entities, mentions, searches: mentions.length, failures };
 }

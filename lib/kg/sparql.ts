@@ -1,5 +1,5 @@
 // Wikidata client port for ToG-E (EWEK-QA §3.1.2): the SPARQL endpoint and the wbsearchentities
-// API, spoken to politely (STYLE security 10, and Wikidata's own rules:
+// API, spoken to politely (docs/SECURITY.md, property 10, and Wikidata's own rules:
 // https://www.mediawiki.org/wiki/Wikidata_Query_Service/User_Manual#Query_limits and
 // https://foundation.wikimedia.org/wiki/Policy:Wikimedia_Foundation_User-Agent_Policy):
 //  - an `Api-User-Agent` header naming the extension and a contact (browsers forbid setting
@@ -7,17 +7,21 @@
 //  - at most one request in flight per endpoint (a FIFO queue shared by every client of that URL);
 //  - HTTP 429 → wait `Retry-After` seconds (60 when absent), tell the panel through `onWait`, retry
 //    once, then give up with 'kg-rate-limited';
-//  - a per-request timeout ('kg-timeout'), 5xx ('kg-failed'), unreadable bodies ('kg-bad-response');
+//  - a per-request timeout ('kg-timeout'), 5xx ('kg-failed'), unreadable bodies or a reply its
+//    schema (./replies.ts) rejects ('kg-bad-response');
 //  - answers cached by URL/query text with a TTL read from the injected clock.
-// Only `fetch`, the clock, `sleep` and the cache come in from outside (STYLE 3).
+// Only `fetch`, the clock, `sleep` and the cache come in from outside, so the same code runs in the
+// panel's Worker, the CLI and the tests, and a test drives 429 waits and TTLs without real time.
 //
 // Meta note: lib/kg/ is not under lib/pipeline/, so stages-have-tests.test.ts does not cover it;
 // each file here still has its unit test (test/unit/kg.<file>.test.ts) against the loopback
 // Wikidata stand-in in test/support/wikidata-server.ts.
 
+import type * as v from 'valibot';
 import { WBK, simplifySparqlResults } from 'wikibase-sdk';
 import { PipelineError, errorText } from '../core/errors';
 import { cacheGet, cacheSet, createMemoryCache, type CachePort } from '../core/cache';
+import { parseJson, parseWith } from '../core/guards';
 import {
   deadline,
   decodeBody,
@@ -26,6 +30,9 @@ import {
   retryAfterSeconds,
   type FetchLike,
 } from '../core/net';
+import { SparqlReply, type SparqlJson, type SparqlRow } from './replies';
+
+export type { SparqlJson, SparqlRow, SparqlTerm } from './replies';
 
 /**
  * Wikimedia asks for a name plus a way to reach the operator (URL or e-mail). The project has no
@@ -49,18 +56,6 @@ export const KG_DEFAULTS = {
   maxGetUrlLength: 6_000,
 } as const;
 
-export interface SparqlTerm {
-  type: 'uri' | 'literal' | 'bnode' | 'typed-literal' | 'triple';
-  value: string;
-  'xml:lang'?: string;
-  datatype?: string;
-}
-export type SparqlRow = Record<string, SparqlTerm>;
-export interface SparqlJson {
-  head: { vars: string[] };
-  results: { bindings: SparqlRow[] };
-}
-
 interface CacheEntry {
   storedAt: number;
   value: unknown;
@@ -82,19 +77,19 @@ export interface WikidataHttpOptions {
   maxWaitSeconds?: number;
 }
 
-export interface WikidataRequest {
+export interface WikidataRequest<T = unknown> {
   url: string;
   /** A POST form body (the URL then carries no query string). */
   form?: string;
   /** Accept header. */
   accept: string;
-  /** Checks the parsed JSON; return false for 'kg-bad-response'. */
-  valid(json: unknown): boolean;
+  /** The reply's schema (./replies.ts); JSON it rejects is 'kg-bad-response'. */
+  schema: v.GenericSchema<unknown, T>;
 }
 
 export interface WikidataHttp {
-  /** JSON from a Wikidata endpoint, through the queue, cache and retry rules above. */
-  getJson(request: WikidataRequest): Promise<unknown>;
+  /** The reply of a Wikidata endpoint, as its schema's output, through the rules above. */
+  getJson<T>(request: WikidataRequest<T>): Promise<T>;
   /** HTTP requests actually sent (cache hits do not count). */
   readonly requests: number;
 }
@@ -116,103 +111,160 @@ function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
 
 const defaultSleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
-export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
-  const fetchFn = options.fetch;
+/** The options with every default filled in. */
+interface HttpConfig {
+  fetch: FetchLike;
+  userAgent: string;
+  timeoutMs: number;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  cache: CachePort<CacheEntry>;
+  ttl: number;
+  maxWait: number;
+  onWait?: (seconds: number, reason: 'rate-limited') => void;
+}
+
+function httpConfig(options: WikidataHttpOptions): HttpConfig {
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   if (!userAgent.trim()) throw new TypeError('userAgent must name the extension and a contact');
-  const timeoutMs = options.timeoutMs ?? KG_DEFAULTS.timeoutMs;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const ttl = options.cacheTtlMs ?? KG_DEFAULTS.cacheTtlMs;
-  const maxWait = options.maxWaitSeconds ?? KG_DEFAULTS.maxWaitSeconds;
-  // The memory cache's own TTL is generous; expiry is decided here from `now` and `storedAt`, so an
-  // IndexedDB-backed port behaves the same.
-  const cache =
-    options.cache ??
-    createMemoryCache<CacheEntry>({ maxEntries: 500, ttlMs: Number.MAX_SAFE_INTEGER / 2 });
+  return {
+    fetch: options.fetch,
+    userAgent,
+    timeoutMs: options.timeoutMs ?? KG_DEFAULTS.timeoutMs,
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? defaultSleep,
+    // The memory cache's own TTL is generous; expiry is decided here from `now` and `storedAt`, so
+    // an IndexedDB-backed port behaves the same.
+    cache:
+      options.cache ??
+      createMemoryCache<CacheEntry>({ maxEntries: 500, ttlMs: Number.MAX_SAFE_INTEGER / 2 }),
+    ttl: options.cacheTtlMs ?? KG_DEFAULTS.cacheTtlMs,
+    maxWait: options.maxWaitSeconds ?? KG_DEFAULTS.maxWaitSeconds,
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+  };
+}
+
+/** One exchange's outcome: a reply its schema accepted, or a 429 with the wait it asked for. */
+type Attempt<T> = { kind: 'ok'; value: T } | { kind: 'rate-limited'; wait: number | undefined };
+
+function requestInit(
+  userAgent: string,
+  request: WikidataRequest,
+  signal: AbortSignal,
+): RequestInit {
+  const headers: Record<string, string> = { 'Api-User-Agent': userAgent, Accept: request.accept };
+  if (request.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  return {
+    method: request.form === undefined ? 'GET' : 'POST',
+    headers,
+    body: request.form,
+    signal,
+    credentials: 'omit',
+  };
+}
+
+/** The body as JSON its schema accepts, or 'kg-bad-response' saying what was wrong with it. */
+async function readReply<T>(response: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  const type = mediaType(response.headers.get('content-type'));
+  const body = await readCapped(response, KG_DEFAULTS.maxBytes);
+  if (!body.ok)
+    throw new PipelineError('kg-bad-response', `more than ${KG_DEFAULTS.maxBytes} bytes`);
+  if (type === 'text/html')
+    throw new PipelineError('kg-bad-response', 'an HTML page instead of JSON');
+  const json = parseJson(decodeBody(body.bytes, 'charset=utf-8'));
+  if (json === undefined)
+    throw new PipelineError('kg-bad-response', `not JSON (${type || 'no content type'})`);
+  const value = parseWith(schema, json);
+  if (value === undefined) throw new PipelineError('kg-bad-response', 'unexpected JSON shape');
+  return value;
+}
+
+async function readResponse<T>(
+  response: Response,
+  request: WikidataRequest<T>,
+  now: () => number,
+): Promise<Attempt<T>> {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => {});
+    return { kind: 'rate-limited', wait: retryAfterSeconds(response.headers, now()) };
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new PipelineError('kg-failed', `HTTP ${response.status}`);
+  }
+  return { kind: 'ok', value: await readReply(response, request.schema) };
+}
+
+/** One HTTP exchange under the timeout; every failure leaves as a coded PipelineError. */
+async function attempt<T>(config: HttpConfig, request: WikidataRequest<T>): Promise<Attempt<T>> {
+  const timer = deadline(config.timeoutMs);
+  try {
+    const init = requestInit(config.userAgent, request, timer.signal);
+    return await readResponse(await config.fetch(request.url, init), request, config.now);
+  } catch (error) {
+    if (error instanceof PipelineError) throw error;
+    if (timer.timedOut())
+      throw new PipelineError('kg-timeout', `no answer within ${config.timeoutMs} ms`);
+    throw new PipelineError('kg-failed', errorText(error));
+  } finally {
+    timer.done();
+  }
+}
+
+/** The 429 rule: wait Retry-After once (unless it is too long), then give up. */
+async function withOneRetry<T>(config: HttpConfig, send: () => Promise<Attempt<T>>): Promise<T> {
+  const first = await send();
+  if (first.kind === 'ok') return first.value;
+  const wait = first.wait ?? KG_DEFAULTS.defaultRetryAfterSeconds;
+  if (wait > config.maxWait)
+    throw new PipelineError('kg-rate-limited', `HTTP 429, retry after ${wait} s`);
+  config.onWait?.(wait, 'rate-limited');
+  await config.sleep(wait * 1000);
+  const second = await send();
+  if (second.kind === 'ok') return second.value;
+  throw new PipelineError(
+    'kg-rate-limited',
+    `HTTP 429 twice${second.wait !== undefined ? `, retry after ${second.wait} s` : ''}`,
+  );
+}
+
+/**
+ * A cached reply still within the TTL, read through the schema again: the cache may be storage
+ * that outlives this code, so what comes back from it is no more trusted than the network.
+ */
+async function freshFromCache<T>(
+  config: HttpConfig,
+  key: string,
+  schema: v.GenericSchema<unknown, T>,
+): Promise<T | undefined> {
+  const hit = await cacheGet(config.cache, key);
+  if (!hit || config.now() - hit.storedAt >= config.ttl) return undefined;
+  return parseWith(schema, hit.value);
+}
+
+export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
+  const config = httpConfig(options);
   let requests = 0;
-
-  async function once(
-    request: WikidataRequest,
-  ): Promise<{ kind: 'ok'; json: unknown } | { kind: 'rate-limited'; wait: number | undefined }> {
-    const timer = deadline(timeoutMs);
+  const send = <T>(request: WikidataRequest<T>): Promise<Attempt<T>> => {
     requests++;
-    try {
-      const headers: Record<string, string> = {
-        'Api-User-Agent': userAgent,
-        Accept: request.accept,
-      };
-      if (request.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      const response = await fetchFn(request.url, {
-        method: request.form === undefined ? 'GET' : 'POST',
-        headers,
-        body: request.form,
-        signal: timer.signal,
-        credentials: 'omit',
-      });
-      if (response.status === 429) {
-        await response.body?.cancel().catch(() => {});
-        return { kind: 'rate-limited', wait: retryAfterSeconds(response.headers, now()) };
-      }
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => {});
-        throw new PipelineError('kg-failed', `HTTP ${response.status}`);
-      }
-      const type = mediaType(response.headers.get('content-type'));
-      const body = await readCapped(response, KG_DEFAULTS.maxBytes);
-      if (!body.ok)
-        throw new PipelineError('kg-bad-response', `more than ${KG_DEFAULTS.maxBytes} bytes`);
-      if (type === 'text/html')
-        throw new PipelineError('kg-bad-response', 'an HTML page instead of JSON');
-      let json: unknown;
-      try {
-        json = JSON.parse(decodeBody(body.bytes, 'charset=utf-8'));
-      } catch {
-        throw new PipelineError('kg-bad-response', `not JSON (${type || 'no content type'})`);
-      }
-      if (!request.valid(json)) throw new PipelineError('kg-bad-response', 'unexpected JSON shape');
-      return { kind: 'ok', json };
-    } catch (error) {
-      if (error instanceof PipelineError) throw error;
-      if (timer.timedOut())
-        throw new PipelineError('kg-timeout', `no answer within ${timeoutMs} ms`);
-      throw new PipelineError('kg-failed', errorText(error));
-    } finally {
-      timer.done();
-    }
-  }
-
-  async function send(request: WikidataRequest): Promise<unknown> {
-    const first = await once(request);
-    if (first.kind === 'ok') return first.json;
-    const wait = first.wait ?? KG_DEFAULTS.defaultRetryAfterSeconds;
-    if (wait > maxWait)
-      throw new PipelineError('kg-rate-limited', `HTTP 429, retry after ${wait} s`);
-    options.onWait?.(wait, 'rate-limited');
-    await sleep(wait * 1000);
-    const second = await once(request);
-    if (second.kind === 'ok') return second.json;
-    throw new PipelineError(
-      'kg-rate-limited',
-      `HTTP 429 twice${second.wait !== undefined ? `, retry after ${second.wait} s` : ''}`,
-    );
-  }
-
+    return attempt(config, request);
+  };
   return {
     get requests() {
       return requests;
     },
     async getJson(request) {
       const key = `${request.url}\n${request.form ?? ''}`;
-      const hit = await cacheGet(cache, key);
-      if (hit && now() - hit.storedAt < ttl) return hit.value;
+      const hit = await freshFromCache(config, key, request.schema);
+      if (hit !== undefined) return hit;
       const endpoint = request.url.split('?')[0]!;
       // The queue holds the slot through a 429 wait too: nothing else should hit Wikidata then.
       return enqueue(endpoint, async () => {
-        const again = await cacheGet(cache, key); // a queued twin may have fetched it meanwhile
-        if (again && now() - again.storedAt < ttl) return again.value;
-        const value = await send(request);
-        await cacheSet(cache, key, { storedAt: now(), value });
+        // A queued twin may have fetched it meanwhile.
+        const again = await freshFromCache(config, key, request.schema);
+        if (again !== undefined) return again;
+        const value = await withOneRetry(config, () => send(request));
+        await cacheSet(config.cache, key, { storedAt: config.now(), value });
         return value;
       });
     },
@@ -232,53 +284,23 @@ export interface SparqlClient {
   readonly requests: number;
 }
 
-function isSparqlJson(json: unknown): json is SparqlJson {
-  if (typeof json !== 'object' || json === null) return false;
-  const { head, results, boolean } = json as Record<string, unknown>;
-  if (typeof boolean === 'boolean') return true;
-  return (
-    typeof head === 'object' &&
-    head !== null &&
-    typeof results === 'object' &&
-    results !== null &&
-    Array.isArray((results as { bindings?: unknown }).bindings)
-  );
-}
-
 export function createSparqlClient(options: SparqlClientOptions): SparqlClient {
   const http = createWikidataHttp(options);
   const wbk = WBK({ sparqlEndpoint: options.endpoint });
 
-  async function run(query: string): Promise<SparqlJson> {
+  function run(query: string): Promise<SparqlJson> {
     const url = wbk.sparqlQuery(query);
     const accept = 'application/sparql-results+json';
-    const request: WikidataRequest =
+    const request: WikidataRequest<SparqlJson> =
       url.length <= KG_DEFAULTS.maxGetUrlLength
-        ? { url, accept, valid: isSparqlJson }
+        ? { url, accept, schema: SparqlReply }
         : {
             url: options.endpoint,
             form: url.slice(url.indexOf('?') + 1),
             accept,
-            valid: isSparqlJson,
+            schema: SparqlReply,
           };
-    const json = (await http.getJson(request)) as SparqlJson & { boolean?: boolean };
-    if (typeof json.boolean === 'boolean') {
-      return {
-        head: { vars: ['boolean'] },
-        results: {
-          bindings: [
-            {
-              boolean: {
-                type: 'literal',
-                value: String(json.boolean),
-                datatype: 'http://www.w3.org/2001/XMLSchema#boolean',
-              },
-            },
-          ],
-        },
-      };
-    }
-    return json;
+    return http.getJson(request);
   }
 
   return {
@@ -290,6 +312,7 @@ export function createSparqlClient(options: SparqlClientOptions): SparqlClient {
       return structuredClone((await run(query)).results.bindings);
     },
     async selectSimplified(query) {
+      // wikibase-sdk's type leaves out the 'typed-literal' and 'triple' terms our schema admits.
       return simplifySparqlResults(structuredClone(await run(query)) as never);
     },
   };

@@ -28,6 +28,7 @@ import type {
   KgResult,
   SparqlBinding,
   SparqlPort,
+  SparqlTerm,
   TopicEntity,
   Triple,
   TripleObject,
@@ -191,6 +192,352 @@ function sortByScore<T extends { score: number }>(items: T[], tie: (a: T, b: T) 
 }
 
 /**
+ * The relation types found in query 1's rows, one candidate per property and direction with the
+ * frontier entities having it. Property labels are remembered in `relationLabels` for the triples.
+ */
+function relationCandidates(
+  rows: readonly SparqlBinding[],
+  relationLabels: Map<string, string>,
+): RelationCandidate[] {
+  const relations = new Map<string, RelationCandidate>();
+  for (const row of rows) {
+    const entity = itemId(row.e?.value);
+    const property = propId(row.p?.value);
+    const dir = row.dir?.value === 'in' ? 'in' : row.dir?.value === 'out' ? 'out' : undefined;
+    if (!entity || !property || !dir) continue;
+    const key = relationKey(property, dir);
+    const label = row.pLabel?.value || relationLabels.get(property) || property;
+    relationLabels.set(property, label);
+    const cand = relations.get(key) ?? {
+      key,
+      property,
+      dir,
+      label,
+      entities: new Set<string>(),
+      score: 0,
+    };
+    cand.entities.add(entity);
+    relations.set(key, cand);
+  }
+  return [...relations.values()];
+}
+
+/** Query 2's branches: each frontier entity through each kept relation it has. */
+function neighbourBranches(
+  frontier: readonly string[],
+  kept: readonly RelationCandidate[],
+): NeighbourBranch[] {
+  const branches: NeighbourBranch[] = [];
+  for (const entity of frontier) {
+    for (const k of kept)
+      if (k.entities.has(entity)) branches.push({ entity, property: k.property, dir: k.dir });
+  }
+  return branches;
+}
+
+/**
+ * The object a row of query 2 reaches: an item (its label learnt into `labels`), or a literal on
+ * an outgoing edge. Undefined for an incoming non-item subject (a lexeme, a property): those are
+ * not part of the item graph.
+ */
+function neighbourObject(
+  row: SparqlBinding,
+  x: SparqlTerm,
+  dir: Direction,
+  labels: Map<string, string>,
+): TripleObject | undefined {
+  const id = x.type === 'uri' ? itemId(x.value) : undefined;
+  if (id) {
+    const label = row.xLabel?.value || row.xMul?.value || labels.get(id) || id;
+    if (!labels.has(id) || labels.get(id) === id) labels.set(id, label);
+    return { id, label };
+  }
+  if (dir === 'in') return undefined;
+  return {
+    label: x.value,
+    ...(x.datatype
+      ? { datatype: x.datatype }
+      : x['xml:lang']
+        ? { datatype: `@${x['xml:lang']}` }
+        : {}),
+  };
+}
+
+/** Query 2's rows, one per distinct (entity, relation, object), scored by their relation so far. */
+function neighbourRows(
+  rows: readonly SparqlBinding[],
+  relationScores: ReadonlyMap<string, number>,
+  labels: Map<string, string>,
+): NeighbourRow[] {
+  const out: NeighbourRow[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const entity = itemId(row.e?.value);
+    const property = propId(row.p?.value);
+    const dir = row.dir?.value === 'in' ? 'in' : 'out';
+    const x = row.x;
+    if (!entity || !property || !x) continue;
+    const key = relationKey(property, dir);
+    const object = neighbourObject(row, x, dir, labels);
+    if (!object) continue;
+    const rowKey = `${entity}|${key}|${object.id ?? x.value}`;
+    if (seen.has(rowKey)) continue;
+    seen.add(rowKey);
+    out.push({
+      entity,
+      key,
+      property,
+      dir,
+      object,
+      description: row.xDesc?.value,
+      score: relationScores.get(key) ?? 0,
+    });
+  }
+  return out;
+}
+
+/** The best `width` unvisited items among the scored rows: the next frontier. */
+function nextFrontier(
+  rows: readonly NeighbourRow[],
+  visited: ReadonlySet<string>,
+  width: number,
+): string[] {
+  const best = new Map<string, number>();
+  for (const r of rows) {
+    const id = r.object.id;
+    if (!id || visited.has(id)) continue;
+    if ((best.get(id) ?? -Infinity) < r.score) best.set(id, r.score);
+  }
+  return sortByScore(
+    [...best].map(([id, s]) => ({ id, score: s })),
+    (a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }),
+  )
+    .slice(0, width)
+    .map((n) => n.id);
+}
+
+function groupByBranch(rows: readonly NeighbourRow[]): Map<string, NeighbourRow[]> {
+  const groups = new Map<string, NeighbourRow[]>();
+  for (const r of rows) {
+    const g = `${r.entity}|${r.key}`;
+    const list = groups.get(g) ?? [];
+    list.push(r);
+    groups.set(g, list);
+  }
+  return groups;
+}
+
+const tripleKey = (t: Triple): string =>
+  `${t.subject.id}|${t.relation.id}|${t.object.id ?? `"${t.object.label}"^^${t.object.datatype ?? ''}`}`;
+
+/** Outgoing relations first, then by key: a stable order for relations that score the same. */
+const relationOrder = (a: RelationCandidate, b: RelationCandidate): number =>
+  a.dir === b.dir ? a.key.localeCompare(b.key) : a.dir === 'out' ? -1 : 1;
+
+/**
+ * One ToG-E search: the state shared by the depths (labels learnt, entities visited, triples
+ * kept, whether the embedder still works) and the four steps of a depth as methods.
+ */
+class BeamSearch {
+  readonly result: TogResult;
+  private readonly labels: Map<string, string>;
+  private readonly relationLabels = new Map<string, string>();
+  private readonly visited: Set<string>;
+  private readonly tripleKeys = new Set<string>();
+  private embedderBroken = false;
+
+  constructor(
+    private readonly question: string,
+    private readonly topics: readonly TopicEntity[],
+    topicEntities: readonly TopicEntity[],
+    private readonly ports: TogPorts,
+    private readonly opts: TogOptions,
+  ) {
+    this.result = { topicEntities: [...topicEntities], triples: [], requests: 0, timings: [] };
+    this.labels = new Map(topics.map((t) => [t.id, t.label || t.id]));
+    this.visited = new Set(topics.map((t) => t.id));
+  }
+
+  /** All depths (no early stop), then the count; a failure keeps what was found so far. */
+  async run(): Promise<TogResult> {
+    try {
+      const depth1Relations = await this.explore();
+      await this.count(depth1Relations);
+    } catch (error) {
+      this.result.error = errorText(error);
+    }
+    return this.result;
+  }
+
+  /** Depth after depth until `depth` or an empty frontier; returns depth 1's ranked relations. */
+  private async explore(): Promise<RelationCandidate[]> {
+    let frontier = this.topics.slice(0, this.opts.width).map((t) => t.id);
+    let depth1Relations: RelationCandidate[] = [];
+    for (let d = 1; d <= this.opts.depth && frontier.length > 0; d++) {
+      const step = await this.depthStep(d, frontier);
+      if (d === 1) depth1Relations = step.relations;
+      frontier = step.next;
+    }
+    return depth1Relations;
+  }
+
+  /** One depth: relation search and pruning, then entity search and pruning (two requests). */
+  private async depthStep(
+    depth: number,
+    frontier: string[],
+  ): Promise<{ relations: RelationCandidate[]; next: string[] }> {
+    const now = this.ports.now ?? (() => performance.now());
+    const start = now();
+    const before = this.result.requests;
+    // Pushed first, so a depth that fails half-way still shows in the timings.
+    const timing: KgDepthTiming = {
+      depth,
+      ms: 0,
+      requests: 0,
+      frontier: [...frontier],
+      relations: [],
+    };
+    this.result.timings.push(timing);
+    const relations = await this.pruneRelations(await this.searchRelations(frontier));
+    const kept = relations.slice(0, this.opts.width);
+    timing.relations = kept.map((k) => k.key);
+    const next = await this.expand(frontier, kept);
+    timing.requests = this.result.requests - before;
+    timing.ms = now() - start;
+    return { relations, next };
+  }
+
+  /** Relation search (query 1): the relations of every frontier entity, both directions. */
+  private async searchRelations(frontier: readonly string[]): Promise<RelationCandidate[]> {
+    const rows = await this.select(relationsQuery(frontier, this.opts.relationScanLimit));
+    return relationCandidates(rows, this.relationLabels);
+  }
+
+  /** Relation pruning: every candidate scored by its label's similarity to the question, best first. */
+  private async pruneRelations(candidates: RelationCandidate[]): Promise<RelationCandidate[]> {
+    const sims = await this.score(candidates.map((c) => c.label));
+    candidates.forEach((c, i) => (c.score = sims[i] ?? 0));
+    return sortByScore(candidates, relationOrder);
+  }
+
+  /** Entity search and pruning through the kept relations; returns the next frontier. */
+  private async expand(frontier: readonly string[], kept: RelationCandidate[]): Promise<string[]> {
+    const branches = neighbourBranches(frontier, kept);
+    if (branches.length === 0) return [];
+    const rows = await this.searchEntities(branches, kept);
+    const next = await this.pruneEntities(rows);
+    this.keepTriples(rows, branches, new Set(next));
+    for (const id of next) this.visited.add(id);
+    return next;
+  }
+
+  /** Entity search (query 2): the neighbours through each branch, scored by their relation. */
+  private async searchEntities(
+    branches: readonly NeighbourBranch[],
+    kept: readonly RelationCandidate[],
+  ): Promise<NeighbourRow[]> {
+    const rows = await this.select(neighboursQuery(branches, this.opts.neighbourLimit));
+    const relationScores = new Map(kept.map((k) => [k.key, k.score]));
+    return neighbourRows(rows, relationScores, this.labels);
+  }
+
+  /** Entity pruning: relation score + similarity of `label — description`; the best unvisited items. */
+  private async pruneEntities(rows: NeighbourRow[]): Promise<string[]> {
+    const texts = rows.map((r) =>
+      r.description ? `${r.object.label} — ${r.description}` : r.object.label,
+    );
+    const sims = await this.score(texts);
+    rows.forEach((r, i) => (r.score += sims[i] ?? 0));
+    return nextFrontier(rows, this.visited, this.opts.width);
+  }
+
+  /** The best `objectsPerRelation` triples per branch, plus every edge into the next frontier. */
+  private keepTriples(
+    rows: readonly NeighbourRow[],
+    branches: readonly NeighbourBranch[],
+    next: ReadonlySet<string>,
+  ): void {
+    const groups = groupByBranch(rows);
+    for (const b of branches) {
+      const list = groups.get(`${b.entity}|${relationKey(b.property, b.dir)}`) ?? [];
+      sortByScore(list, () => 0).forEach((r, i) => {
+        if (i >= this.opts.objectsPerRelation && !(r.object.id && next.has(r.object.id))) return;
+        this.addTriple(this.tripleOf(r));
+      });
+    }
+  }
+
+  /** A row as a triple in Wikidata's direction (an incoming row's object is the subject). */
+  private tripleOf(r: NeighbourRow): Triple {
+    const relation = { id: r.property, label: this.relationLabels.get(r.property) ?? r.property };
+    if (r.dir === 'out') return { subject: this.ref(r.entity), relation, object: r.object };
+    return {
+      subject: { id: r.object.id!, label: r.object.label },
+      relation,
+      object: { id: r.entity, label: this.ref(r.entity).label },
+    };
+  }
+
+  /**
+   * "How many": count the objects of the best depth-1 relation of the best-ranked topic entity
+   * having it (one more request).
+   */
+  private async count(depth1Relations: readonly RelationCandidate[]): Promise<void> {
+    const best = depth1Relations[0];
+    if (!(this.opts.count ?? isCountQuestion(this.question)) || !best) return;
+    const subject = this.topics.find((t) => best.entities.has(t.id));
+    if (!subject) return;
+    const rows = await this.select(countQuery(subject.id, best.property, best.dir));
+    const n = Number(rows[0]?.n?.value);
+    if (!Number.isFinite(n)) return;
+    const count: KgCount = {
+      subject: this.ref(subject.id),
+      relation: { id: best.property, label: best.label },
+      direction: best.dir,
+      count: n,
+    };
+    this.result.counts = [count];
+  }
+
+  private async select(query: string): Promise<SparqlBinding[]> {
+    if (this.opts.signal?.aborted) throw new Error('aborted');
+    this.result.requests++;
+    const rows = await this.ports.sparql.select(query);
+    return Array.isArray(rows) ? rows : [];
+  }
+
+  /**
+   * Similarity of each text to the question: the embedder for the first `maxEmbedTexts`, lexical
+   * for the rest, and lexical for everything once the embedder has failed (it is not retried).
+   */
+  private async score(texts: string[]): Promise<number[]> {
+    const q = this.question;
+    const lexical = (t: string) => lexicalSimilarity(q, t);
+    if (!this.ports.embedder || this.embedderBroken) return texts.map(lexical);
+    const head = texts.slice(0, this.opts.maxEmbedTexts);
+    let sims: number[];
+    try {
+      sims = await similarities(q, head, this.ports.embedder);
+    } catch {
+      this.embedderBroken = true;
+      return texts.map(lexical);
+    }
+    return [...sims, ...texts.slice(head.length).map(lexical)];
+  }
+
+  private ref(id: string): EntityRef {
+    return { id, label: this.labels.get(id) ?? id };
+  }
+
+  private addTriple(t: Triple): void {
+    const key = tripleKey(t);
+    if (this.tripleKeys.has(key)) return;
+    this.tripleKeys.add(key);
+    this.result.triples.push(t);
+  }
+}
+
+/**
  * ToG-E beam search. Never throws for a SPARQL or embedder failure: the triples found so far come
  * back with `error` set. Entity searches are not counted in `requests` (see linkEntities).
  */
@@ -200,220 +547,13 @@ export async function togE(
   ports: TogPorts,
   options: Partial<TogOptions> = {},
 ): Promise<TogResult> {
-  const opts = { ...TOG_DEFAULTS, ...options };
-  const width = Math.max(1, Math.floor(opts.width));
-  const depth = Math.max(0, Math.floor(opts.depth));
-  const now = ports.now ?? (() => performance.now());
+  const merged = { ...TOG_DEFAULTS, ...options };
+  const opts: TogOptions = {
+    ...merged,
+    width: Math.max(1, Math.floor(merged.width)),
+    depth: Math.max(0, Math.floor(merged.depth)),
+  };
   const q = typeof question === 'string' ? question.slice(0, 1000) : '';
   const topics = topicEntities.filter((t) => ITEM_ID.test(t.id));
-
-  const result: TogResult = {
-    topicEntities: [...topicEntities],
-    triples: [],
-    requests: 0,
-    timings: [],
-  };
-  const labels = new Map<string, string>(topics.map((t) => [t.id, t.label || t.id]));
-  const relationLabels = new Map<string, string>();
-  const visited = new Set<string>(topics.map((t) => t.id));
-  const tripleKeys = new Set<string>();
-  let embedderBroken = false;
-
-  const select = async (query: string): Promise<SparqlBinding[]> => {
-    if (opts.signal?.aborted) throw new Error('aborted');
-    result.requests++;
-    const rows = await ports.sparql.select(query);
-    return Array.isArray(rows) ? rows : [];
-  };
-  const score = async (texts: string[]): Promise<number[]> => {
-    if (!ports.embedder || embedderBroken) return texts.map((t) => lexicalSimilarity(q, t));
-    const head = texts.slice(0, opts.maxEmbedTexts);
-    let sims: number[];
-    try {
-      sims = await similarities(q, head, ports.embedder);
-    } catch {
-      embedderBroken = true;
-      return texts.map((t) => lexicalSimilarity(q, t));
-    }
-    return [...sims, ...texts.slice(head.length).map((t) => lexicalSimilarity(q, t))];
-  };
-  const ref = (id: string): EntityRef => ({ id, label: labels.get(id) ?? id });
-  const addTriple = (t: Triple): void => {
-    const key = `${t.subject.id}|${t.relation.id}|${t.object.id ?? `"${t.object.label}"^^${t.object.datatype ?? ''}`}`;
-    if (tripleKeys.has(key)) return;
-    tripleKeys.add(key);
-    result.triples.push(t);
-  };
-
-  let frontier = topics.slice(0, width).map((t) => t.id);
-  let depth1Relations: RelationCandidate[] = [];
-
-  try {
-    for (let d = 1; d <= depth && frontier.length > 0; d++) {
-      const start = now();
-      const before = result.requests;
-      const timing: KgDepthTiming = {
-        depth: d,
-        ms: 0,
-        requests: 0,
-        frontier: [...frontier],
-        relations: [],
-      };
-      result.timings.push(timing);
-
-      // 1. Relations of the frontier, scored by similarity of their labels to the question.
-      const relRows = await select(relationsQuery(frontier, opts.relationScanLimit));
-      const relations = new Map<string, RelationCandidate>();
-      for (const row of relRows) {
-        const entity = itemId(row.e?.value);
-        const property = propId(row.p?.value);
-        const dir = row.dir?.value === 'in' ? 'in' : row.dir?.value === 'out' ? 'out' : undefined;
-        if (!entity || !property || !dir) continue;
-        const key = relationKey(property, dir);
-        const label = row.pLabel?.value || relationLabels.get(property) || property;
-        relationLabels.set(property, label);
-        const cand = relations.get(key) ?? {
-          key,
-          property,
-          dir,
-          label,
-          entities: new Set<string>(),
-          score: 0,
-        };
-        cand.entities.add(entity);
-        relations.set(key, cand);
-      }
-      const candidates = [...relations.values()];
-      const relSims = await score(candidates.map((c) => c.label));
-      candidates.forEach((c, i) => (c.score = relSims[i] ?? 0));
-      sortByScore(candidates, (a, b) =>
-        a.dir === b.dir ? a.key.localeCompare(b.key) : a.dir === 'out' ? -1 : 1,
-      );
-      if (d === 1) depth1Relations = candidates;
-      const kept = candidates.slice(0, width);
-      timing.relations = kept.map((k) => k.key);
-
-      // 2. Neighbours through the kept relations.
-      const branches: NeighbourBranch[] = [];
-      for (const entity of frontier) {
-        for (const k of kept)
-          if (k.entities.has(entity)) branches.push({ entity, property: k.property, dir: k.dir });
-      }
-      if (branches.length === 0) {
-        frontier = [];
-        timing.requests = result.requests - before;
-        timing.ms = now() - start;
-        break;
-      }
-      const nRows = await select(neighboursQuery(branches, opts.neighbourLimit));
-      const relScore = new Map(kept.map((k) => [k.key, k.score]));
-      const rows: NeighbourRow[] = [];
-      const seenRow = new Set<string>();
-      for (const row of nRows) {
-        const entity = itemId(row.e?.value);
-        const property = propId(row.p?.value);
-        const dir = row.dir?.value === 'in' ? 'in' : 'out';
-        const x = row.x;
-        if (!entity || !property || !x) continue;
-        const key = relationKey(property, dir);
-        let object: TripleObject;
-        const id = x.type === 'uri' ? itemId(x.value) : undefined;
-        if (id) {
-          const label = row.xLabel?.value || row.xMul?.value || labels.get(id) || id;
-          if (!labels.has(id) || labels.get(id) === id) labels.set(id, label);
-          object = { id, label };
-        } else if (dir === 'out') {
-          object = {
-            label: x.value,
-            ...(x.datatype
-              ? { datatype: x.datatype }
-              : x['xml:lang']
-                ? { datatype: `@${x['xml:lang']}` }
-                : {}),
-          };
-        } else continue; // an incoming non-item subject (lexeme, property): not part of the item graph
-        const rowKey = `${entity}|${key}|${object.id ?? x.value}`;
-        if (seenRow.has(rowKey)) continue;
-        seenRow.add(rowKey);
-        rows.push({
-          entity,
-          key,
-          property,
-          dir,
-          object,
-          description: row.xDesc?.value,
-          score: relScore.get(key) ?? 0,
-        });
-      }
-      const texts = rows.map((r) =>
-        r.description ? `${r.object.label} — ${r.description}` : r.object.label,
-      );
-      const entSims = await score(texts);
-      rows.forEach((r, i) => (r.score += entSims[i] ?? 0));
-
-      // Next frontier: the best `width` unvisited items.
-      const best = new Map<string, number>();
-      for (const r of rows) {
-        const id = r.object.id;
-        if (!id || visited.has(id)) continue;
-        if ((best.get(id) ?? -Infinity) < r.score) best.set(id, r.score);
-      }
-      const next = sortByScore(
-        [...best].map(([id, s]) => ({ id, score: s })),
-        (a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }),
-      )
-        .slice(0, width)
-        .map((n) => n.id);
-      const nextSet = new Set(next);
-
-      // Triples: the best `objectsPerRelation` per (entity, relation), plus every edge into the next frontier.
-      const groups = new Map<string, NeighbourRow[]>();
-      for (const r of rows) {
-        const g = `${r.entity}|${r.key}`;
-        const list = groups.get(g) ?? [];
-        list.push(r);
-        groups.set(g, list);
-      }
-      for (const b of branches) {
-        const list = groups.get(`${b.entity}|${relationKey(b.property, b.dir)}`) ?? [];
-        sortByScore(list, () => 0).forEach((r, i) => {
-          if (i >= opts.objectsPerRelation && !(r.object.id && nextSet.has(r.object.id))) return;
-          const relation = { id: r.property, label: relationLabels.get(r.property) ?? r.property };
-          if (r.dir === 'out') addTriple({ subject: ref(r.entity), relation, object: r.object });
-          else
-            addTriple({
-              subject: { id: r.object.id!, label: r.object.label },
-              relation,
-              object: { id: r.entity, label: ref(r.entity).label },
-            });
-        });
-      }
-      for (const id of next) visited.add(id);
-      frontier = next;
-      timing.requests = result.requests - before;
-      timing.ms = now() - start;
-    }
-
-    // "How many": count the objects of the best depth-1 relation of the best-ranked topic entity having it.
-    if ((opts.count ?? isCountQuestion(q)) && depth1Relations.length > 0) {
-      const best = depth1Relations[0]!;
-      const subject = topics.find((t) => best.entities.has(t.id));
-      if (subject) {
-        const rows = await select(countQuery(subject.id, best.property, best.dir));
-        const n = Number(rows[0]?.n?.value);
-        if (Number.isFinite(n)) {
-          const count: KgCount = {
-            subject: ref(subject.id),
-            relation: { id: best.property, label: best.label },
-            direction: best.dir,
-            count: n,
-          };
-          result.counts = [count];
-        }
-      }
-    }
-  } catch (error) {
-    result.error = errorText(error);
-  }
-  return result;
+  return new BeamSearch(q, topics, topicEntities, ports, opts).run();
 }

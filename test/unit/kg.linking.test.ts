@@ -133,6 +133,14 @@ describe('linkEntities', () => {
     });
   });
 
+  it('reads an odd label or description from the search port as none', async () => {
+    const odd: EntitySearchPort = {
+      search: async () => [{ id: 'Q2', label: 7, description: ['planet'] }] as never,
+    };
+    const [earth] = (await linkEntities('What is Q2?', odd)).entities;
+    expect(earth).toEqual({ id: 'Q2', label: 'Q2', mention: 'Q2', score: expect.any(Number) });
+  });
+
   it('stays bounded with 500 candidates and a very long question', async () => {
     const many: EntitySearchPort & { n: number } = {
       n: 0,

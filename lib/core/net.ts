@@ -176,10 +176,33 @@ function privateV4([a, b]: [number, number, number, number]): boolean {
 }
 
 /** Plain text from a search snippet: tags dropped (`<span class="searchmatch">`, `<strong>`), entities decoded. */
-export function stripHtml(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ''))
+export function stripHtml(html: string, maxChars = MAX_MARKUP_CHARS): string {
+  return decodeEntities(stripTags(html.slice(0, maxChars)))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Provider fields (titles, snippets) are short; anything longer is cut before it is parsed, so a
+ * hostile reply cannot make the parse slow however large it is.
+ */
+export const MAX_MARKUP_CHARS = 10_000;
+
+/**
+ * Removes `<…>` tags in one pass. The regex `/<[^>]*>/g` is quadratic on text with many `<` and no
+ * `>` (each `<` rescans to the end): 80,000 of them took seconds.
+ */
+function stripTags(html: string): string {
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    const close = open < 0 ? -1 : html.indexOf('>', open + 1);
+    if (close < 0) return out + html.slice(at); // no complete tag left: the rest is text
+    out += html.slice(at, open);
+    at = close + 1;
+  }
+  return out;
 }
 
 const NAMED: Record<string, string> = {

@@ -15,6 +15,8 @@ interface TextIndex {
   nodes: Text[];
   nodeOf: Uint32Array;
   offsetOf: Uint32Array;
+  /** `text` case-folded with the same length (see `fold`), made on the first case-blind search. */
+  folded?: string;
 }
 
 const INVISIBLE = new RegExp(INVISIBLE_CHARS.source);
@@ -80,10 +82,31 @@ function rangeAt(index: TextIndex, start: number, length: number): Range {
   return range;
 }
 
+/**
+ * Lower case that keeps every offset: a character whose lower case has another length ("İ" →
+ * "i̇") stays as it is. `toLowerCase()` on the whole text shifts every later offset instead, and
+ * the highlight lands on the wrong words.
+ */
+export function fold(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const lower = ch.toLowerCase();
+    out += lower.length === ch.length ? lower : ch;
+  }
+  return out;
+}
+
+/** Where `needle` starts in the index's text (exact first, then case-blind), or -1. */
+export function locate(index: TextIndex, needle: string): number {
+  if (needle.length === 0) return -1;
+  const at = index.text.indexOf(needle);
+  if (at >= 0) return at;
+  index.folded ??= fold(index.text);
+  return index.folded.indexOf(fold(needle));
+}
+
 function find(index: TextIndex, needle: string): Range | null {
-  if (needle.length === 0) return null;
-  let at = index.text.indexOf(needle);
-  if (at < 0) at = index.text.toLowerCase().indexOf(needle.toLowerCase());
+  const at = locate(index, needle);
   return at < 0 ? null : rangeAt(index, at, needle.length);
 }
 

@@ -194,7 +194,12 @@ function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutc
   const embedder = models.embedder && !kgPorts.embedder ? { embedder: models.embedder } : {};
   return stage(
     'kg',
-    () => retrieveKg(question, { ...kgPorts, ...embedder }),
+    () =>
+      retrieveKg(
+        question,
+        { ...kgPorts, ...embedder },
+        ports.signal ? { signal: ports.signal } : {},
+      ),
     (kg) =>
       kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found',
   ).catch((error: unknown): KgOutcome => ({

@@ -227,3 +227,14 @@ function decodeEntities(text: string): string {
     return NAMED[name.toLowerCase()] ?? entity;
   });
 }
+
+/** `work`, or the signal's abort reason as soon as it aborts, whichever comes first. */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

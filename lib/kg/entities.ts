@@ -43,6 +43,8 @@ export interface SearchEntitiesInput {
   /** The user's language (BCP 47 or a Wikimedia code); default 'en'. */
   language?: string;
   limit?: number;
+  /** Cancels the search (the KG stage's deadline, or the user's Stop). */
+  signal?: AbortSignal;
 }
 
 /** A reply's hit as an EntityHit: the label and description in the asked language when given. */
@@ -78,7 +80,10 @@ export async function searchEntities(
   for (const language of chain) {
     // origin=*: the MediaWiki API's anonymous CORS mode, so the extension needs no host access.
     const url = `${wbk.searchEntities({ search, language, uselang: language, limit, type: 'item' })}&origin=*`;
-    const reply = await port.http.getJson({ url, accept: 'application/json', schema: SearchReply });
+    const reply = await port.http.getJson(
+      { url, accept: 'application/json', schema: SearchReply },
+      input.signal,
+    );
     const hits = reply.search
       .flatMap((hit) => (hit ? [toEntityHit(hit)] : []))
       .filter((hit) => /^[QPL]\d+$/.test(hit.id));

@@ -258,7 +258,7 @@ interface ScoredHit {
 async function searchMentions(
   mentions: readonly string[],
   search: EntitySearchPort,
-  options: { language: string; perSearch: number },
+  options: { language: string; perSearch: number; signal?: AbortSignal },
   failures: string[],
 ): Promise<unknown[][]> {
   const perSearch = Math.max(1, Math.min(50, options.perSearch));
@@ -268,6 +268,7 @@ async function searchMentions(
         const hits: unknown = await search.search(mention, {
           language: options.language || 'en',
           limit: perSearch,
+          ...(options.signal ? { signal: options.signal } : {}),
         });
         return Array.isArray(hits) ? hits.slice(0, perSearch) : [];
       } catch (error) {
@@ -355,7 +356,7 @@ function chooseEntities(scored: readonly ScoredHit[], topK: number): TopicEntity
 export async function linkEntities(
   question: string,
   search: EntitySearchPort,
-  options: Partial<LinkOptions> & { embedder?: Embedder } = {},
+  options: Partial<LinkOptions> & { embedder?: Embedder; signal?: AbortSignal } = {},
 ): Promise<LinkResult> {
   const opts = { ...LINK_DEFAULTS, ...options };
   const text = typeof question === 'string' ? question.slice(0, MAX_QUESTION_CHARS) : '';

@@ -19,10 +19,10 @@ export function wikidataPorts(
   const sparql = createSparqlClient({ ...http, endpoint: endpoints.sparqlEndpoint });
   const entities = createEntitySearch({ ...http, instance: endpoints.entitySearchEndpoint });
   return {
-    sparql: { select: (query) => sparql.select(query) },
+    sparql: { select: (query, options) => sparql.select(query, options?.signal) },
     search: {
-      search: (text, { language, limit }) =>
-        searchEntities(entities, { search: text, language, limit }),
+      search: (text, { language, limit, signal }) =>
+        searchEntities(entities, { search: text, language, limit, ...(signal ? { signal } : {}) }),
     },
   };
 }

@@ -3,6 +3,7 @@
 // No language model anywhere here. Never throws: a failure leaves the triples found so far and a
 // note for the panel, and the answer goes on from web evidence.
 
+import { deadline, raceAbort } from '../core/net';
 import type { Embedder } from '../pipeline/ports';
 import { linearizeTriples, type KgQuote } from './linearize';
 import { linkEntities } from './linking';
@@ -17,6 +18,8 @@ export interface KgPorts {
   language?: string;
   /** Beam width and depth (EWEK-QA §A.1: both 3). */
   beam?: { width: number; depth: number };
+  /** The stage's deadline (default KG_STAGE_DEADLINE_MS). */
+  deadlineMs?: number;
 }
 
 export interface KgOutcome {
@@ -28,15 +31,52 @@ export interface KgOutcome {
   notes: string[];
 }
 
+/**
+ * How long the answer waits for Wikidata. Past it the stage stops, its requests are cancelled and
+ * the answer goes on without triples, saying so: a slow or rate-limiting endpoint must not hold
+ * the answer (one that always sent 429 with Retry-After 120 once cost 16 requests and 16 minutes).
+ */
+export const KG_STAGE_DEADLINE_MS = 20_000;
+
 export async function retrieveKg(
   question: string,
   ports: KgPorts,
   options: Partial<TogOptions> = {},
 ): Promise<KgOutcome> {
+  const limit = ports.deadlineMs ?? KG_STAGE_DEADLINE_MS;
+  const timer = deadline(limit, options.signal);
+  try {
+    return await raceAbort(
+      search(question, ports, { ...options, signal: timer.signal }),
+      timer.signal,
+    );
+  } catch (error) {
+    if (!timer.timedOut()) throw error;
+    const seconds = Math.round(limit / 1000);
+    return {
+      topicEntities: [],
+      quote: null,
+      result: null,
+      requests: 0,
+      notes: [
+        `Wikidata did not answer within ${seconds} s, so the answer leaves out knowledge-graph facts.`,
+      ],
+    };
+  } finally {
+    timer.done();
+  }
+}
+
+async function search(
+  question: string,
+  ports: KgPorts,
+  options: Partial<TogOptions> & { signal: AbortSignal },
+): Promise<KgOutcome> {
   if (ports.beam) options = { ...ports.beam, ...options };
   const notes: string[] = [];
   const linked = await linkEntities(question, ports.search, {
     language: ports.language ?? 'en',
+    signal: options.signal,
     ...(ports.embedder ? { embedder: ports.embedder } : {}),
   });
   if (linked.failures.length > 0)

@@ -24,10 +24,12 @@ import { cacheGet, cacheSet, createMemoryCache, type CachePort } from '../core/c
 import { parseJson, parseWith } from '../core/guards';
 import {
   deadline,
+  abortReason,
   decodeBody,
   mediaType,
   readCapped,
   retryAfterSeconds,
+  raceAbort,
   type FetchLike,
 } from '../core/net';
 import { SparqlReply, type SparqlJson, type SparqlRow } from './replies';
@@ -89,7 +91,7 @@ export interface WikidataRequest<T = unknown> {
 
 export interface WikidataHttp {
   /** The reply of a Wikidata endpoint, as its schema's output, through the rules above. */
-  getJson<T>(request: WikidataRequest<T>): Promise<T>;
+  getJson<T>(request: WikidataRequest<T>, signal?: AbortSignal): Promise<T>;
   /** HTTP requests actually sent (cache hits do not count). */
   readonly requests: number;
 }
@@ -196,13 +198,18 @@ async function readResponse<T>(
 }
 
 /** One HTTP exchange under the timeout; every failure leaves as a coded PipelineError. */
-async function attempt<T>(config: HttpConfig, request: WikidataRequest<T>): Promise<Attempt<T>> {
-  const timer = deadline(config.timeoutMs);
+async function attempt<T>(
+  config: HttpConfig,
+  request: WikidataRequest<T>,
+  signal: AbortSignal | undefined,
+): Promise<Attempt<T>> {
+  const timer = deadline(config.timeoutMs, signal);
   try {
     const init = requestInit(config.userAgent, request, timer.signal);
     return await readResponse(await config.fetch(request.url, init), request, config.now);
   } catch (error) {
     if (error instanceof PipelineError) throw error;
+    if (signal?.aborted) throw abortReason(signal);
     if (timer.timedOut())
       throw new PipelineError('kg-timeout', `no answer within ${config.timeoutMs} ms`);
     throw new PipelineError('kg-failed', errorText(error));
@@ -211,17 +218,29 @@ async function attempt<T>(config: HttpConfig, request: WikidataRequest<T>): Prom
   }
 }
 
-/** The 429 rule: wait Retry-After once (unless it is too long), then give up. */
-async function withOneRetry<T>(config: HttpConfig, send: () => Promise<Attempt<T>>): Promise<T> {
+/**
+ * The 429 rule: wait Retry-After once (unless it is too long), then give up. Giving up sets the
+ * client's back-off (`block`), so the requests queued behind this one fail at once instead of
+ * each asking again and waiting again.
+ */
+async function withOneRetry<T>(
+  config: HttpConfig,
+  send: () => Promise<Attempt<T>>,
+  block: (seconds: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   const first = await send();
   if (first.kind === 'ok') return first.value;
   const wait = first.wait ?? KG_DEFAULTS.defaultRetryAfterSeconds;
-  if (wait > config.maxWait)
+  if (wait > config.maxWait) {
+    block(wait);
     throw new PipelineError('kg-rate-limited', `HTTP 429, retry after ${wait} s`);
+  }
   config.onWait?.(wait, 'rate-limited');
-  await config.sleep(wait * 1000);
+  await raceAbort(config.sleep(wait * 1000), signal);
   const second = await send();
   if (second.kind === 'ok') return second.value;
+  block(second.wait ?? KG_DEFAULTS.defaultRetryAfterSeconds);
   throw new PipelineError(
     'kg-rate-limited',
     `HTTP 429 twice${second.wait !== undefined ? `, retry after ${second.wait} s` : ''}`,
@@ -245,15 +264,20 @@ async function freshFromCache<T>(
 export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
   const config = httpConfig(options);
   let requests = 0;
-  const send = <T>(request: WikidataRequest<T>): Promise<Attempt<T>> => {
+  // Until when a 429 asked us to stay away: shared by every request of this client.
+  let blockedUntil = 0;
+  const block = (seconds: number) => {
+    blockedUntil = Math.max(blockedUntil, config.now() + seconds * 1000);
+  };
+  const send = <T>(request: WikidataRequest<T>, signal?: AbortSignal): Promise<Attempt<T>> => {
     requests++;
-    return attempt(config, request);
+    return attempt(config, request, signal);
   };
   return {
     get requests() {
       return requests;
     },
-    async getJson(request) {
+    async getJson(request, signal) {
       const key = `${request.url}\n${request.form ?? ''}`;
       const hit = await freshFromCache(config, key, request.schema);
       if (hit !== undefined) return hit;
@@ -263,7 +287,11 @@ export function createWikidataHttp(options: WikidataHttpOptions): WikidataHttp {
         // A queued twin may have fetched it meanwhile.
         const again = await freshFromCache(config, key, request.schema);
         if (again !== undefined) return again;
-        const value = await withOneRetry(config, () => send(request));
+        if (signal?.aborted) throw abortReason(signal);
+        const left = Math.ceil((blockedUntil - config.now()) / 1000);
+        if (left > 0)
+          throw new PipelineError('kg-rate-limited', `waiting out an HTTP 429 (${left} s left)`);
+        const value = await withOneRetry(config, () => send(request, signal), block, signal);
         await cacheSet(config.cache, key, { storedAt: config.now(), value });
         return value;
       });
@@ -278,7 +306,7 @@ export interface SparqlClientOptions extends WikidataHttpOptions {
 
 export interface SparqlClient {
   /** SELECT (or ASK: one row `{ boolean }`) → the raw bindings of application/sparql-results+json. */
-  select(query: string): Promise<SparqlRow[]>;
+  select(query: string, signal?: AbortSignal): Promise<SparqlRow[]>;
   /** The same rows through wikibase-sdk's `simplifySparqlResults` (ids for entities, plain values). */
   selectSimplified(query: string): Promise<ReturnType<typeof simplifySparqlResults>>;
   readonly requests: number;
@@ -288,7 +316,7 @@ export function createSparqlClient(options: SparqlClientOptions): SparqlClient {
   const http = createWikidataHttp(options);
   const wbk = WBK({ sparqlEndpoint: options.endpoint });
 
-  function run(query: string): Promise<SparqlJson> {
+  function run(query: string, signal?: AbortSignal): Promise<SparqlJson> {
     const url = wbk.sparqlQuery(query);
     const accept = 'application/sparql-results+json';
     const request: WikidataRequest<SparqlJson> =
@@ -300,16 +328,16 @@ export function createSparqlClient(options: SparqlClientOptions): SparqlClient {
             accept,
             schema: SparqlReply,
           };
-    return http.getJson(request);
+    return http.getJson(request, signal);
   }
 
   return {
     get requests() {
       return http.requests;
     },
-    async select(query) {
+    async select(query, signal) {
       // A copy: the cached object is shared by every later hit.
-      return structuredClone((await run(query)).results.bindings);
+      return structuredClone((await run(query, signal)).results.bindings);
     },
     async selectSimplified(query) {
       // wikibase-sdk's type leaves out the 'typed-literal' and 'triple' terms our schema admits.

@@ -502,7 +502,8 @@ class BeamSearch {
   private async select(query: string): Promise<SparqlBinding[]> {
     if (this.opts.signal?.aborted) throw new Error('aborted');
     this.result.requests++;
-    const rows = await this.ports.sparql.select(query);
+    const signal = this.opts.signal;
+    const rows = await this.ports.sparql.select(query, signal ? { signal } : undefined);
     return Array.isArray(rows) ? rows : [];
   }
 

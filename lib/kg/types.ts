@@ -14,14 +14,14 @@ export type SparqlBinding = Record<string, SparqlTerm>;
 
 /** Runs a SPARQL SELECT query and returns its JSON results bindings. Throws on transport errors. */
 export interface SparqlPort {
-  select(query: string): Promise<SparqlBinding[]>;
+  select(query: string, options?: { signal?: AbortSignal }): Promise<SparqlBinding[]>;
 }
 
 /** Wikidata label search (wbsearchentities). Language fallback (language → 'en' → 'mul') is the port's job. */
 export interface EntitySearchPort {
   search(
     text: string,
-    options: { language: string; limit: number },
+    options: { language: string; limit: number; signal?: AbortSignal },
   ): Promise<Array<{ id: string; label: string; description?: string }>>;
 }
 

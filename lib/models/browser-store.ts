@@ -19,6 +19,7 @@
 
 import * as v from 'valibot';
 import { PipelineError, errorText } from '../core/errors';
+import { formatMegabytes } from '../core/bytes';
 import { parseJson, parseWith } from '../core/guards';
 import {
   type DownloadedFile,
@@ -324,11 +325,8 @@ export async function downloadToStore(
 
 export { estimateDownloadSize };
 
-/** "23.4 MB" (decimal megabytes, as the hub and file managers show sizes). */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / 1_000_000;
-  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
-}
+// The settings page formats sizes without importing this adapter (lib/core/bytes.ts).
+export { formatMegabytes };
 
 /** The panel's sentence when the user chose downloaded models and has not downloaded them. */
 export function notDownloadedReason(

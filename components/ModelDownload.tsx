@@ -1,26 +1,38 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type CacheStorageLike,
-  type DownloadRecord,
-  createModelStore,
-  downloadToStore,
-  estimateDownloadSize,
-  formatMegabytes,
-  originsForHub,
-} from '@/lib/models/browser-store';
-import type { FetchLike, SizeEstimate } from '@/lib/models/download';
-import { type ModelManifest, MODEL_MANIFEST, isPinned, selectModels } from '@/lib/models/manifest';
+import { useEffect, useRef, useState } from 'react';
+import { formatMegabytes } from '@/lib/core/bytes';
 import { toErrorInfo } from '@/lib/core/errors';
+import type { DownloadRecord, FirstUseDownloadOptions } from '@/lib/models/browser-store';
+import type { SizeEstimate } from '@/lib/models/download';
 import { isHttpUrl } from '@/lib/settings/schema';
 
 // Settings → "Download on first use": the size before anything is downloaded, then host access
 // (asked for in the click), then the download with a progress bar, then done or a coded failure.
 
+/**
+ * The model store and the hub, for the download (lib/models, wired by the settings page). The
+ * component keys its effects by these members, so they should stay the same between renders.
+ */
 export interface ModelDownloadPorts {
-  fetch: FetchLike;
-  caches: CacheStorageLike;
-  /** The extension origin (`location.origin`). */
-  origin: string;
+  /** What the last complete download recorded; null when nothing (complete) is downloaded. */
+  record(): Promise<DownloadRecord | null>;
+  /** Removes every downloaded file and the record. */
+  clear(): Promise<void>;
+  /** The size from the manifest, or from the hub's HEAD replies for files it does not size. */
+  estimate(request: {
+    hub: string;
+    includeOptional: boolean;
+    signal: AbortSignal;
+  }): Promise<SizeEstimate>;
+  /** Remembers the size shown, so the panel can say it without asking the hub itself. */
+  saveEstimate(estimate: SizeEstimate & { hub: string }): Promise<void>;
+  /** Downloads the selected models into the store; rejects with a coded error. */
+  download(
+    request: Omit<FirstUseDownloadOptions, 'manifest' | 'fetch' | 'now'>,
+  ): Promise<DownloadRecord>;
+  /** Whether the selected models have files the manifest has no checksums for. */
+  hasUnpinned(includeOptional: boolean): boolean;
+  /** Host access a download from this hub needs (none for a loopback mirror). */
+  originsForHub(hub: string): string[];
   /** Asks for optional host permissions; resolves to whether they were granted. */
   requestOrigins?: (origins: string[]) => Promise<boolean>;
 }
@@ -30,7 +42,6 @@ export interface ModelDownloadProps {
   /** Also the optional reranker (when the second-stage reranker is on). */
   includeOptional: boolean;
   ports: ModelDownloadPorts;
-  manifest?: ModelManifest;
 }
 
 type Phase =
@@ -40,94 +51,97 @@ type Phase =
   | { kind: 'failed'; message: string }
   | { kind: 'removed' };
 
-export function ModelDownload({
-  hubUrl,
-  includeOptional,
-  ports,
-  manifest = MODEL_MANIFEST,
-}: ModelDownloadProps) {
-  // Keyed by the ports' members, not the object (a caller may rebuild it on every render).
-  const { caches, origin, fetch } = ports;
-  const store = useMemo(() => createModelStore(caches, { origin }), [caches, origin]);
-  const [estimate, setEstimate] = useState<SizeEstimate | 'loading' | null>(null);
-  const [record, setRecord] = useState<DownloadRecord | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [trusted, setTrusted] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  const hub = hubUrl.trim().replace(/\/+$/, '');
-  const validHub = isHttpUrl(hub);
-  const unpinned = selectModels(manifest, { includeOptional }).some((m) => !isPinned(m));
+type Estimate = SizeEstimate | 'loading' | null;
 
-  useEffect(() => {
-    void store.record().then(setRecord);
-  }, [store]);
+const recordBytes = (record: DownloadRecord) =>
+  Object.values(record.files).reduce((n, f) => n + f.size, 0);
 
-  // The size, before anything is downloaded: HEAD requests only (manifest sizes when pinned).
+const knownBytes = (estimate: Estimate) =>
+  estimate !== null && estimate !== 'loading' && estimate.bytes > 0 ? estimate.bytes : undefined;
+
+function sizeLabel(estimate: Estimate): string {
+  if (estimate === 'loading') return 'size…';
+  if (estimate === null || knownBytes(estimate) === undefined) return 'size unknown';
+  return `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
+}
+
+/**
+ * The download size before anything is downloaded (HEAD requests only; manifest sizes when
+ * pinned), asked for a moment after the hub stops changing. 'loading' is derived, not stored:
+ * it is what shows while the last answer is for another hub or selection.
+ */
+function useSizeEstimate(
+  ports: ModelDownloadPorts,
+  hub: string | null,
+  includeOptional: boolean,
+): Estimate {
+  const { estimate, saveEstimate } = ports;
+  const key = JSON.stringify([hub, includeOptional]);
+  const [answer, setAnswer] = useState<{ key: string; value: SizeEstimate } | null>(null);
   useEffect(() => {
-    if (!validHub) {
-      setEstimate(null);
-      return;
-    }
+    if (hub === null) return;
     const controller = new AbortController();
-    setEstimate('loading');
     const timer = setTimeout(() => {
-      void estimateDownloadSize(manifest, {
-        fetch,
-        hub,
-        includeOptional,
-        signal: controller.signal,
-      }).then((result) => {
+      void estimate({ hub, includeOptional, signal: controller.signal }).then((value) => {
         if (controller.signal.aborted) return;
-        setEstimate(result);
-        // Remembered so the panel can say the size without asking the hub itself.
-        void store.saveEstimate({ ...result, hub }).catch(() => undefined);
+        setAnswer({ key, value });
+        void saveEstimate({ ...value, hub }).catch(() => undefined);
       });
     }, 300);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [hub, validHub, includeOptional, manifest, fetch, store]);
+  }, [hub, includeOptional, key, estimate, saveEstimate]);
+  if (hub === null) return null;
+  return answer?.key === key ? answer.value : 'loading';
+}
 
-  const known = estimate !== null && estimate !== 'loading' && estimate.bytes > 0;
-  const sizeLabel =
-    estimate === 'loading'
-      ? 'size…'
-      : !known
-        ? 'size unknown'
-        : `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
-  const busy = phase.kind === 'downloading';
+/** Host access for the hub and its file CDN, asked for in the click; a message when refused. */
+async function refusedAccess(ports: ModelDownloadPorts, hub: string): Promise<string | null> {
+  const origins = ports.originsForHub(hub);
+  if (origins.length === 0 || !ports.requestOrigins) return null;
+  if (await ports.requestOrigins(origins).catch(() => false)) return null;
+  return `Downloading needs access to ${origins.join(', ')}. It was not granted, so nothing was downloaded.`;
+}
 
-  const start = async () => {
+interface DownloadRequest {
+  hub: string;
+  includeOptional: boolean;
+  trusted: boolean;
+  expectedBytes: number | undefined;
+}
+
+/** What was downloaded, and the download or removal in progress or just finished. */
+function useDownload(ports: ModelDownloadPorts) {
+  const [record, setRecord] = useState<DownloadRecord | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+  const { record: readRecord } = ports;
+  useEffect(() => {
+    void readRecord().then(setRecord);
+  }, [readRecord]);
+
+  const start = async ({ hub, includeOptional, trusted, expectedBytes }: DownloadRequest) => {
     const controller = new AbortController();
     abort.current = controller;
-    setPhase({ kind: 'downloading', loaded: 0, total: known ? estimate.bytes : 0 });
+    setPhase({ kind: 'downloading', loaded: 0, total: expectedBytes ?? 0 });
     try {
-      // Host access is asked for in this click (a user gesture), for the hub and its file CDN.
-      const origins = originsForHub(hub);
-      if (
-        origins.length > 0 &&
-        ports.requestOrigins &&
-        !(await ports.requestOrigins(origins).catch(() => false))
-      ) {
-        setPhase({
-          kind: 'failed',
-          message: `Downloading needs access to ${origins.join(', ')}. It was not granted, so nothing was downloaded.`,
-        });
+      const refused = await refusedAccess(ports, hub);
+      if (refused !== null) {
+        setPhase({ kind: 'failed', message: refused });
         return;
       }
-      const saved = await downloadToStore(store, {
-        manifest,
-        fetch,
+      const saved = await ports.download({
         hub,
         includeOptional,
         trustUnpinned: trusted,
-        expectedBytes: known ? estimate.bytes : undefined,
+        expectedBytes,
         signal: controller.signal,
         onProgress: (loaded, total) => setPhase({ kind: 'downloading', loaded, total }),
       });
       setRecord(saved);
-      setPhase({ kind: 'done', bytes: Object.values(saved.files).reduce((n, f) => n + f.size, 0) });
+      setPhase({ kind: 'done', bytes: recordBytes(saved) });
     } catch (error) {
       setRecord(null);
       setPhase({ kind: 'failed', message: toErrorInfo(error).message });
@@ -135,37 +149,103 @@ export function ModelDownload({
       abort.current = null;
     }
   };
-
   const remove = async () => {
-    await store.clear().catch(() => undefined);
+    await ports.clear().catch(() => undefined);
     setRecord(null);
     setPhase({ kind: 'removed' });
   };
+  return { record, phase, start, remove, cancel: () => abort.current?.abort() };
+}
 
-  const downloadedBytes = record ? Object.values(record.files).reduce((n, f) => n + f.size, 0) : 0;
+function TrustCheckbox(props: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        id="models-trust"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />{' '}
+      Trust these files on first use: this version has no checksums for them, so the size and
+      SHA-256 of what arrives are recorded and checked every time the models load.
+    </label>
+  );
+}
 
+function DownloadProgress({
+  loaded,
+  total,
+  onCancel,
+}: {
+  loaded: number;
+  total: number;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {' '}
+      <button type="button" id="models-cancel" onClick={onCancel}>
+        Cancel
+      </button>
+      <div className="download-progress" role="status">
+        <progress value={loaded} max={Math.max(total, loaded, 1)} />{' '}
+        <span className="download-bytes">
+          {formatMegabytes(loaded)}
+          {total > 0 ? ` of ${formatMegabytes(Math.max(total, loaded))}` : ''}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** The outcome of the last download or removal. */
+function PhaseMessage({ phase }: { phase: Phase }) {
+  if (phase.kind === 'done')
+    return (
+      <p role="status" data-download="done">
+        Models downloaded ({formatMegabytes(phase.bytes)}). The panel uses them when these settings
+        are saved with "Download on first use".
+      </p>
+    );
+  if (phase.kind === 'failed')
+    return (
+      <p role="alert" className="field-error" data-download="failed">
+        {phase.message}
+      </p>
+    );
+  if (phase.kind === 'removed')
+    return (
+      <p role="status" data-download="removed">
+        Downloaded models removed.
+      </p>
+    );
+  return null;
+}
+
+export function ModelDownload({ hubUrl, includeOptional, ports }: ModelDownloadProps) {
+  const [trusted, setTrusted] = useState(false);
+  const hub = hubUrl.trim().replace(/\/+$/, '');
+  const validHub = isHttpUrl(hub);
+  const estimate = useSizeEstimate(ports, validHub ? hub : null, includeOptional);
+  const { record, phase, start, remove, cancel } = useDownload(ports);
+  const unpinned = ports.hasUnpinned(includeOptional);
+  const busy = phase.kind === 'downloading';
+  const expectedBytes = knownBytes(estimate);
   return (
     <div className="model-download" data-phase={phase.kind} data-downloaded={record !== null}>
       <div className="hint">
         The ranking models are downloaded once from {validHub ? hub : 'the hub'} and kept in this
         browser. Until they are, passages are ranked by keywords.
       </div>
-      {unpinned && (
-        <label>
-          <input
-            type="checkbox"
-            id="models-trust"
-            checked={trusted}
-            disabled={busy}
-            onChange={(e) => setTrusted(e.target.checked)}
-          />{' '}
-          Trust these files on first use: this version has no checksums for them, so the size and
-          SHA-256 of what arrives are recorded and checked every time the models load.
-        </label>
-      )}
+      {unpinned && <TrustCheckbox checked={trusted} disabled={busy} onChange={setTrusted} />}
       {record && phase.kind !== 'done' && (
         <p className="hint" data-download="present">
-          Downloaded: {formatMegabytes(downloadedBytes)} from {record.hub} (
+          Downloaded: {formatMegabytes(recordBytes(record))} from {record.hub} (
           {new Date(record.completedAt).toLocaleString()}).
         </p>
       )}
@@ -173,41 +253,12 @@ export function ModelDownload({
         type="button"
         id="models-download"
         disabled={busy || !validHub || (unpinned && !trusted)}
-        onClick={() => void start()}
+        onClick={() => void start({ hub, includeOptional, trusted, expectedBytes })}
       >
-        {record ? 'Download models again' : 'Download models'} ({sizeLabel})
+        {record ? 'Download models again' : 'Download models'} ({sizeLabel(estimate)})
       </button>
-      {busy && (
-        <>
-          {' '}
-          <button type="button" id="models-cancel" onClick={() => abort.current?.abort()}>
-            Cancel
-          </button>
-          <div className="download-progress" role="status">
-            <progress value={phase.loaded} max={Math.max(phase.total, phase.loaded, 1)} />{' '}
-            <span className="download-bytes">
-              {formatMegabytes(phase.loaded)}
-              {phase.total > 0 ? ` of ${formatMegabytes(Math.max(phase.total, phase.loaded))}` : ''}
-            </span>
-          </div>
-        </>
-      )}
-      {phase.kind === 'done' && (
-        <p role="status" data-download="done">
-          Models downloaded ({formatMegabytes(phase.bytes)}). The panel uses them when these
-          settings are saved with "Download on first use".
-        </p>
-      )}
-      {phase.kind === 'failed' && (
-        <p role="alert" className="field-error" data-download="failed">
-          {phase.message}
-        </p>
-      )}
-      {phase.kind === 'removed' && (
-        <p role="status" data-download="removed">
-          Downloaded models removed.
-        </p>
-      )}
+      {busy && <DownloadProgress loaded={phase.loaded} total={phase.total} onCancel={cancel} />}
+      <PhaseMessage phase={phase} />
       {record && !busy && (
         <div>
           <button type="button" id="models-remove" onClick={() => void remove()}>

@@ -2,7 +2,7 @@
 // tokenizer and config, laid out like a Hugging Face model folder so that transformers.js loads
 // them exactly as it loads the real MiniLM weights (same input and output names, same files).
 //
-// Why: model weights cannot be downloaded in tests or CI (DESIGN: testing without the internet).
+// Why: tests and CI run without the internet, so real model weights cannot be downloaded there.
 // Tests use the `tiny` size and assert shapes, dtypes and fixed fingerprints; benchmarks use the
 // `minilm-l6` size, which has MiniLM-L6's real shape (6 layers, hidden 384, 12 heads, FFN 1536,
 // vocab 30522), so timings are honest even though the outputs are meaningless.

@@ -7,6 +7,14 @@ import {
   type StorageFormPorts,
 } from '@/components/SettingsForm';
 import { openStore } from '@/lib/cache/store';
+import {
+  createModelStore,
+  downloadToStore,
+  estimateDownloadSize,
+  originsForHub,
+} from '@/lib/models/browser-store';
+import type { FetchLike } from '@/lib/models/download';
+import { MODEL_MANIFEST, isPinned, selectModels } from '@/lib/models/manifest';
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
 import type { KeyValueArea } from '@/lib/settings/store';
@@ -21,10 +29,18 @@ const requestOrigins = async (origins: string[]) =>
   (await browser.permissions.contains({ origins })) || browser.permissions.request({ origins });
 
 /** First-use model download: the page's own fetch and Cache Storage (the panel's worker reads the same origin's cache). */
+const pageFetch: FetchLike = (url, init) => fetch(url, init);
+const modelStore = createModelStore(caches, { origin: location.origin });
 const models: ModelDownloadPorts = {
-  fetch: (url, init) => fetch(url, init),
-  caches,
-  origin: location.origin,
+  record: () => modelStore.record(),
+  clear: () => modelStore.clear(),
+  estimate: (request) => estimateDownloadSize(MODEL_MANIFEST, { fetch: pageFetch, ...request }),
+  saveEstimate: (estimate) => modelStore.saveEstimate(estimate),
+  download: (request) =>
+    downloadToStore(modelStore, { manifest: MODEL_MANIFEST, fetch: pageFetch, ...request }),
+  hasUnpinned: (includeOptional) =>
+    selectModels(MODEL_MANIFEST, { includeOptional }).some((m) => !isPinned(m)),
+  originsForHub,
   requestOrigins,
 };
 

@@ -14,9 +14,13 @@
 // from changed weights. The record is written last, so an interrupted download leaves no record
 // and reads as "not downloaded yet".
 //
-// Side effects come in as ports (STYLE 3): a CacheStorage-like object, so Node tests use a fake.
+// Side effects come in as ports: a CacheStorage-like object, so the same code runs in the settings
+// page and the panel's Worker, and Node tests use a fake.
 
+import * as v from 'valibot';
 import { PipelineError, errorText } from '../core/errors';
+import { formatMegabytes } from '../core/bytes';
+import { parseJson, parseWith } from '../core/guards';
 import {
   type DownloadedFile,
   type FetchLike,
@@ -108,116 +112,149 @@ export interface ModelStoreOptions {
 const webCryptoDigest = async (bytes: Uint8Array<ArrayBuffer>) =>
   toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 
+// What we read back from Cache Storage is untrusted JSON (another version of the extension, or a
+// damaged entry, may have written it): a value that does not match reads as none.
+const RecordSchema = v.object({
+  version: v.literal(1),
+  hub: v.string(),
+  completedAt: v.string(),
+  files: v.record(
+    v.string(),
+    v.object({ size: v.number(), sha256: v.string(), commit: v.nullable(v.string()) }),
+  ),
+});
+const EstimateSchema = v.object({
+  bytes: v.number(),
+  unknownFiles: v.array(v.string()),
+  hub: v.string(),
+});
+
+type OpenCache = () => Promise<CacheLike>;
+
+const keyFor = (path: string) => STORAGE_BASE + path;
+
+/** The stored JSON entry as the schema's output; null when absent, unreadable or not matching. */
+async function readJson<S extends v.GenericSchema>(
+  open: OpenCache,
+  key: string,
+  schema: S,
+): Promise<v.InferOutput<S> | null> {
+  try {
+    const response = await (await open()).match(key);
+    return response ? (parseWith(schema, parseJson(await response.text())) ?? null) : null;
+  } catch {
+    // Storage that cannot be read is a miss: the panel falls back to keywords, never crashes.
+    return null;
+  }
+}
+
+async function writeJson(open: OpenCache, key: string, value: unknown): Promise<void> {
+  await (
+    await open()
+  ).put(
+    key,
+    new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+async function writeFile(open: OpenCache, path: string, bytes: Uint8Array): Promise<void> {
+  await (
+    await open()
+  ).put(
+    keyFor(path),
+    new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'content-length': String(bytes.byteLength),
+        'content-type': path.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+      },
+    }),
+  );
+}
+
+/** Storage keys of the model files (not the record or the estimate). */
+async function fileKeys(open: OpenCache): Promise<string[]> {
+  return (await (await open()).keys())
+    .map((r) => r.url)
+    .filter((url) => url.startsWith(STORAGE_BASE) && url !== RECORD_KEY && url !== ESTIMATE_KEY);
+}
+
+async function storedBytes(open: OpenCache): Promise<number> {
+  const cache = await open();
+  let total = 0;
+  for (const url of await fileKeys(open))
+    total += Number((await cache.match(url))?.headers.get('content-length') ?? 0) || 0;
+  return total;
+}
+
+/** The stored file against what the download recorded: present, same size, same sha256. */
+async function checkFile(
+  open: OpenCache,
+  sha256: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>,
+  path: string,
+  recorded: RecordedFile | undefined,
+): Promise<FileCheck> {
+  if (!recorded) return { status: 'missing', detail: `${path} was not downloaded` };
+  const response = await (await open()).match(keyFor(path)).catch(() => undefined);
+  if (!response)
+    return { status: 'missing', detail: `${path} is no longer in the browser's storage` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength !== recorded.size) {
+    return {
+      status: 'changed',
+      detail: `${path} is ${bytes.byteLength} bytes, it was ${recorded.size} when downloaded`,
+    };
+  }
+  const digest = await sha256(bytes);
+  if (digest !== recorded.sha256) {
+    return {
+      status: 'changed',
+      detail: `${path} has sha256 ${digest}, it was ${recorded.sha256} when downloaded`,
+    };
+  }
+  return { status: 'ok' };
+}
+
+/** `env.customCache` for transformers.js: reads stored files under `baseUrl`, never writes. */
+function customCacheFor(open: OpenCache, baseUrl: string): ModelCachePort['customCache'] {
+  return {
+    async match(request) {
+      const url = typeof request === 'string' ? request : request.url;
+      if (url.startsWith(baseUrl)) return (await open()).match(keyFor(url.slice(baseUrl.length)));
+      // transformers.js also tries `<env.remoteHost><folder>/resolve/<revision>/<file>`, and
+      // after a hit in Node (return_path) reads the entry again under that key
+      // (loadResourceFile: cacheKey = proposedCacheKey). Same file, same answer; nothing is fetched.
+      const remote = /^\/([A-Za-z0-9][A-Za-z0-9._-]*)\/resolve\/[^/]+\/(.+)$/.exec(
+        safePathname(url),
+      );
+      return remote
+        ? (await open()).match(keyFor(`${remote[1]}/${decodeURIComponent(remote[2]!)}`))
+        : undefined;
+    },
+    // Never written through transformers.js: only the confirmed download (with its record) writes.
+    async put() {},
+  };
+}
+
 export function createModelStore(caches: CacheStorageLike, options: ModelStoreOptions): ModelStore {
   const cacheName = options.cacheName ?? MODEL_CACHE_NAME;
   const sha256 = options.sha256 ?? webCryptoDigest;
   const baseUrl = new URL(DOWNLOADED_MODELS_PATH, options.origin).href;
   const open = () => caches.open(cacheName);
-  const keyFor = (path: string) => STORAGE_BASE + path;
-
-  const readJson = async <T>(key: string): Promise<T | null> => {
-    try {
-      const response = await (await open()).match(key);
-      return response ? ((await response.json()) as T) : null;
-    } catch {
-      return null; // unreadable storage is a miss (STYLE 7), never a crash
-    }
-  };
-  const writeJson = async (key: string, value: unknown) => {
-    await (
-      await open()
-    ).put(
-      key,
-      new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
-    );
-  };
-  const fileKeys = async () =>
-    (await (await open()).keys())
-      .map((r) => r.url)
-      .filter((url) => url.startsWith(STORAGE_BASE) && url !== RECORD_KEY && url !== ESTIMATE_KEY);
-
   const store: ModelStore = {
     baseUrl,
-    async write(path, bytes) {
-      await (
-        await open()
-      ).put(
-        keyFor(path),
-        new Response(bytes as Uint8Array<ArrayBuffer>, {
-          headers: {
-            'content-length': String(bytes.byteLength),
-            'content-type': path.endsWith('.json')
-              ? 'application/json'
-              : 'application/octet-stream',
-          },
-        }),
-      );
-    },
-    async has(path) {
-      return (await (await open()).match(keyFor(path))) !== undefined;
-    },
-    async list() {
-      return (await fileKeys()).map((url) => url.slice(STORAGE_BASE.length)).sort();
-    },
-    async size() {
-      const cache = await open();
-      let total = 0;
-      for (const url of await fileKeys())
-        total += Number((await cache.match(url))?.headers.get('content-length') ?? 0) || 0;
-      return total;
-    },
+    write: (path, bytes) => writeFile(open, path, bytes),
+    has: async (path) => (await (await open()).match(keyFor(path))) !== undefined,
+    list: async () => (await fileKeys(open)).map((url) => url.slice(STORAGE_BASE.length)).sort(),
+    size: () => storedBytes(open),
     async clear() {
       await caches.delete(cacheName);
     },
-    record: () =>
-      readJson<DownloadRecord>(RECORD_KEY).then((r) =>
-        r?.version === 1 && typeof r.files === 'object' && r.files !== null ? r : null,
-      ),
-    saveRecord: (record) => writeJson(RECORD_KEY, record),
-    estimate: () =>
-      readJson<SizeEstimate & { hub: string }>(ESTIMATE_KEY).then((e) =>
-        typeof e?.bytes === 'number' ? e : null,
-      ),
-    saveEstimate: (estimate) => writeJson(ESTIMATE_KEY, estimate),
-    async check(path) {
-      const recorded = (await store.record())?.files[path];
-      if (!recorded) return { status: 'missing', detail: `${path} was not downloaded` };
-      const response = await (await open()).match(keyFor(path)).catch(() => undefined);
-      if (!response)
-        return { status: 'missing', detail: `${path} is no longer in the browser's storage` };
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength !== recorded.size) {
-        return {
-          status: 'changed',
-          detail: `${path} is ${bytes.byteLength} bytes, it was ${recorded.size} when downloaded`,
-        };
-      }
-      const digest = await sha256(bytes);
-      if (digest !== recorded.sha256) {
-        return {
-          status: 'changed',
-          detail: `${path} has sha256 ${digest}, it was ${recorded.sha256} when downloaded`,
-        };
-      }
-      return { status: 'ok' };
-    },
-    customCache: {
-      async match(request) {
-        const url = typeof request === 'string' ? request : request.url;
-        if (url.startsWith(baseUrl)) return (await open()).match(keyFor(url.slice(baseUrl.length)));
-        // transformers.js also tries `<env.remoteHost><folder>/resolve/<revision>/<file>`, and
-        // after a hit in Node (return_path) reads the entry again under that key
-        // (loadResourceFile: cacheKey = proposedCacheKey). Same file, same answer; nothing is fetched.
-        const remote = /^\/([A-Za-z0-9][A-Za-z0-9._-]*)\/resolve\/[^/]+\/(.+)$/.exec(
-          safePathname(url),
-        );
-        return remote
-          ? (await open()).match(keyFor(`${remote[1]}/${decodeURIComponent(remote[2]!)}`))
-          : undefined;
-      },
-      // Never written through transformers.js: only the confirmed download (with its record) writes.
-      async put() {},
-    },
+    record: () => readJson(open, RECORD_KEY, RecordSchema),
+    saveRecord: (record) => writeJson(open, RECORD_KEY, record),
+    estimate: () => readJson(open, ESTIMATE_KEY, EstimateSchema),
+    saveEstimate: (estimate) => writeJson(open, ESTIMATE_KEY, estimate),
+    check: async (path) => checkFile(open, sha256, path, (await store.record())?.files[path]),
+    customCache: customCacheFor(open, baseUrl),
   };
   return store;
 }
@@ -288,11 +325,8 @@ export async function downloadToStore(
 
 export { estimateDownloadSize };
 
-/** "23.4 MB" (decimal megabytes, as the hub and file managers show sizes). */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / 1_000_000;
-  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
-}
+// The settings page formats sizes without importing this adapter (lib/core/bytes.ts).
+export { formatMegabytes };
 
 /** The panel's sentence when the user chose downloaded models and has not downloaded them. */
 export function notDownloadedReason(

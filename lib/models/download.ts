@@ -1,8 +1,9 @@
 // Downloading model files from a Hugging Face-shaped hub and verifying them against the manifest.
 // Used by `npm run models:fetch` (models/fetch.ts, writing to disk) and by the settings page to
-// download models on first use (lib/models/browser-store.ts, writing to Cache Storage). Side effects come in as
-// ports (STYLE): `fetch`, a file sink or a `write(path, bytes)` port, and a sha256 factory, so the
-// same code runs in Node, in a Worker and in the browser, and tests drive it against loopback.
+// download models on first use (lib/models/browser-store.ts, writing to Cache Storage). Side
+// effects come in as ports: `fetch`, a file sink or a `write(path, bytes)` port, and a sha256
+// factory, so the same code runs in Node, in a Worker and in the browser, and tests drive it
+// against loopback.
 
 import { errorText, PipelineError } from '../core/errors';
 import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles } from './manifest';

@@ -5,12 +5,15 @@
 // fetch script refuses unpinned files unless run with `--pin`, which downloads them once, computes
 // the checksums and writes them back (trust on first use). Values are never guessed.
 //
-// Validation returns a result and never throws on bad input (STYLE: validators); `parseManifest`
-// is the throwing wrapper for code that cannot continue without a manifest.
+// The manifest is untrusted JSON (a build may ship a hand-edited one, and the fetch script rewrites
+// it), so it is checked against a valibot schema before anything reads it. Validation returns
+// every problem and never throws on bad input, so the fetch script can list them all;
+// `parseManifest` is the throwing wrapper for code that cannot continue without a manifest.
 
+import * as v from 'valibot';
 import manifestJson from '../../models/manifest.json';
 import { PipelineError } from '../core/errors';
-import { isRecord } from '../core/guards';
+import { field, isRecord, parseWith } from '../core/guards';
 
 export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker';
 export const MODEL_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder', 'reranker'];
@@ -54,93 +57,130 @@ const REPO_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const FILE_PATH = /^(?!.*\.\.)[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const COMMIT = /^[0-9a-f]{40}$/;
+const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 
-/** Checks a parsed manifest.json; never throws. */
-export function validateManifest(value: unknown): ManifestResult {
+// One sentence per bad field, after its place ("models[1].folder must be …"), whichever of the
+// field's checks failed (a missing key included), so the fetch script can print them as a list.
+const FIELD_MESSAGES: Record<string, string | ((input: unknown) => string)> = {
+  schemaVersion: (input) => `must be 1 (got ${JSON.stringify(input)})`,
+  models: 'must be a non-empty array',
+  id: 'must be a hub id like "owner/name"',
+  role: `must be one of ${MODEL_ROLES.join(', ')}`,
+  standsFor: 'must name the paper component',
+  folder: 'must be a plain folder name',
+  revision: 'must be a 40-hex commit id or null (unpinned)',
+  licence: 'is required',
+  optional: 'must be true or false',
+  files: 'must be a non-empty array',
+  path: 'must be a relative path without ".."',
+  size: 'must be a byte count or null (unpinned)',
+  sha256: 'must be 64 lowercase hex digits or null (unpinned)',
+};
+
+/** A plain object (valibot's `object` alone would take an array) with these entries. */
+const record = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(v.custom<Record<string, unknown>>(isRecord), v.object(entries));
+const nonEmptyArray = <S extends v.GenericSchema>(item: S) => v.pipe(v.array(item), v.minLength(1));
+const matching = (pattern: RegExp) => v.pipe(v.string(), v.regex(pattern));
+
+const RoleSchema = v.picklist(MODEL_ROLES);
+const FolderSchema = matching(FOLDER);
+
+const FileSchema = record({
+  path: matching(FILE_PATH),
+  size: v.nullable(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  sha256: v.nullable(matching(SHA256)),
+});
+
+const ModelSchema = record({
+  id: matching(REPO_ID),
+  role: RoleSchema,
+  standsFor: v.pipe(v.string(), v.minLength(1)),
+  folder: FolderSchema,
+  revision: v.nullable(matching(COMMIT)),
+  licence: v.pipe(v.string(), v.minLength(1)),
+  optional: v.boolean(),
+  files: nonEmptyArray(FileSchema),
+});
+
+const ManifestSchema = record({
+  schemaVersion: v.literal(1),
+  // A comment that is not text is dropped, not an error: nothing reads it.
+  comment: v.fallback(v.optional(v.string()), undefined),
+  models: nonEmptyArray(ModelSchema),
+});
+
+/** An issue as a sentence: its place (`models[2].files[0].sha256`), then what that field must be. */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const keys = (issue.path ?? []).map((item) => item.key);
+  if (keys.length === 0) return 'manifest is not an object';
+  const place = keys
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('')
+    .slice(1);
+  const last = keys[keys.length - 1];
+  const message = typeof last === 'number' ? 'is not an object' : FIELD_MESSAGES[String(last)];
+  const text = typeof message === 'function' ? message(issue.input) : message;
+  return `${place} ${text ?? issue.message}`;
+}
+
+/** One message per bad field: a field that fails two checks (a size of -1.5) is said once. */
+function issueMessages(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return [...new Set(issues.map(issueMessage))];
+}
+
+/** The raw `models` items to cross-check (none when `models` is not a list). */
+function rawModels(value: unknown): unknown[] {
+  return parseWith(v.array(v.unknown()), field(value, 'models')) ?? [];
+}
+
+const OnnxPath = v.pipe(v.string(), v.startsWith('onnx/'), v.endsWith('.onnx'));
+
+/** The files transformers.js cannot load without, checked on whatever file entries are objects. */
+function missingFileErrors(raw: unknown, at: string): string[] {
+  const files = parseWith(v.pipe(v.array(v.unknown()), v.minLength(1)), field(raw, 'files'));
+  if (!files) return [];
+  const paths = files.filter(isRecord).map((f) => field(f, 'path'));
+  const errors = REQUIRED_FILES.filter((required) => !paths.includes(required)).map(
+    (required) => `${at}.files lacks ${required}`,
+  );
+  if (!paths.some((p) => parseWith(OnnxPath, p) !== undefined))
+    errors.push(`${at}.files lacks an onnx/*.onnx file`);
+  return errors;
+}
+
+/** A role or folder used by two models: the loader finds models by role, and files by folder. */
+function duplicateErrors(items: readonly unknown[]): string[] {
   const errors: string[] = [];
-  if (!isRecord(value)) return { ok: false, errors: ['manifest is not an object'] };
-  if (value.schemaVersion !== 1)
-    errors.push(`schemaVersion must be 1 (got ${JSON.stringify(value.schemaVersion)})`);
-  if (!Array.isArray(value.models) || value.models.length === 0)
-    return { ok: false, errors: [...errors, 'models must be a non-empty array'] };
-  const models: ManifestModel[] = [];
-  const seenFolders = new Set<string>();
-  const seenRoles = new Set<string>();
-  value.models.forEach((raw: unknown, i: number) => {
-    const at = `models[${i}]`;
-    if (!isRecord(raw)) {
-      errors.push(`${at} is not an object`);
-      return;
+  const seen = { role: new Set<string>(), folder: new Set<string>() };
+  items.forEach((raw, i) => {
+    for (const [key, schema] of [
+      ['role', RoleSchema],
+      ['folder', FolderSchema],
+    ] as const) {
+      const value = parseWith(schema, field(raw, key));
+      if (value === undefined) continue;
+      if (seen[key].has(value)) errors.push(`models[${i}].${key} ${value} appears twice`);
+      else seen[key].add(value);
     }
-    const { id, role, standsFor, folder, revision, licence, optional, files } = raw;
-    if (typeof id !== 'string' || !REPO_ID.test(id))
-      errors.push(`${at}.id must be a hub id like "owner/name"`);
-    if (typeof role !== 'string' || !(MODEL_ROLES as readonly string[]).includes(role))
-      errors.push(`${at}.role must be one of ${MODEL_ROLES.join(', ')}`);
-    else if (seenRoles.has(role)) errors.push(`${at}.role ${role} appears twice`);
-    else seenRoles.add(role);
-    if (typeof standsFor !== 'string' || standsFor.length === 0)
-      errors.push(`${at}.standsFor must name the paper component`);
-    if (typeof folder !== 'string' || !FOLDER.test(folder))
-      errors.push(`${at}.folder must be a plain folder name`);
-    else if (seenFolders.has(folder)) errors.push(`${at}.folder ${folder} appears twice`);
-    else seenFolders.add(folder);
-    if (revision !== null && (typeof revision !== 'string' || !COMMIT.test(revision)))
-      errors.push(`${at}.revision must be a 40-hex commit id or null (unpinned)`);
-    if (typeof licence !== 'string' || licence.length === 0)
-      errors.push(`${at}.licence is required`);
-    if (typeof optional !== 'boolean') errors.push(`${at}.optional must be true or false`);
-    if (!Array.isArray(files) || files.length === 0) {
-      errors.push(`${at}.files must be a non-empty array`);
-      return;
-    }
-    const parsedFiles: ManifestFile[] = [];
-    files.forEach((f: unknown, j: number) => {
-      const fat = `${at}.files[${j}]`;
-      if (!isRecord(f)) {
-        errors.push(`${fat} is not an object`);
-        return;
-      }
-      if (typeof f.path !== 'string' || !FILE_PATH.test(f.path))
-        errors.push(`${fat}.path must be a relative path without ".."`);
-      if (
-        f.size !== null &&
-        (typeof f.size !== 'number' || !Number.isSafeInteger(f.size) || f.size < 0)
-      )
-        errors.push(`${fat}.size must be a byte count or null (unpinned)`);
-      if (f.sha256 !== null && (typeof f.sha256 !== 'string' || !SHA256.test(f.sha256)))
-        errors.push(`${fat}.sha256 must be 64 lowercase hex digits or null (unpinned)`);
-      parsedFiles.push({
-        path: f.path as string,
-        size: f.size as number | null,
-        sha256: f.sha256 as string | null,
-      });
-    });
-    for (const required of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) {
-      if (!parsedFiles.some((f) => f.path === required))
-        errors.push(`${at}.files lacks ${required}`);
-    }
-    if (!parsedFiles.some((f) => f.path.startsWith('onnx/') && f.path.endsWith('.onnx')))
-      errors.push(`${at}.files lacks an onnx/*.onnx file`);
-    models.push({
-      id: id as string,
-      role: role as ModelRole,
-      standsFor: standsFor as string,
-      folder: folder as string,
-      revision: revision as string | null,
-      licence: licence as string,
-      optional: optional as boolean,
-      files: parsedFiles,
-    });
   });
-  if (errors.length > 0) return { ok: false, errors };
+  return errors;
+}
+
+/** Checks a parsed manifest.json (untrusted JSON, from the package or a file); never throws. */
+export function validateManifest(value: unknown): ManifestResult {
+  const result = v.safeParse(ManifestSchema, value);
+  const items = rawModels(value);
+  const errors = [
+    ...(result.success ? [] : issueMessages(result.issues)),
+    ...items.flatMap((raw, i) => missingFileErrors(raw, `models[${i}]`)),
+    ...duplicateErrors(items),
+  ];
+  if (!result.success || errors.length > 0) return { ok: false, errors };
+  const { comment, models } = result.output;
   return {
     ok: true,
-    manifest: {
-      schemaVersion: 1,
-      ...(typeof value.comment === 'string' ? { comment: value.comment } : {}),
-      models,
-    },
+    manifest: { schemaVersion: 1, ...(comment !== undefined ? { comment } : {}), models },
   };
 }
 

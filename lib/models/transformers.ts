@@ -9,9 +9,9 @@
 // extension pages (WebGPU when the browser gives an adapter, else WASM). It never names
 // `browser`/`chrome`: the caller passes the model folder URL and the ORT wasm URL.
 //
-// Degrade, don't crash (STYLE): a missing folder or file gives ports without that model and an
-// `unavailableReason` ('model-missing'); files that are present but fail to load give
-// 'model-corrupt'. Never a made-up score.
+// A model that cannot be used never stops an answer: a missing folder or file gives ports without
+// that model and an `unavailableReason` ('model-missing'); files that are present but fail to load
+// give 'model-corrupt'. The pipeline then ranks by keywords and says so. Never a made-up score.
 
 import {
   AutoModel,
@@ -211,7 +211,7 @@ async function missingFiles(
 }
 
 function configureEnv(options: LoadModelPortsOptions): void {
-  // Bundled or generated files only: never the hub, never a CDN (DESIGN security 2: no remote code).
+  // Bundled or generated files only: never the hub, never a CDN (docs/SECURITY.md, property 2).
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = (options.localModelPath ?? options.modelBaseUrl!).replace(/\/?$/, '/');
@@ -226,7 +226,7 @@ function configureEnv(options: LoadModelPortsOptions): void {
     : null;
   if (options.wasmUrl) {
     // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
-    // (/work/shared/ENVIRONMENT.md, "ONNX in the extension").
+    // (the package's CSP runs only its own scripts; docs/SECURITY.md, properties 1 and 2).
     const wasm = env.backends.onnx.wasm;
     if (wasm) wasm.wasmPaths = { wasm: options.wasmUrl };
   }
@@ -280,8 +280,8 @@ async function loadOne(
   // Node: the full path, not the bare folder name. transformers.js memoizes configs and file
   // metadata by model id (not by env.localModelPath), so two model directories with the same
   // folder names (two test dirs) would otherwise share stale entries; a path is not a hub id, so
-  // it is read from disk as is. Browser: the folder name under env.localModelPath, the layout
-  // verified in the extension (ENVIRONMENT.md); a Worker uses one model directory, so the memo
+  // it is read from disk as is. Browser: the folder name under env.localModelPath, the layout the
+  // extension tests load (test/e2e/models.e2e.ts); a Worker uses one model directory, so the memo
   // cannot mix two.
   const where =
     options.localModelPath !== undefined
@@ -330,6 +330,252 @@ function encodeBatch(
   };
 }
 
+/** Runs a step on the model's current session (see `ModelLoader.runner`). */
+type Run = <T>(fn: (loaded: Loaded) => Promise<T>) => Promise<T>;
+
+interface Limits {
+  maxPassage: number;
+  maxEmbed: number;
+  batchSize: number;
+}
+
+function problemFor(model: ManifestModel, code: ErrorCode, detail: string): ModelProblem {
+  return { role: model.role, modelId: model.id, code, detail };
+}
+
+/** Why the model's files cannot be used as they are, before anything is loaded. */
+async function fileProblem(
+  options: LoadModelPortsOptions,
+  model: ManifestModel,
+  device: ModelDevice,
+): Promise<ModelProblem | undefined> {
+  const needed = filesNeeded(model, dtypeFor(device, model));
+  const { missing, changed } = await checkFiles(options, model, needed);
+  if (missing.length > 0)
+    return problemFor(model, 'model-missing', `${model.folder}/: missing ${missing.join(', ')}`);
+  // Trust on first use: the bytes differ from what the user downloaded, so they are not used.
+  if (changed.length > 0)
+    return problemFor(
+      model,
+      'model-corrupt',
+      `changed since it was downloaded: ${changed.join('; ')}`,
+    );
+  return undefined;
+}
+
+/**
+ * Loads models and keeps what they share: one device for all of them, so the panel reports one
+ * (once WebGPU fails for one model, every model moves to WASM on its next call), the problems
+ * met on the way, and every session opened, for `dispose`.
+ */
+class ModelLoader {
+  device: ModelDevice;
+  note: string | undefined;
+  readonly problems: ModelProblem[] = [];
+  private readonly sessions: Loaded[] = [];
+  private readonly fallbackDevice: ModelDevice = isNode() ? 'cpu' : 'wasm';
+
+  constructor(
+    private readonly options: LoadModelPortsOptions,
+    picked: { device: ModelDevice; note?: string },
+  ) {
+    this.device = picked.device;
+    this.note = picked.note;
+  }
+
+  /** Leaves WebGPU for good, saying why. */
+  fallBack(reason: string): void {
+    if (this.device !== 'webgpu') return;
+    this.device = this.fallbackDevice;
+    this.note = `WebGPU failed (${reason}); using ${this.fallbackDevice.toUpperCase()}`;
+  }
+
+  /** Loads a model on the current device, falling back from WebGPU once; null if it cannot load. */
+  async load(model: ManifestModel): Promise<Loaded | null> {
+    const problem = await fileProblem(this.options, model, this.device);
+    if (problem) {
+      this.problems.push(problem);
+      return null;
+    }
+    try {
+      const loaded = await loadOne(model, this.device, this.options);
+      this.sessions.push(loaded);
+      return loaded;
+    } catch (error) {
+      if (this.device === 'webgpu') {
+        this.fallBack(errorText(error));
+        return this.load(model);
+      }
+      this.problems.push(
+        problemFor(model, 'model-corrupt', `${model.folder}/: ${errorText(error)}`),
+      );
+      return null;
+    }
+  }
+
+  /** Runs `fn` on a session on the current device; reloads on WASM and retries once if WebGPU fails mid-run. */
+  runner(model: ManifestModel, first: Loaded): Run {
+    let current = first;
+    return async (fn) => {
+      if (current.device !== this.device) current = (await this.load(model)) ?? current;
+      try {
+        return await fn(current);
+      } catch (error) {
+        if (current.device !== 'webgpu') throw error;
+        this.fallBack(errorText(error));
+        const reloaded = await this.load(model);
+        if (!reloaded) throw error;
+        current = reloaded;
+        return fn(current);
+      }
+    };
+  }
+
+  /** The panel shows one sentence: the first problem's coded message, with every detail. */
+  unavailableReason(): string | undefined {
+    if (this.problems.length === 0) return undefined;
+    return new PipelineError(
+      this.problems[0]!.code,
+      this.problems.map((p) => `${p.modelId}: ${p.detail}`).join('; '),
+    ).message;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.sessions.map((s) => s.session.dispose().catch(() => {})));
+  }
+}
+
+/** Relevance logits for (question, passage) pairs on one session. */
+async function scoreBatch(
+  { tokenizer, session }: Loaded,
+  modelId: string,
+  batch: ReadonlyArray<readonly [string, string]>,
+  maxPassage: number,
+): Promise<Float32Array> {
+  // Truncate the passage, not the question, and keep the final [SEP]
+  // (transformers.js's own truncation cuts the tail of the whole pair).
+  const maxQuestion = MAX_POSITIONS - 3 - maxPassage;
+  const rows = batch.map(([q, p]) => ({
+    a: tokenizer.encode(q, { add_special_tokens: false }).slice(0, maxQuestion),
+    b: tokenizer.encode(p, { add_special_tokens: false }).slice(0, maxPassage),
+  }));
+  const { logits } = await session(encodeBatch(tokenizer, rows));
+  if (!logits) throw new PipelineError('model-corrupt', `${modelId} has no "logits" output`);
+  const data = logits.data as Float32Array;
+  const labels = logits.dims[1] ?? 1;
+  // ms-marco cross-encoders have one label: the relevance logit.
+  return Float32Array.from(batch, (_, i) => data[i * labels]!);
+}
+
+function makeScorer(model: ManifestModel, run: Run, limits: Limits): PairScorer {
+  return {
+    modelId: model.id,
+    async score(pairs) {
+      const out = new Float32Array(pairs.length);
+      for (let start = 0; start < pairs.length; start += limits.batchSize) {
+        const batch = pairs.slice(start, start + limits.batchSize);
+        out.set(
+          await run((loaded) => scoreBatch(loaded, model.id, batch, limits.maxPassage)),
+          start,
+        );
+      }
+      return out;
+    },
+  };
+}
+
+/** Row `r` of the hidden states: the mean over its real tokens (mask 1), L2-normalised. */
+function meanPoolRow(data: Float32Array, mask: BigInt64Array, dims: number[], r: number) {
+  const [, seq, dim] = dims as [number, number, number];
+  const vector = new Float32Array(dim);
+  let count = 0;
+  for (let t = 0; t < seq; t++) {
+    if (mask[r * seq + t] !== 1n) continue;
+    count++;
+    const offset = (r * seq + t) * dim;
+    for (let d = 0; d < dim; d++) vector[d]! += data[offset + d]!;
+  }
+  let norm = 0;
+  for (let d = 0; d < dim; d++) {
+    vector[d]! /= Math.max(count, 1);
+    norm += vector[d]! * vector[d]!;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let d = 0; d < dim; d++) vector[d]! /= norm;
+  return vector;
+}
+
+/** Sentence embeddings for texts on one session. */
+async function embedBatch(
+  { tokenizer, session }: Loaded,
+  modelId: string,
+  batch: readonly string[],
+  maxEmbed: number,
+): Promise<Float32Array[]> {
+  const rows = batch.map((t) => ({
+    a: tokenizer
+      .encode(t, { add_special_tokens: false })
+      .slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2),
+  }));
+  const inputs = encodeBatch(tokenizer, rows);
+  const { last_hidden_state: hidden } = await session(inputs);
+  if (!hidden)
+    throw new PipelineError('model-corrupt', `${modelId} has no "last_hidden_state" output`);
+  const data = hidden.data as Float32Array;
+  const mask = inputs.attention_mask!.data as BigInt64Array;
+  return batch.map((_, r) => meanPoolRow(data, mask, hidden.dims, r));
+}
+
+function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder {
+  return {
+    modelId: model.id,
+    async embed(texts) {
+      const out: Float32Array[] = [];
+      for (let start = 0; start < texts.length; start += limits.batchSize) {
+        const batch = texts.slice(start, start + limits.batchSize);
+        out.push(...(await run((loaded) => embedBatch(loaded, model.id, batch, limits.maxEmbed))));
+      }
+      return out;
+    },
+  };
+}
+
+/** Loads the model for one role and puts its adapter on `ports`, or records why it could not. */
+async function addRole(
+  ports: LoadedModelPorts,
+  loader: ModelLoader,
+  manifest: ModelManifest,
+  role: ModelRole,
+  limits: Limits,
+): Promise<void> {
+  const model = modelForRole(manifest, role);
+  if (!model) {
+    loader.problems.push({
+      role,
+      modelId: role,
+      code: 'model-missing',
+      detail: `no ${role} in the model manifest`,
+    });
+    return;
+  }
+  const loaded = await loader.load(model);
+  if (!loaded) return;
+  const run = loader.runner(model, loaded);
+  if (role === 'bi-encoder') ports.embedder = makeEmbedder(model, run, limits);
+  else if (role === 'cross-encoder') ports.filter = makeScorer(model, run, limits);
+  else ports.reranker = makeScorer(model, run, limits);
+}
+
+/** The device can change after loading (WebGPU failing mid-run), so these are read live. */
+function exposeLoaderState(ports: LoadedModelPorts, loader: ModelLoader): void {
+  Object.defineProperty(ports, 'device', { enumerable: true, get: () => loader.device });
+  Object.defineProperty(ports, 'deviceNote', { enumerable: true, get: () => loader.note });
+  Object.defineProperty(ports, 'unavailableReason', {
+    enumerable: true,
+    get: () => loader.unavailableReason(),
+  });
+}
+
 /**
  * Loads the selected models. Never throws for missing or broken models: those are reported in
  * `problems` and `unavailableReason`, and the pipeline falls back to keyword ranking.
@@ -342,208 +588,23 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     );
   }
   const manifest = options.manifest ?? MODEL_MANIFEST;
-  const roles = options.roles ?? DEFAULT_ROLES;
-  const maxPassage = options.maxPassageTokens ?? 128;
-  const maxEmbed = options.maxEmbedTokens ?? 256;
-  const batchSize = options.batchSize ?? 16;
+  const limits: Limits = {
+    maxPassage: options.maxPassageTokens ?? 128,
+    maxEmbed: options.maxEmbedTokens ?? 256,
+    batchSize: options.batchSize ?? 16,
+  };
   configureEnv(options);
-
   const picked = await pickDevice(
     options.device ?? 'auto',
     options.gpu === undefined ? defaultGpu() : options.gpu,
   );
-  const fallbackDevice: ModelDevice = isNode() ? 'cpu' : 'wasm';
-  // Shared across the models so the panel reports one device: once WebGPU fails for one model,
-  // every model moves to WASM on its next call.
-  const state: { device: ModelDevice; note?: string } = {
-    device: picked.device,
-    note: picked.note,
-  };
-  const problems: ModelProblem[] = [];
-  const sessions: Loaded[] = [];
-
-  const fallBack = (reason: string) => {
-    if (state.device === 'webgpu') {
-      state.device = fallbackDevice;
-      state.note = `WebGPU failed (${reason}); using ${fallbackDevice.toUpperCase()}`;
-    }
-  };
-
-  /** Loads a model on the current device, falling back from WebGPU once. Returns null if it cannot load. */
-  const load = async (model: ManifestModel): Promise<Loaded | null> => {
-    const dtype = dtypeFor(state.device, model);
-    const { missing, changed } = await checkFiles(options, model, filesNeeded(model, dtype));
-    if (missing.length > 0) {
-      problems.push({
-        role: model.role,
-        modelId: model.id,
-        code: 'model-missing',
-        detail: `${model.folder}/: missing ${missing.join(', ')}`,
-      });
-      return null;
-    }
-    if (changed.length > 0) {
-      // Trust on first use: the bytes differ from what the user downloaded, so they are not used.
-      problems.push({
-        role: model.role,
-        modelId: model.id,
-        code: 'model-corrupt',
-        detail: `changed since it was downloaded: ${changed.join('; ')}`,
-      });
-      return null;
-    }
-    try {
-      const loaded = await loadOne(model, state.device, options);
-      sessions.push(loaded);
-      return loaded;
-    } catch (error) {
-      if (state.device === 'webgpu') {
-        fallBack(errorText(error));
-        return load(model);
-      }
-      problems.push({
-        role: model.role,
-        modelId: model.id,
-        code: 'model-corrupt',
-        detail: `${model.folder}/: ${errorText(error)}`,
-      });
-      return null;
-    }
-  };
-
-  /** Runs `fn` on a session on the current device; reloads on WASM and retries once if WebGPU fails mid-run. */
-  const runner = (model: ManifestModel, first: Loaded) => {
-    let current = first;
-    return async <T>(fn: (loaded: Loaded) => Promise<T>): Promise<T> => {
-      if (current.device !== state.device) current = (await load(model)) ?? current;
-      try {
-        return await fn(current);
-      } catch (error) {
-        if (current.device !== 'webgpu') throw error;
-        fallBack(errorText(error));
-        const reloaded = await load(model);
-        if (!reloaded) throw error;
-        current = reloaded;
-        return fn(current);
-      }
-    };
-  };
-
-  const makeScorer = (model: ManifestModel, loaded: Loaded): PairScorer => {
-    const run = runner(model, loaded);
-    return {
-      modelId: model.id,
-      async score(pairs) {
-        const out = new Float32Array(pairs.length);
-        for (let start = 0; start < pairs.length; start += batchSize) {
-          const batch = pairs.slice(start, start + batchSize);
-          await run(async ({ tokenizer, session }) => {
-            // Truncate the passage, not the question, and keep the final [SEP]
-            // (transformers.js's own truncation cuts the tail of the whole pair).
-            const maxQuestion = MAX_POSITIONS - 3 - maxPassage;
-            const rows = batch.map(([q, p]) => ({
-              a: tokenizer.encode(q, { add_special_tokens: false }).slice(0, maxQuestion),
-              b: tokenizer.encode(p, { add_special_tokens: false }).slice(0, maxPassage),
-            }));
-            const { logits } = await session(encodeBatch(tokenizer, rows));
-            if (!logits)
-              throw new PipelineError('model-corrupt', `${model.id} has no "logits" output`);
-            const data = logits.data as Float32Array;
-            const labels = logits.dims[1] ?? 1;
-            // ms-marco cross-encoders have one label: the relevance logit.
-            for (let i = 0; i < batch.length; i++) out[start + i] = data[i * labels]!;
-          });
-        }
-        return out;
-      },
-    };
-  };
-
-  const makeEmbedder = (model: ManifestModel, loaded: Loaded): Embedder => {
-    const run = runner(model, loaded);
-    return {
-      modelId: model.id,
-      async embed(texts) {
-        const out: Float32Array[] = [];
-        for (let start = 0; start < texts.length; start += batchSize) {
-          const batch = texts.slice(start, start + batchSize);
-          await run(async ({ tokenizer, session }) => {
-            const rows = batch.map((t) => ({
-              a: tokenizer
-                .encode(t, { add_special_tokens: false })
-                .slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2),
-            }));
-            const inputs = encodeBatch(tokenizer, rows);
-            const { last_hidden_state: hidden } = await session(inputs);
-            if (!hidden)
-              throw new PipelineError(
-                'model-corrupt',
-                `${model.id} has no "last_hidden_state" output`,
-              );
-            const [, seq, dim] = hidden.dims as [number, number, number];
-            const data = hidden.data as Float32Array;
-            const mask = inputs.attention_mask!.data as BigInt64Array;
-            for (let r = 0; r < batch.length; r++) {
-              // Mean over real tokens (mask 1), then L2 normalise.
-              const v = new Float32Array(dim);
-              let count = 0;
-              for (let t = 0; t < seq; t++) {
-                if (mask[r * seq + t] !== 1n) continue;
-                count++;
-                const offset = (r * seq + t) * dim;
-                for (let d = 0; d < dim; d++) v[d]! += data[offset + d]!;
-              }
-              let norm = 0;
-              for (let d = 0; d < dim; d++) {
-                v[d]! /= Math.max(count, 1);
-                norm += v[d]! * v[d]!;
-              }
-              norm = Math.sqrt(norm) || 1;
-              for (let d = 0; d < dim; d++) v[d]! /= norm;
-              out.push(v);
-            }
-          });
-        }
-        return out;
-      },
-    };
-  };
-
+  const loader = new ModelLoader(options, picked);
   const ports: LoadedModelPorts = {
-    problems,
-    async dispose() {
-      await Promise.all(sessions.map((s) => s.session.dispose().catch(() => {})));
-    },
+    problems: loader.problems,
+    dispose: () => loader.dispose(),
   };
-  for (const role of roles) {
-    const model = modelForRole(manifest, role);
-    if (!model) {
-      problems.push({
-        role,
-        modelId: role,
-        code: 'model-missing',
-        detail: `no ${role} in the model manifest`,
-      });
-      continue;
-    }
-    const loaded = await load(model);
-    if (!loaded) continue;
-    if (role === 'bi-encoder') ports.embedder = makeEmbedder(model, loaded);
-    else if (role === 'cross-encoder') ports.filter = makeScorer(model, loaded);
-    else ports.reranker = makeScorer(model, loaded);
-  }
-  Object.defineProperty(ports, 'device', { enumerable: true, get: () => state.device });
-  Object.defineProperty(ports, 'deviceNote', { enumerable: true, get: () => state.note });
-  Object.defineProperty(ports, 'unavailableReason', {
-    enumerable: true,
-    get: () => {
-      if (problems.length === 0) return undefined;
-      // The panel shows one sentence: the first problem's coded message, with every detail.
-      return new PipelineError(
-        problems[0]!.code,
-        problems.map((p) => `${p.modelId}: ${p.detail}`).join('; '),
-      ).message;
-    },
-  });
+  for (const role of options.roles ?? DEFAULT_ROLES)
+    await addRole(ports, loader, manifest, role, limits);
+  exposeLoaderState(ports, loader);
   return ports;
 }

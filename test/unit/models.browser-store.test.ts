@@ -160,6 +160,11 @@ describe('model store (Cache Storage)', () => {
     );
     expect(await store.record()).toBeNull();
     expect(await store.estimate()).toBeNull();
+    // JSON of the wrong shape (another version, a damaged entry) reads as none too.
+    await store.saveRecord({ version: 1, files: { 'm/config.json': { size: '7' } } } as never);
+    await store.saveEstimate({ bytes: 1 } as never);
+    expect(await store.record()).toBeNull();
+    expect(await store.estimate()).toBeNull();
     const broken: CacheStorageLike = {
       open: () => Promise.reject(new Error('quota')),
       delete: async () => false,

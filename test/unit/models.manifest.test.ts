@@ -107,6 +107,34 @@ describe('validateManifest', () => {
     );
   });
 
+  it('says each bad field once, names a missing field like a wrong one, and takes no array for an object', () => {
+    const m = good();
+    m.models[0].files[0].size = -1.5; // fails two checks: said once
+    delete m.models[1].id;
+    m.models[2] = [];
+    const errors = (validateManifest(m) as { errors: string[] }).errors;
+    expect(errors.filter((e) => e.startsWith('models[0].files[0].size'))).toHaveLength(1);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'models[1].id must be a hub id like "owner/name"',
+        'models[2] is not an object',
+      ]),
+    );
+    expect(validateManifest([])).toEqual({ ok: false, errors: ['manifest is not an object'] });
+    expect(validateManifest({ ...good(), schemaVersion: undefined })).toMatchObject({
+      errors: ['schemaVersion must be 1 (got undefined)'],
+    });
+  });
+
+  it('drops a comment that is not text (nothing reads it) and keeps one that is', () => {
+    const result = validateManifest({ ...good(), comment: 5 });
+    expect(result.ok && 'comment' in result.manifest).toBe(false);
+    expect(validateManifest({ ...good(), comment: 'x' })).toMatchObject({
+      ok: true,
+      manifest: { comment: 'x' },
+    });
+  });
+
   it('never throws on arbitrary input; parseManifest throws a coded error', () => {
     for (const value of [
       undefined,

@@ -18,11 +18,18 @@ const STYLES = [
 
 let sheet: CSSStyleSheet | null = null;
 
-function ensureStyles(doc: Document): void {
-  if (sheet) return;
-  sheet = new CSSStyleSheet();
-  sheet.replaceSync(STYLES);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+/**
+ * Adopts the highlight colours, again whenever they are missing: the page shares
+ * `document.adoptedStyleSheets` with us and can replace the list, which would leave every
+ * highlight invisible.
+ */
+export function ensureStyles(doc: Document): void {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLES);
+  }
+  if (!doc.adoptedStyleSheets.includes(sheet))
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
 }
 
 export function supportsHighlights(): boolean {

@@ -9,8 +9,15 @@
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 
-/** Zero-width and soft-hyphen characters: invisible on the page, never part of a passage. */
-export const INVISIBLE_CHARS = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+/**
+ * Characters that draw nothing, never part of a passage: soft hyphen, zero-width spaces and
+ * joiners, bidirectional controls and isolates (U+202A–202E, U+2066–2069), the combining grapheme
+ * joiner (U+034F), variation selectors (U+FE00–FE0F, U+E0100–E01EF) and Unicode tag characters
+ * (U+E0000–E007F), which spell out ASCII invisibly ("ASCII smuggling") and which language models
+ * read as text.
+ */
+export const INVISIBLE_CHARS =
+  /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\u034F|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/gu;
 
 export interface TokenSpan {
   text: string;

@@ -19,7 +19,7 @@ interface TextIndex {
   folded?: string;
 }
 
-const INVISIBLE = new RegExp(INVISIBLE_CHARS.source);
+const INVISIBLE = new RegExp(INVISIBLE_CHARS.source, 'u');
 
 export function buildTextIndex(root: Element, isHidden: IsHidden): TextIndex {
   const nodes: Text[] = [];
@@ -55,14 +55,18 @@ export function buildTextIndex(root: Element, isHidden: IsHidden): TextIndex {
     if (!visible(node.parentElement)) continue;
     const data = node.data;
     const index = nodes.push(node) - 1;
-    for (let i = 0; i < data.length; i++) {
-      const ch = data[i]!;
+    // By code point: tag characters and some variation selectors take two UTF-16 units.
+    for (let i = 0, width = 1; i < data.length; i += width) {
+      const ch = String.fromCodePoint(data.codePointAt(i)!);
+      width = ch.length;
       if (INVISIBLE.test(ch)) continue;
       const space = /\s/.test(ch);
       if (space && lastWasSpace) continue;
       text += space ? ' ' : ch;
-      nodeIdx.push(index);
-      offsets.push(i);
+      for (let unit = 0; unit < (space ? 1 : width); unit++) {
+        nodeIdx.push(index);
+        offsets.push(i + unit);
+      }
       lastWasSpace = space;
     }
   }

@@ -32,30 +32,45 @@ const HIDDEN_CLASS = /(^|\s)(sr-only|visually-hidden|screen-reader-text|hidden)(
 
 function hiddenByAttributes(element: Element): boolean {
   if (NEVER_TEXT.has(element.localName)) return true;
-  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true') return true;
-  return false;
+  // Attribute values are case-insensitive to the accessibility tree: aria-hidden="TRUE" hides.
+  const ariaHidden = element.getAttribute('aria-hidden')?.trim().toLowerCase();
+  return element.hasAttribute('hidden') || ariaHidden === 'true';
 }
 
 /** Node-side judge: attributes, inline style and the usual "visually hidden" class names. */
 export const staticIsHidden: IsHidden = (element) => {
   if (hiddenByAttributes(element)) return true;
   if (HIDDEN_CLASS.test(element.getAttribute('class') ?? '')) return true;
-  const style = (element.getAttribute('style') ?? '').toLowerCase().replace(/\s+/g, '');
+  return hiddenByDeclarations(element.getAttribute('style') ?? '');
+};
+
+/**
+ * Whether CSS declarations (an inline style, or a rule's body) hide the text they apply to. Without
+ * a CSS engine only the declarations themselves can be read: the browser judge below sees layout.
+ */
+function hiddenByDeclarations(css: string): boolean {
+  const style = css.toLowerCase().replace(/\s+/g, '');
   return (
     /(^|;)display:none/.test(style) ||
     /(^|;)visibility:(hidden|collapse)/.test(style) ||
     /(^|;)opacity:0(\.0*)?(;|$)/.test(style) ||
-    /(^|;)font-size:0/.test(style) ||
-    (/overflow:hidden/.test(style) && /(^|;)(width|height):(0|1px)/.test(style)) ||
-    // Pushed 1000px or more off the left/top edge (the `left:-9999px` / `text-indent:-9999px` tricks).
-    /(^|;)(left|top|text-indent):-\d{4,}(\.\d*)?px/.test(style)
+    /(^|;)font-size:0(\.\d*)?(px|em|rem|pt|%)?(;|$)/.test(style) ||
+    /(^|;)color:(transparent|rgba\(\d+,\d+,\d+,0(\.0*)?\))/.test(style) ||
+    /(^|;)transform:scale[xy]?\(0(\.0*)?[,)]/.test(style) ||
+    /(^|;)clip-path:inset\((50|[5-9]\d|100)(\.\d*)?%/.test(style) ||
+    (/overflow(-[xy])?:(hidden|clip)/.test(style) &&
+      /(^|;)(max-)?(width|height):(0|1px)/.test(style)) ||
+    // Pushed 1000px or more off the left/top edge (the `left:-9999px` / `text-indent:-9999px`
+    // tricks), or 10,000px or more off to the right.
+    /(^|;)(left|top|text-indent|margin-left|margin-top):-\d{4,}(\.\d*)?px/.test(style) ||
+    /(^|;)(left|margin-left|text-indent):\d{5,}(\.\d*)?px/.test(style)
   );
-};
+}
 
 /**
  * Node-side judge that also reads the page's own `<style>` elements: hostile pages hide injected
- * instructions with a plain class rule (`.note { display: none }`), which attributes and inline
- * styles do not show. Only top-level rules count (not those inside `@media print { … }` and other
+ * instructions with a plain class rule (`.note { display: none }`, or any declaration
+ * `hiddenByDeclarations` knows), which attributes and inline styles do not show. Only top-level rules count (not those inside `@media print { … }` and other
  * at-rules) and only selectors without pseudo-classes (`:hover` does not always apply). This errs
  * towards hiding (`.d-none` shown again by a media query stays hidden): missing text is safer than
  * leaking hidden text into passages (docs/SECURITY.md, property 6).
@@ -98,12 +113,8 @@ function hidingSelectors(css: string): string[] {
     } else if (ch === '}' && depth > 0) {
       depth--;
       if (depth === 0) {
-        const body = text.slice(bodyStart, i).toLowerCase().replace(/\s+/g, '');
-        if (
-          !prelude.startsWith('@') &&
-          !body.includes('{') &&
-          /(^|;)(display:none|visibility:hidden)/.test(body)
-        ) {
+        const body = text.slice(bodyStart, i);
+        if (!prelude.startsWith('@') && !body.includes('{') && hiddenByDeclarations(body)) {
           for (const s of prelude.split(','))
             if (s.trim() && !s.includes(':')) selectors.push(s.trim());
         }
@@ -126,20 +137,61 @@ export function browserIsHidden(view: Window): IsHidden {
       style.visibility === 'collapse'
     )
       return true;
-    if (Number(style.opacity) === 0 || style.fontSize === '0px') return true;
+    if (Number(style.opacity) === 0 || parseFloat(style.fontSize) < 1) return true;
+    if (transparentText(style) || clippedAway(style.clipPath)) return true;
+    // The text itself pushed out of its box (text-indent: -9999px, the image-replacement trick).
+    if (Math.abs(parseFloat(style.textIndent) || 0) >= 1000) return true;
     if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) return true;
     const rect = element.getBoundingClientRect();
-    // The "visually hidden" pattern: a 0–1 px box that clips its text.
-    if (
-      rect.width * rect.height <= 1 &&
-      style.overflow !== 'visible' &&
-      (element.textContent ?? '').trim()
-    )
-      return true;
+    const hasText = () => (element.textContent ?? '').trim() !== '';
+    // The "visually hidden" pattern: a 0–1 px box that clips its text. A box of no area at all
+    // (transform: scale(0), width and height 0) shows no text whatever its overflow.
+    if (rect.width * rect.height <= 1 && style.overflow !== 'visible' && hasText()) return true;
+    if (rect.width === 0 && rect.height === 0 && hasText()) return true;
     // Pushed off the top or left edge of the document (text-indent/left: -9999px tricks).
     if (rect.right + view.scrollX < 0 || rect.bottom + view.scrollY < 0) return true;
-    return false;
+    // Pushed off to the right, out of an ancestor that clips its overflow.
+    return rect.left >= view.innerWidth && outsideClippingAncestor(element, rect, view);
   };
+}
+
+/**
+ * Text drawn in a fully transparent colour, with nothing else to show it: no stroke, no shadow,
+ * and no background clipped to the text (the gradient-heading trick keeps such text visible).
+ */
+function transparentText(style: CSSStyleDeclaration): boolean {
+  const alpha = /rgba\([^)]*,\s*([\d.]+)\)$/.exec(style.color)?.[1];
+  const clip =
+    style.getPropertyValue('background-clip') || style.getPropertyValue('-webkit-background-clip');
+  return (
+    (style.color === 'transparent' || (alpha !== undefined && Number(alpha) === 0)) &&
+    style.textShadow === 'none' &&
+    (style.getPropertyValue('-webkit-text-stroke-width') || '0px') === '0px' &&
+    clip !== 'text'
+  );
+}
+
+/** `clip-path: inset(50%)` or more leaves nothing of the box; so does a zero-radius circle. */
+function clippedAway(clipPath: string): boolean {
+  return (
+    /^inset\((50|[5-9]\d|\d{3,})(\.\d*)?%/.test(clipPath) ||
+    /^(circle|ellipse)\(0(px|%)?[\s)]/.test(clipPath)
+  );
+}
+
+/**
+ * True when the element's box lies wholly outside an ancestor whose overflow is hidden or clipped
+ * (up to 40 levels): such text is never drawn. Called only for boxes right of the viewport.
+ */
+function outsideClippingAncestor(element: Element, rect: DOMRect, view: Window): boolean {
+  let depth = 0;
+  for (let el = element.parentElement; el && depth < 40; el = el.parentElement, depth++) {
+    const { overflowX } = view.getComputedStyle(el);
+    if (overflowX !== 'hidden' && overflowX !== 'clip') continue;
+    const box = el.getBoundingClientRect();
+    if (rect.left >= box.right || rect.right <= box.left) return true;
+  }
+  return false;
 }
 
 /**
@@ -162,11 +214,24 @@ export function pruneHidden(live: Element, clone: Element, isHidden: IsHidden): 
       // rather than remove the wrong element.
       if (le.localName !== ce.localName) continue;
       if (isHidden(le)) doomed.push(ce);
-      else stack.push([le, ce]);
+      else {
+        if (le.localName === 'details' && !le.hasAttribute('open')) closeDetails(ce);
+        stack.push([le, ce]);
+      }
     }
   }
   for (const element of doomed) element.remove();
   return doomed.length;
+}
+
+/**
+ * A closed `<details>` shows only its first `<summary>`: everything else in it, text directly
+ * inside included, is removed from the clone. (The summary keeps its place in the lockstep walk:
+ * later children are skipped because their names no longer match.)
+ */
+function closeDetails(details: Element): void {
+  const summary = Array.from(details.children).find((c) => c.localName === 'summary');
+  for (const child of Array.from(details.childNodes)) if (child !== summary) child.remove();
 }
 
 /** Removes comment nodes (Readability keeps some; they are never visible text). */

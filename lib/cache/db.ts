@@ -1,17 +1,19 @@
 // The extension's IndexedDB database (Dexie): what was read, computed and answered, kept so that
-// a repeated question is instant and questions can be answered offline (DESIGN: "Offline cached
-// answers"). One database for the panel and its worker (same extension origin).
+// a repeated question is instant and a question already answered on a page can be answered again
+// offline. One database for the panel and its worker (same extension origin).
 //
 // Every stored record has a row in `ledger` with its size and when it was last used: the byte
-// budget is enforced by evicting the least recently used records across all tables (store.ts).
+// budget is enforced by evicting the least recently used records across all tables
+// (eviction.ts).
 //
 // Versions (each kept declared, so Dexie can upgrade any older database in place):
 //   1  pages and answers only (the first layout; no byte accounting).
 //   2  adds embeddings, search and sparql caches, the ledger and the meta table; the upgrade
 //      gives every version-1 record its ledger row, so old answers count against the budget.
 
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { AskResult, PageSnapshot, Passage } from '../pipeline/types';
+import { isFiniteNumber } from './records';
 
 export const DB_NAME = 'answer-panel';
 
@@ -65,6 +67,15 @@ export interface AnswerRecord {
 }
 
 export type LedgerTable = 'pages' | 'embeddings' | 'search' | 'sparql' | 'answers';
+
+/** Every table whose records the ledger accounts for. */
+export const LEDGER_TABLES: readonly LedgerTable[] = [
+  'pages',
+  'embeddings',
+  'search',
+  'sparql',
+  'answers',
+];
 
 /** One row per stored record: its size and last use, for the byte budget's LRU eviction. */
 export interface LedgerRow {
@@ -130,33 +141,31 @@ export class AnswerPanelDatabase extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     this.version(2)
       .stores(SCHEMA_V2)
-      .upgrade(async (tx) => {
-        let total = 0;
-        const rows: LedgerRow[] = [];
-        for (const table of ['pages', 'answers'] as const) {
-          await tx
-            .table(table)
-            .toCollection()
-            .each((record: PageRecord | AnswerRecord, cursor) => {
-              const bytes = recordBytes(record);
-              // A non-number here (a row some other code wrote) would be left out of the
-              // lastUsed index, and a row missing from that index is never evicted.
-              const time = 'fetchedAt' in record ? record.fetchedAt : record.createdAt;
-              const lastUsed = typeof time === 'number' && Number.isFinite(time) ? time : now();
-              rows.push({
-                ref: ledgerRef(table, cursor.primaryKey as string | number),
-                table,
-                key: cursor.primaryKey as string | number,
-                bytes,
-                lastUsed,
-              });
-              total += bytes;
-            });
-        }
-        await tx.table('ledger').bulkPut(rows);
-        await tx.table('meta').put({ key: 'usage', bytes: total });
+      .upgrade((tx) => ledgerVersion1(tx, now));
+  }
+}
+
+/** The version-2 upgrade: every version-1 record gets its ledger row, so it counts against the budget. */
+async function ledgerVersion1(tx: Transaction, now: () => number): Promise<void> {
+  let total = 0;
+  const rows: LedgerRow[] = [];
+  for (const table of ['pages', 'answers'] as const) {
+    await tx
+      .table(table)
+      .toCollection()
+      .each((record: PageRecord | AnswerRecord, cursor) => {
+        const key = cursor.primaryKey as string | number;
+        const bytes = recordBytes(record);
+        // A non-number here (a row some other code wrote) would be left out of the lastUsed
+        // index, and a row missing from that index is never evicted.
+        const time = 'fetchedAt' in record ? record.fetchedAt : record.createdAt;
+        const lastUsed = isFiniteNumber(time) ? time : now();
+        rows.push({ ref: ledgerRef(table, key), table, key, bytes, lastUsed });
+        total += bytes;
       });
   }
+  await tx.table('ledger').bulkPut(rows);
+  await tx.table('meta').put({ key: 'usage', bytes: total });
 }
 
 export function ledgerRef(table: LedgerTable, key: string | number): string {

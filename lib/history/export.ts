@@ -3,16 +3,18 @@
 // JSON is the lossless format: `parseImport(exportJson(records))` gives the records back, less
 // their ids. Markdown is for people: a readable record of what was asked, answered and cited.
 //
-// An import file is untrusted input (STYLE security 8, 16): it is size-checked before parsing,
-// every answer is validated against a schema that iterates the schema's keys, not the file's (so
-// `__proto__` and unknown keys never survive), strings and lists are capped, URLs must be http(s),
-// and a bad answer is skipped and counted instead of failing the whole file.
+// An import file is untrusted input (docs/SECURITY.md, properties 8 and 16): it is size-checked
+// before parsing, the envelope and every answer are validated against valibot schemas that
+// iterate the schema's keys, not the file's (so `__proto__` and unknown keys never survive),
+// strings and lists are capped, URLs must be http(s), and a bad answer is skipped and counted
+// instead of failing the whole file.
 
 import * as v from 'valibot';
 import type { AnswerRecord } from '../cache/db';
 import { toErrorInfo, type ErrorCode } from '../core/errors';
+import { field, parseJson } from '../core/guards';
 import { MAX_QUESTION_CHARS } from '../pipeline/question';
-import type { StageName } from '../pipeline/types';
+import type { AskResult, Quote, StageName } from '../pipeline/types';
 import { ComposerKinds, ConfidenceLevels, isHttpUrl } from '../settings/schema';
 import { questionKey } from './question';
 
@@ -287,6 +289,15 @@ const ImportedAnswerSchema = v.pipe(
   v.check((record) => record.mode === record.result.mode, 'mode does not match its result'),
 );
 
+/**
+ * The envelope, field by field: each failure has its own answer (not ours, damaged, newer). Its
+ * fields are read as own keys of a plain object (`field`), never inherited ones.
+ */
+const FormatSchema = v.literal(EXPORT_FORMAT);
+const VersionSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** Each answer is checked on its own (ImportedAnswerSchema), so one bad answer skips only itself. */
+const AnswerListSchema = v.array(v.unknown());
+
 // ---- import ------------------------------------------------------------------------------------
 
 export type ImportErrorCode =
@@ -297,6 +308,8 @@ export type ImportResult =
   | { ok: false; code: ImportErrorCode; error: string };
 
 const NOT_HISTORY = 'This file is not an Answer panel history export.';
+
+type ImportFailure = Extract<ImportResult, { ok: false }>;
 
 /**
  * Reads an export made by exportJson. Never throws. Refuses the whole file only when it is too
@@ -317,16 +330,18 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
   // Editors may save a byte order mark, which JSON.parse refuses.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') return fail('not-json', 'This file is empty.');
-  let doc: unknown;
-  try {
-    doc = JSON.parse(body);
-  } catch {
-    return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
-  }
-  if (!isPlainObject(doc) || !Object.hasOwn(doc, 'format') || doc.format !== EXPORT_FORMAT)
-    return fail('not-history', NOT_HISTORY);
-  const version = Object.hasOwn(doc, 'version') ? doc.version : undefined;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+  // JSON text never parses to undefined: undefined means it is not JSON.
+  const doc = parseJson(body);
+  if (doc === undefined) return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
+  const answers = readEnvelope(doc);
+  return Array.isArray(answers) ? parseAnswers(answers) : answers;
+}
+
+/** The envelope's list of answers, or why the whole file is refused. */
+function readEnvelope(doc: unknown): unknown[] | ImportFailure {
+  if (!v.is(FormatSchema, field(doc, 'format'))) return fail('not-history', NOT_HISTORY);
+  const version = field(doc, 'version');
+  if (!v.is(VersionSchema, version)) {
     return fail('damaged', 'This history export is damaged: it has no valid format version.');
   }
   if (version > EXPORT_VERSION) {
@@ -335,14 +350,18 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
       `This history export was made by a newer version of the extension (format version ${version}). Update the extension to import it.`,
     );
   }
-  const answers = Object.hasOwn(doc, 'answers') ? doc.answers : undefined;
-  if (!Array.isArray(answers))
+  const answers = field(doc, 'answers');
+  if (!v.is(AnswerListSchema, answers))
     return fail('damaged', 'This history export is damaged: it has no list of answers.');
+  return answers;
+}
 
+/** Every valid answer as a record; the rest skipped, with a reason each up to MAX_REASONS. */
+function parseAnswers(answers: readonly unknown[]): ImportResult {
   const records: Array<Omit<AnswerRecord, 'id'>> = [];
   const reasons: string[] = [];
   let skipped = 0;
-  answers.forEach((entry: unknown, index) => {
+  answers.forEach((entry, index) => {
     const parsed = v.safeParse(ImportedAnswerSchema, entry, { abortEarly: true });
     if (parsed.success) {
       // questionKey is derived here, never read from the file: the exact-match index must agree
@@ -351,23 +370,21 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
       return;
     }
     skipped++;
-    if (reasons.length < MAX_REASONS) {
-      const issue = parsed.issues[0];
-      const path = v.getDotPath(issue);
-      reasons.push(`answer ${index + 1}: ${path ? `${path}: ` : ''}${issue.message}`.slice(0, 300));
-    }
+    if (reasons.length < MAX_REASONS) reasons.push(reasonFor(index, parsed.issues[0]));
   });
   if (skipped > reasons.length)
     reasons.push(`… and ${skipped - reasons.length} more answers skipped.`);
   return { ok: true, records, skipped, reasons };
 }
 
-function fail(code: ImportErrorCode, error: string): ImportResult {
-  return { ok: false, code, error };
+/** `answer 3: result.quotes.0.source.url: must be an http:// or https:// address`, capped. */
+function reasonFor(index: number, issue: v.GenericIssue): string {
+  const path = v.getDotPath(issue);
+  return `answer ${index + 1}: ${path ? `${path}: ` : ''}${issue.message}`.slice(0, 300);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function fail(code: ImportErrorCode, error: string): ImportFailure {
+  return { ok: false, code, error };
 }
 
 /** UTF-8 length of `text`, counting stops once past `limit` (nothing past it changes the answer). */
@@ -398,10 +415,10 @@ function formatBytes(bytes: number): string {
 //
 // Every page-derived string (questions are typed or selected on pages, titles, quotes, KG labels,
 // notes, the model's answer) goes through escapeLine/escapeInline: a page must not be able to add
-// headings, links, images, code blocks or raw HTML to the file (STYLE security 4). Links we write
-// ourselves are `https:` only and their targets percent-encode anything that could end them.
-// Renderers with GFM autolinks may still turn a bare http(s) URL in the text into a link; those
-// can only be http(s), never `javascript:` or `data:`.
+// headings, links, images, code blocks or raw HTML to the file (docs/SECURITY.md, property 4).
+// Links we write ourselves are `https:` only and their targets percent-encode anything that could
+// end them. Renderers with GFM autolinks may still turn a bare http(s) URL in the text into a
+// link; those can only be http(s), never `javascript:` or `data:`.
 
 /**
  * A readable record of the history: per answer the question, page, date, composer, verdict, the
@@ -419,26 +436,42 @@ export function exportMarkdown(records: readonly AnswerRecord[], now: number): s
 }
 
 function answerMarkdown(record: AnswerRecord): string[] {
-  const { result } = record;
-  const { answer } = result;
-  const lines: string[] = [`## ${escapeHeading(record.question)}`, ''];
+  const lines = [
+    `## ${escapeHeading(record.question)}`,
+    '',
+    ...metadataLines(record),
+    '',
+    ...answerLines(record),
+    ...checkLines(record.result.answer),
+    ...quoteLines(record.result.quotes),
+  ];
+  while (lines.at(-1) === '') lines.pop();
+  return lines;
+}
 
-  lines.push(`- Page: ${link(record.pageTitle || record.pageUrl, record.pageUrl)}`);
-  lines.push(`- Asked: ${formatDate(record.createdAt)}`);
-  lines.push(`- Mode: ${record.mode === 'verify' ? 'claim check' : 'question'}`);
-  lines.push(
+/** The list under the heading: page, date, mode, composer, verdict, model confidence. */
+function metadataLines(record: AnswerRecord): string[] {
+  const { answer, verdict } = record.result;
+  const lines = [
+    `- Page: ${link(record.pageTitle || record.pageUrl, record.pageUrl)}`,
+    `- Asked: ${formatDate(record.createdAt)}`,
+    `- Mode: ${record.mode === 'verify' ? 'claim check' : 'question'}`,
     `- Composer: ${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`,
-  );
-  if (result.verdict) {
-    const verdict = result.verdict;
+  ];
+  if (verdict) {
     const by = verdict.decidedBy === 'composer' ? 'the composer model' : 'evidence scores';
     lines.push(
       `- Verdict: ${verdict.label.replaceAll('-', ' ')} (${verdict.confidence} confidence, decided by ${by})`,
     );
   }
   if (answer.confidence) lines.push(`- Model confidence: ${answer.confidence}`);
-  lines.push('');
+  return lines;
+}
 
+/** The answer, after why it is the extractive one or was withheld, when it was. */
+function answerLines(record: AnswerRecord): string[] {
+  const { answer } = record.result;
+  const lines: string[] = [];
   if (answer.fallback) {
     lines.push(
       `${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} This is the extractive answer instead.`,
@@ -451,7 +484,12 @@ function answerMarkdown(record: AnswerRecord): string[] {
       '',
     );
   lines.push(...answerText(record), '');
+  return lines;
+}
 
+/** The citation checks' summary, removed citations and the pipeline's notes. */
+function checkLines(answer: AskResult['answer']): string[] {
+  const lines: string[] = [];
   const supported = answer.checks.filter((c) => c.supported);
   const unsupported = answer.checks.filter((c) => !c.supported);
   if (answer.checks.length > 0) {
@@ -469,29 +507,32 @@ function answerMarkdown(record: AnswerRecord): string[] {
     );
   }
   for (const note of answer.notes ?? []) lines.push(escapeLine(note), '');
+  return lines;
+}
 
-  if (result.quotes.length > 0) {
-    lines.push('### Quotes', '');
-    for (const quote of result.quotes) {
-      const source = quote.source;
-      const where = [link(source.title || source.url, source.url)];
-      if (source.section) where.push(`section “${escapeInline(oneLine(source.section))}”`);
-      if (source.kind !== 'kg')
-        where.push(`paragraph ${source.position.block} of ${source.position.of}`);
-      if (source.link && safeHref(source.link)) where.push(link('open at the quote', source.link));
-      lines.push(`**[${quote.id}]** ${where.join(' · ')}`, '');
-      if (quote.kgLines && quote.kgLines.length > 0) {
-        // escapeLine: a list item's content is block content ("- # x" is a heading in a list).
-        for (const kg of quote.kgLines)
-          lines.push(`- ${escapeLine(oneLine(kg.text))} · ${link('Wikidata', kg.url)}`);
-      } else {
-        for (const line of quote.text.split('\n'))
-          lines.push(line.trim() === '' ? '>' : `> ${escapeLine(line)}`);
-      }
-      lines.push('');
-    }
+/** The numbered quotes with their sources, under their own heading. */
+function quoteLines(quotes: readonly Quote[]): string[] {
+  if (quotes.length === 0) return [];
+  return ['### Quotes', '', ...quotes.flatMap(quoteMarkdown)];
+}
+
+function quoteMarkdown(quote: Quote): string[] {
+  const source = quote.source;
+  const where = [link(source.title || source.url, source.url)];
+  if (source.section) where.push(`section “${escapeInline(oneLine(source.section))}”`);
+  if (source.kind !== 'kg')
+    where.push(`paragraph ${source.position.block} of ${source.position.of}`);
+  if (source.link && safeHref(source.link)) where.push(link('open at the quote', source.link));
+  const lines = [`**[${quote.id}]** ${where.join(' · ')}`, ''];
+  if (quote.kgLines && quote.kgLines.length > 0) {
+    // escapeLine: a list item's content is block content ("- # x" is a heading in a list).
+    for (const kg of quote.kgLines)
+      lines.push(`- ${escapeLine(oneLine(kg.text))} · ${link('Wikidata', kg.url)}`);
+  } else {
+    for (const line of quote.text.split('\n'))
+      lines.push(line.trim() === '' ? '>' : `> ${escapeLine(line)}`);
   }
-  while (lines.at(-1) === '') lines.pop();
+  lines.push('');
   return lines;
 }
 
@@ -517,12 +558,16 @@ function answerText(record: AnswerRecord): string[] {
 // reference definition: markers followed by `(`, `[` or `:` and every other bracket.
 const MARKER_OR_BRACKET = /\[\d{1,4}\](?![([:])|[[\]]/g;
 
+/** U+0000–U+001F and U+007F, less tab, line feed and carriage return. */
+const CONTROL_CHARS = /(?![\t\n\r\u0080-\u009F])\p{Cc}/gu;
+
 /** Escapes Markdown inline syntax and HTML in one line of untrusted text. */
 export function escapeInline(text: string): string {
   return (
     text
-      // Control characters have no business in Markdown and some renderers mishandle them.
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      // Control characters have no business in Markdown and some renderers mishandle them:
+      // C0 controls and DEL, except tab and line breaks (C1 controls, U+0080–U+009F, are kept).
+      .replace(CONTROL_CHARS, '')
       // Emphasis, code spans, strikethrough, table cells, and the escape character itself.
       .replace(/[\\`*_~|]/g, '\\$&')
       // HTML: tags, comments and autolinks all start with `<`; `&` so that "&lt;" in a page stays

@@ -71,7 +71,8 @@ export interface SimilarMatch {
  *
  * A candidate is scored by cosine when it has a `questionVector` from the embedder's model (same
  * `modelId`, same dimension), else lexically against its question. Never throws on an embedder
- * failure: it falls back to lexical comparison (STYLE: degrade, don't crash).
+ * failure: it falls back to lexical comparison, since a lookup that fails outright would cost the
+ * user the earlier answer that words alone can still find.
  */
 export async function findSimilar(
   question: string,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerRecord } from '../../lib/cache/db';
 import {
+  escapeInline,
   EXPORT_FORMAT,
   exportJson,
   exportMarkdown,
@@ -735,6 +736,23 @@ describe('exportMarkdown', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('escapeInline control characters', () => {
+  it('removes exactly C0 controls and DEL, less tab, line feed and carriage return', () => {
+    const removed: number[] = [];
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      if (escapeInline(String.fromCharCode(unit)) === '') removed.push(unit);
+    }
+    const expected = [
+      ...Array.from({ length: 0x20 }, (_, i) => i).filter((c) => ![0x09, 0x0a, 0x0d].includes(c)),
+      0x7f,
+    ];
+    expect(removed).toEqual(expected);
+    // C1 controls stay, and so does text around a removed one.
+    expect(escapeInline('a\u0000b\u0085c\u009fd\te')).toBe('ab\u0085c\u009fd\te');
+    expect(escapeInline('\u{1F600}\u0007')).toBe('\u{1F600}');
   });
 });
 

@@ -1,0 +1,97 @@
+// What every piece of one store shares: the database once open, the clock, the byte budget, and
+// whether (and why) caching is off. A cache that fails is a miss and a write that fails is
+// skipped: the panel keeps answering without its cache, and `status()` says in words why nothing
+// is saved.
+
+import type { AnswerPanelDatabase, LedgerTable } from './db';
+import { createDatabase, openDatabase } from './open';
+import type { CacheStoreOptions, StorageLike, StoreProblem, StoreStatus } from './types';
+
+export const DEFAULT_BUDGET_BYTES = 200 * 1024 * 1024;
+
+const REASONS: Record<StoreProblem, string> = {
+  quota:
+    'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.',
+  'newer-version':
+    'Saved answers were written by a newer version of the extension, so they are not used and new answers are not being saved. Update the extension to use them.',
+  'open-failed':
+    'The answer cache could not be opened, so saved answers are not used and new answers are not being saved.',
+};
+
+export class StoreContext {
+  readonly now: () => number;
+  readonly storage: StorageLike | undefined;
+  /** Resolves to the open database, or null when the store cannot use one (status says why). */
+  readonly ready: Promise<AnswerPanelDatabase | null>;
+  budget: number;
+  /** Why caching is off; undefined while it is on. */
+  problem: StoreProblem | undefined;
+  /** Records of the wrong shape met on reads (skipped and deleted). */
+  skippedCorrupt = 0;
+  private readonly database: AnswerPanelDatabase | undefined;
+
+  constructor(private readonly options: CacheStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.storage =
+      options.storage ??
+      (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage;
+    this.database = createDatabase(options, this.now, (error) => this.report('open', error));
+    this.ready = this.open(this.database);
+  }
+
+  /** Tells the diagnostics hook about a swallowed failure. */
+  report(operation: string, error: unknown): void {
+    try {
+      this.options.onError?.(operation, error);
+    } catch {
+      // A diagnostics hook must not turn a handled failure into an unhandled one.
+    }
+  }
+
+  /** Runs a read; a storage failure (or no database) becomes `fallback`. */
+  async read<R>(
+    operation: string,
+    fallback: R,
+    body: (database: AnswerPanelDatabase) => Promise<R>,
+  ): Promise<R> {
+    const database = await this.ready;
+    if (!database) return fallback;
+    try {
+      return await body(database);
+    } catch (error) {
+      this.report(operation, error);
+      return fallback;
+    }
+  }
+
+  /** Test hook: runs inside every write transaction, before the put. */
+  beforeWrite(table: LedgerTable): void {
+    this.options.faults?.beforeWrite?.(table);
+  }
+
+  status(): StoreStatus {
+    const { problem, skippedCorrupt } = this;
+    return problem
+      ? { caching: false, reason: REASONS[problem], code: problem, skippedCorrupt }
+      : { caching: true, skippedCorrupt };
+  }
+
+  close(): void {
+    this.database?.close();
+  }
+
+  private async open(
+    database: AnswerPanelDatabase | undefined,
+  ): Promise<AnswerPanelDatabase | null> {
+    if (!database) {
+      this.problem = 'open-failed';
+      return null;
+    }
+    const problem = await openDatabase(database, this.options, (error) =>
+      this.report('open', error),
+    );
+    if (problem) this.problem = problem;
+    return problem ? null : database;
+  }
+}

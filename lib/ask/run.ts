@@ -12,6 +12,10 @@ import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateClaim, validateQuestion } from '../pipeline/question';
+import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
+import { intentOf, type Intent } from '../pipeline/intent';
+import { withoutMarkers } from '../pipeline/junk';
+import { selectSummaryPassages } from '../pipeline/summarize';
 import {
   firstStage,
   relevance,
@@ -58,7 +62,18 @@ export interface PipelinePorts {
   /** Streamed answer text, as it arrives. */
   onToken?: (delta: string) => void;
   signal?: AbortSignal;
+  /**
+   * Finds the answer phrase inside each quote (`Quote.answerSpan`): patterns by question type by
+   * default; an extractive-QA model can be passed here instead.
+   */
+  answerSpan?: AnswerSpanFinder;
 }
+
+/** Follow-ups use at most this many earlier turns, and at most this many characters of them. */
+export const MAX_HISTORY_TURNS = 3;
+export const MAX_HISTORY_CHARS = 1200;
+/** An earlier turn's words count this much against the new question's 1 in ranking. */
+export const HISTORY_WEIGHT = 0.4;
 
 /** EWEK-QA §A.1: the top 5 quotes go to the composer. */
 export const DEFAULT_TOP_K = RETRIEVE_DEFAULTS.topK;
@@ -84,8 +99,12 @@ export async function runPipeline(
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
   const models = ports.models ?? {};
   const filter = models.filter ? memoised(models.filter) : undefined;
+  const history = boundedHistory(request.history);
   const ctx: RunContext = {
     question,
+    intent: request.mode === 'verify' ? 'answer' : intentOf(question, request.intent),
+    history,
+    context: historyContext(history),
     ports,
     stage,
     models,
@@ -107,14 +126,7 @@ export async function runPipeline(
   const retrieved = await retrieve(ctx, request, candidates);
 
   const kg = kgTask ? await kgTask : null;
-  // EWEK-QA §3.2: the triples are the first quote; text quotes follow.
-  const kgQuote = kg?.quote ? toKgQuote(question, kg.quote, retrieved.outcome.ranked) : null;
-  const quotes = [
-    ...(kgQuote ? [kgQuote] : []),
-    ...retrieved.outcome.ranked.map((item, i) =>
-      toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources),
-    ),
-  ];
+  const quotes = quotesOf(ctx, request.mode, retrieved, kg);
   const composed = await composeAndCheck(ctx, request.mode, quotes);
   return {
     mode: request.mode,
@@ -144,6 +156,12 @@ type Stage = <T>(
 /** What every step of one run shares. */
 interface RunContext {
   question: string;
+  /** `summary`: passages chosen to cover the page, a summary prompt, no web search. */
+  intent: Intent;
+  /** Earlier turns, bounded (`boundedHistory`). */
+  history: Array<{ question: string; answer: string }>;
+  /** Their words, for ranking a follow-up. */
+  context: { text: string; weight: number } | undefined;
   ports: PipelinePorts;
   stage: Stage;
   models: ModelPorts;
@@ -213,15 +231,17 @@ function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutc
 
 function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome> {
   const { question, options } = ctx;
+  if (ctx.intent === 'summary')
+    return ctx.stage(
+      'rank',
+      () => summaryOutcome(all),
+      (o) => `summary: ${o.ranked.length} passages`,
+    );
+  const k = options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK;
   return ctx.stage(
     'rank',
     () =>
-      rerankAndDedup(
-        question,
-        firstStage(question, all, options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK),
-        ctx.rankModels,
-        options,
-      ),
+      rerankAndDedup(question, firstStage(question, all, k, ctx.context), ctx.rankModels, options),
     (o) =>
       `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
@@ -248,6 +268,12 @@ async function retrieve(
   };
   const mode = request.sources ?? 'auto';
   const search = ctx.ports.search;
+  if (ctx.intent === 'summary') {
+    notes.push(
+      'A summary of this page: its passages were chosen to cover it, and the web was not searched.',
+    );
+    return retrieved;
+  }
   if (mode === 'page+web' || (mode === 'auto' && !pageSuffices(retrieved.outcome))) {
     if (!search) notes.push('Web search is off, so only this page was used.');
     else await addSearchResults(ctx, search, retrieved, candidates);
@@ -296,6 +322,8 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
         mode,
         question: ctx.question,
         quotes,
+        intent: ctx.intent,
+        ...(ctx.history.length ? { history: ctx.history } : {}),
         composer: ports.composer ?? null,
         ...(ports.minConfidence ? { minConfidence: ports.minConfidence } : {}),
         ...(ports.onToken ? { onToken: ports.onToken } : {}),
@@ -426,6 +454,60 @@ function candidatesOf(
   };
 }
 
+/** The summary's passages as a ranking: lead, central and diverse, in reading order. */
+function summaryOutcome(all: readonly Candidate[]): RetrievalOutcome {
+  const picks = selectSummaryPassages(all.filter((c) => c.sourceIndex === 0));
+  return {
+    ranked: picks.map(({ candidate, centrality }) => ({
+      candidate,
+      bm25: centrality,
+      coverage: 0,
+    })),
+    path: 'keyword',
+    counts: { firstStage: all.length, filtered: picks.length, deduplicated: picks.length },
+  };
+}
+
+/** The last turns, each cut to a share of the character budget, markers removed. */
+function boundedHistory(history: AskRequest['history']): RunContext['history'] {
+  const turns = (history ?? []).slice(-MAX_HISTORY_TURNS);
+  const share = Math.floor(MAX_HISTORY_CHARS / (turns.length || 1));
+  const cut = (text: string, max: number) =>
+    withoutMarkers(text.replace(/\[\d+(?:[,;]\s*\d+)*\]/g, '')).slice(0, max);
+  return turns.map((turn) => ({
+    question: cut(turn.question, Math.floor(share / 3)),
+    answer: cut(turn.answer, share - Math.floor(share / 3)),
+  }));
+}
+
+/** The earlier turns' words for ranking, the latest turn in full weight of `HISTORY_WEIGHT`. */
+function historyContext(history: RunContext['history']): RunContext['context'] {
+  if (history.length === 0) return undefined;
+  const text = history.map((t) => `${t.question} ${t.answer}`).join(' ');
+  return { text, weight: HISTORY_WEIGHT };
+}
+
+/**
+ * The quotes in citation order: EWEK-QA §3.2 puts the triples first, text quotes follow. Each
+ * text quote of an answer gets its answer phrase, when one of the asked type is in it.
+ */
+function quotesOf(
+  ctx: RunContext,
+  mode: AskRequest['mode'],
+  retrieved: Retrieved,
+  kg: KgOutcome | null,
+): Quote[] {
+  const kgQuote = kg?.quote ? toKgQuote(ctx.question, kg.quote, retrieved.outcome.ranked) : null;
+  const finder = ctx.ports.answerSpan ?? findAnswerSpan;
+  const spans = mode === 'answer' && ctx.intent === 'answer';
+  const text = retrieved.outcome.ranked.map((item, i) => {
+    const quote = toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources);
+    const span = spans && !quote.weak ? finder(ctx.question, quote.text) : undefined;
+    return span ? { ...quote, answerSpan: span } : quote;
+  });
+  return [...(kgQuote ? [kgQuote] : []), ...text];
+}
+
 function pageSuffices(outcome: RetrievalOutcome): boolean {
   const best = outcome.ranked[0];
   if (!best) return false;
@@ -474,6 +556,7 @@ function toQuote(
     origin: candidate.origin,
     score: item.bm25,
     coverage: item.coverage,
+    ...(item.weak ? { weak: true } : {}),
     ...(item.filter !== undefined ? { filterScore: item.filter } : {}),
     ...(item.rerank !== undefined ? { rerankScore: item.rerank } : {}),
     source: {

@@ -8,6 +8,7 @@ import { composeExtractive } from '../pipeline/compose-extractive';
 import { toErrorInfo, PipelineError } from '../core/errors';
 import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
 import { verdictFromEvidence } from '../pipeline/verdict';
+import type { Intent } from '../pipeline/intent';
 import { parseComposerOutput } from './output';
 import { buildPrompt } from './prompt';
 import { type ComposerPort } from '../pipeline/ports';
@@ -17,6 +18,10 @@ export interface ComposeInput {
   mode: Mode;
   question: string;
   quotes: readonly Quote[];
+  /** `summary`: a summary of the page from quotes chosen to cover it (a summary prompt). */
+  intent?: Intent;
+  /** Earlier turns of the conversation, bounded by the caller (lib/ask/run.ts). */
+  history?: ReadonlyArray<{ question: string; answer: string }>;
   /** A language-model endpoint; null or absent means the extractive composer. */
   composer?: ComposerPort | null;
   /** Below this self-assessed confidence the answer is withheld ("I don't know"). Default `medium`. */
@@ -39,10 +44,10 @@ const TRUNCATED_NOTE =
 const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
 
 export async function composeAnswer(input: ComposeInput): Promise<Composed> {
-  const { mode, question, quotes } = input;
+  const { mode, quotes } = input;
   if (!input.composer) return extractive(input);
 
-  const prompt = buildPrompt(mode, question, quotes);
+  const prompt = promptFor(input);
   const sent = { system: prompt.system, user: prompt.user, quotes: prompt.sent };
   let raw: string;
   let truncated = false;
@@ -117,8 +122,19 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   return { answer, verdict };
 }
 
+/** The prompt for the answer kind asked: an answer, a summary, or a claim's verdict. */
+function promptFor({ mode, question, quotes, intent, history }: ComposeInput) {
+  return buildPrompt(mode, question, quotes, {
+    ...(intent ? { intent } : {}),
+    ...(history ? { history } : {}),
+  });
+}
+
 function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'> = {}): Composed {
-  const composed = composeExtractive(input.question, input.quotes, { mode: input.mode });
+  const composed = composeExtractive(input.question, input.quotes, {
+    mode: input.mode,
+    ...(input.intent ? { intent: input.intent } : {}),
+  });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {
     text: composed.text,

@@ -32,11 +32,31 @@ function supportedLang(lang = 'en'): string {
  */
 const SEGMENT_WINDOW = 8192;
 
+// Intl.Segmenter ends a sentence after any full stop followed by a capital: "Martin Luther King
+// Jr. was born", "Apple Inc. said", "the U.S. Senate", "Mortimer B. Zuckerman". A segment ending
+// in one of these (a title, a company suffix, an initial, a dotted acronym) is joined to the next,
+// so no quote ends inside a sentence that goes on.
+const ABBREVIATION =
+  /(?:^|[\s("'“‘])(?:Jr|Sr|Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Gen|Col|Capt|Lt|Sgt|Gov|Sen|Rep|Pres|St|Mt|Ft|Inc|Ltd|Co|Corp|Bros|No|Nos|Vol|vs|etc|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|[A-Z]|(?:[A-Za-z]\.){1,4}[A-Za-z])\.["'”’)]*\s*$/;
+
 /** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
 export function* sentenceRanges(
   text: string,
   lang?: string,
 ): Generator<{ start: number; end: number }> {
+  let pending: { start: number; end: number } | null = null;
+  for (const range of segmenterRanges(text, lang)) {
+    if (pending && ABBREVIATION.test(text.slice(pending.start, pending.end))) {
+      pending = { start: pending.start, end: range.end };
+      continue;
+    }
+    if (pending) yield pending;
+    pending = range;
+  }
+  if (pending) yield pending;
+}
+
+function* segmenterRanges(text: string, lang?: string): Generator<{ start: number; end: number }> {
   const segmenter = segmenterFor(lang, 'sentence');
   let offset = 0;
   while (offset < text.length) {

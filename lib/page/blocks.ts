@@ -82,7 +82,11 @@ export function articleToBlocks(root: Element): Block[] {
     }
     if (HEADING.test(tag)) {
       flush('lines');
-      section = cellText(element) || section;
+      // Wikipedia's "History[edit]": the edit link is page furniture, not part of the section name.
+      section =
+        cellText(element)
+          .replace(/\s*\[\s*edit\s*\]\s*/gi, ' ')
+          .trim() || section;
       continue;
     }
     if (tag === 'table' && isDataTable(element)) {

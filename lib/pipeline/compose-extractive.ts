@@ -6,6 +6,10 @@
 import { relevance } from './retrieve';
 import { terms } from '../core/text';
 import { sentences as splitSentences } from '../core/segment';
+import { typedSpans } from './answer-span';
+import { answerTypeOf, contentOf, type AnswerType, type Intent } from './intent';
+import { withoutMarkers } from './junk';
+import { centralSentence } from './summarize';
 import type { Mode, Quote } from './types';
 
 export interface ExtractiveOptions {
@@ -14,6 +18,11 @@ export interface ExtractiveOptions {
   minCoverage: number;
   /** At most this many sentences (one per quote). */
   maxSentences: number;
+  /** `summary`: the quotes were chosen to cover the page (summarize.ts); say what it is about. */
+  intent: Intent;
+  /** A summary has between `minSummarySentences` and `maxSummarySentences` sentences. */
+  minSummarySentences: number;
+  maxSummarySentences: number;
 }
 
 // minCoverage 0.5: `npm run eval` over test/fixtures/questions.json found 0.50 and 0.67 equally
@@ -25,6 +34,9 @@ export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = {
   mode: 'answer',
   minCoverage: 0.5,
   maxSentences: 3,
+  intent: 'answer',
+  minSummarySentences: 3,
+  maxSummarySentences: 6,
 };
 
 export interface Composition {
@@ -32,35 +44,63 @@ export interface Composition {
   answered: boolean;
 }
 
+const NO_ANSWER =
+  'The page does not seem to answer this question. The passages closest to it are listed below.';
+const NO_EVIDENCE = 'The page does not contain enough evidence to check this claim.';
+
 export function composeExtractive(
   question: string,
   quotes: readonly Quote[],
   options: Partial<ExtractiveOptions> = {},
 ): Composition {
   const opts = { ...EXTRACTIVE_DEFAULTS, ...options };
+  if (opts.mode === 'answer' && opts.intent === 'summary') return composeSummary(quotes, opts);
   const relevant = quotes
     .filter((q) => isRelevant(q, opts.minCoverage))
     .slice(0, opts.maxSentences);
-  if (relevant.length === 0) {
-    return {
-      answered: false,
-      text:
-        opts.mode === 'verify'
-          ? 'The page does not contain enough evidence to check this claim.'
-          : 'The page does not seem to answer this question. The passages closest to it are listed below.',
-    };
-  }
+  const abstain = { answered: false, text: opts.mode === 'verify' ? NO_EVIDENCE : NO_ANSWER };
+  if (relevant.length === 0) return abstain;
+  const type = opts.mode === 'answer' ? answerTypeOf(question) : 'other';
   const weights = termWeights(question, relevant);
+  const picks = relevant.map((quote) => ({
+    quote,
+    ...bestSentence(sentencesOf(quote), weights, type),
+  }));
+  // A question that asks for a name, a date or a number is not answered by sentences that hold
+  // none: the page talks about the subject but does not say what was asked.
+  if (type !== 'other' && !picks.some((p) => p.typed)) return abstain;
   const used = new Set<string>();
   const lines: string[] = [];
-  for (const quote of relevant) {
-    const sentence = bestSentence(sentencesOf(quote), weights);
-    if (used.has(sentence)) continue;
-    used.add(sentence);
-    lines.push(cite(sentence, quote.id));
+  for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
+    if (used.has(pick.sentence)) continue;
+    used.add(pick.sentence);
+    lines.push(cite(pick.sentence, pick.quote.id));
   }
   const lead = opts.mode === 'verify' ? 'The page says: ' : '';
   return { answered: true, text: lead + lines.join(' ') };
+}
+
+/**
+ * A summary: the most central sentence of each quote, in the quotes' reading order; a short page
+ * with fewer quotes than the minimum gives more than one sentence of each.
+ */
+function composeSummary(quotes: readonly Quote[], opts: ExtractiveOptions): Composition {
+  const usable = quotes.filter((q) => q.source.kind !== 'kg').slice(0, opts.maxSummarySentences);
+  if (usable.length === 0) return { answered: false, text: NO_ANSWER };
+  const texts = usable.map((q) => q.text);
+  const perQuote = Math.ceil(opts.minSummarySentences / usable.length);
+  const lines: string[] = [];
+  usable.forEach((quote, i) => {
+    const others = texts.filter((_, j) => j !== i);
+    let rest = quote.text;
+    for (let n = 0; n < perQuote && rest.trim(); n++) {
+      const sentence = centralSentence(rest, others);
+      rest = rest.replace(sentence, ' ');
+      const clean = withoutMarkers(sentence);
+      if (clean) lines.push(cite(clean, quote.id));
+    }
+  });
+  return { answered: lines.length > 0, text: lines.join(' ') };
 }
 
 /**
@@ -68,6 +108,8 @@ export function composeExtractive(
  * model's own decision boundary), or, on the keyword path, when it covers enough of the question.
  */
 function isRelevant(quote: Quote, minCoverage: number): boolean {
+  // A fallback quote (the page's lead, its most central passages) shares no word with the question.
+  if (quote.weak) return false;
   if (quote.filterScore !== undefined) return relevance(quote.filterScore) >= 0.5;
   return quote.coverage >= minCoverage && quote.score > 0;
 }
@@ -92,22 +134,35 @@ function sentencesOf(quote: Quote): string[] {
 function termWeights(question: string, quotes: readonly Quote[]): Map<string, number> {
   const sentenceTerms = quotes.flatMap(sentencesOf).map((s) => new Set(terms(s)));
   const weights = new Map<string, number>();
-  for (const term of new Set(terms(question))) {
+  for (const term of new Set(terms(contentOf(question)))) {
     const df = sentenceTerms.filter((set) => set.has(term)).length;
     weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
   }
   return weights;
 }
 
-/** The quote's sentence with the most question-term weight; the first on a tie. */
-function bestSentence(sentences: readonly string[], weights: ReadonlyMap<string, number>): string {
-  let best = '';
+/**
+ * The quote's sentence with the most question-term weight; for a typed question ("when …?") a
+ * sentence holding a phrase of that type counts as if it held one more question term. The first
+ * wins a tie.
+ */
+function bestSentence(
+  sentences: readonly string[],
+  weights: ReadonlyMap<string, number>,
+  type: AnswerType,
+): { sentence: string; typed: boolean } {
+  const bonus = Math.max(0, ...weights.values());
+  let best = { sentence: '', typed: false };
   let bestScore = -1;
-  for (const sentence of sentences) {
+  for (const raw of sentences) {
+    const sentence = withoutMarkers(raw);
+    if (!sentence) continue;
     let score = 0;
     for (const term of new Set(terms(sentence))) score += weights.get(term) ?? 0;
+    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type).length > 0;
+    if (typed) score += bonus;
     if (score > bestScore) {
-      best = sentence;
+      best = { sentence, typed };
       bestScore = score;
     }
   }

@@ -6,6 +6,8 @@
 // evidence `coverage` below means the same thing everywhere.
 
 import { terms } from '../core/text';
+import { buildVocabulary, expandQuery, type QueryUnit } from './expand';
+import { contentOf } from './intent';
 import type { Passage } from './types';
 
 export interface RankOptions {
@@ -29,45 +31,78 @@ export interface RankedPassage {
   coverage: number;
 }
 
+export interface RankContext {
+  /** Follow-up context (the previous turns), matched at `weight` below the question's terms. */
+  context?: { text: string; weight: number };
+}
+
 export function rankPassages(
   question: string,
   passages: readonly Passage[],
-  options: Partial<RankOptions> = {},
+  options: Partial<RankOptions> & RankContext = {},
 ): RankedPassage[] {
   const { k1, b } = { ...RANK_DEFAULTS, ...options };
-  const queryTerms = [...new Set(terms(question))];
   if (passages.length === 0) return [];
-
   const docs = passages.map((p) => termFrequencies(terms(p.text)));
-  const lengths = docs.map((d) => d.length);
-  const avgLength = lengths.reduce((a, n) => a + n, 0) / passages.length || 1;
-  const idf = new Map<string, number>();
-  for (const term of queryTerms) {
-    let df = 0;
-    for (const doc of docs) if (doc.counts.has(term)) df++;
-    idf.set(term, Math.log(1 + (passages.length - df + 0.5) / (df + 0.5)));
-  }
-  const idfTotal = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
+  const vocabulary = buildVocabulary(
+    passages.map((p) => p.text),
+    docs.map((d) => d.words),
+  );
+  const units = expandQuery(contentOf(question), vocabulary, options.context);
+  const avgLength = docs.reduce((a, d) => a + d.length, 0) / passages.length || 1;
+  const matched = units.map((unit) => docs.map((doc) => unitFrequency(unit, doc)));
+  const idf = matched.map((perDoc) => {
+    const df = perDoc.filter((m) => m.tf > 0).length;
+    return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
+  });
+  const idfTotal = units.reduce((sum, u, j) => sum + (u.fromQuestion ? idf[j]! : 0), 0);
 
   const ranked = passages.map((passage, i) => {
     const doc = docs[i]!;
     let score = 0;
     let covered = 0;
-    for (const term of queryTerms) {
-      const tf = doc.counts.get(term) ?? 0;
-      if (tf === 0) continue;
-      const w = idf.get(term)!;
+    units.forEach((unit, j) => {
+      const { tf, best } = matched[j]![i]!;
+      if (tf === 0) return;
+      const w = idf[j]! * unit.weight;
       score += (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength));
-      covered += w;
-    }
+      if (unit.fromQuestion) covered += idf[j]! * best;
+    });
     return { passage, score, coverage: idfTotal > 0 ? covered / idfTotal : 0 };
   });
   // Stable order for equal scores: earlier passages first, as a reader would meet them.
   return ranked.sort((x, y) => y.score - x.score);
 }
 
-function termFrequencies(words: string[]): { counts: Map<string, number>; length: number } {
+interface Doc {
+  words: string[];
+  counts: Map<string, number>;
+  length: number;
+}
+
+function termFrequencies(words: string[]): Doc {
   const counts = new Map<string, number>();
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return { counts, length: words.length };
+  return { words, counts, length: words.length };
+}
+
+/** Weighted occurrences of a unit's alternatives in a document, and the best weight matched. */
+function unitFrequency(unit: QueryUnit, doc: Doc): { tf: number; best: number } {
+  let tf = 0;
+  let best = 0;
+  for (const { seq, weight } of unit.alternatives) {
+    const n = seq.length === 1 ? (doc.counts.get(seq[0]!) ?? 0) : sequenceCount(seq, doc);
+    if (n === 0) continue;
+    tf += n * weight;
+    best = Math.max(best, weight);
+  }
+  return { tf, best };
+}
+
+function sequenceCount(seq: readonly string[], doc: Doc): number {
+  if (!doc.counts.has(seq[0]!)) return 0;
+  let n = 0;
+  for (let i = 0; i + seq.length <= doc.words.length; i++)
+    if (seq.every((term, k) => doc.words[i + k] === term)) n++;
+  return n;
 }

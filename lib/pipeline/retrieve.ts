@@ -9,7 +9,9 @@
 // so: a keyword score is never dressed up as a neural one.
 
 import type { Embedder, ModelPorts, PairScorer } from './ports';
-import { rankPassages } from './rank';
+import { rankPassages, type RankContext } from './rank';
+import { isJunk } from './junk';
+import { selectSummaryPassages } from './summarize';
 import { terms } from '../core/text';
 import type { Candidate } from './types';
 
@@ -44,6 +46,8 @@ export interface Scored {
   candidate: Candidate;
   bm25: number;
   coverage: number;
+  /** A fallback (lead or central passage) that shares no word with the question. */
+  weak?: boolean;
   filter?: number;
   rerank?: number;
 }
@@ -53,6 +57,7 @@ export function firstStage(
   question: string,
   candidates: readonly Candidate[],
   k: number,
+  context?: RankContext['context'],
 ): Scored[] {
   const byPassage = new Map<string, Candidate>();
   const asPassages = candidates.map((c) => {
@@ -67,7 +72,7 @@ export function firstStage(
       end: c.text.length,
     };
   });
-  return rankPassages(question, asPassages)
+  return rankPassages(question, asPassages, context ? { context } : {})
     .slice(0, k)
     .map(({ passage, score, coverage }) => ({
       candidate: byPassage.get(passage.id)!,
@@ -175,15 +180,51 @@ export async function rerankAndDedup(
   const filtered = ranked.length;
   if (opts.rerank && models.reranker)
     ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
-  ranked = ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);
+  ranked = junkLast(
+    question,
+    ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens),
+  );
   ranked = models.embedder
     ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold)
     : dedupLexically(ranked, opts.dedupThreshold);
+  if (!neural && ranked.length < opts.topK)
+    ranked = ranked.concat(fallbacks(survivors, ranked, opts.topK - ranked.length));
   return {
     ranked: ranked.slice(0, opts.topK),
     path: neural ? 'neural' : 'keyword',
     counts: { firstStage: survivors.length, filtered, deduplicated: ranked.length },
   };
+}
+
+/**
+ * Reference lists, navboxes, share lines and prompts after every other passage (junk.ts): they
+ * match many questions by accident and answer none.
+ */
+function junkLast(question: string, items: readonly Scored[]): Scored[] {
+  const junk = items.map((item) => isJunk(item.candidate.text, question));
+  return [...items.filter((_, i) => !junk[i]), ...items.filter((_, i) => junk[i])];
+}
+
+/**
+ * Keyword path, fewer matches than quotes shown: the page's lead and its most central passages
+ * (summarize.ts) fill the rest, marked weak so no composer takes them for an answer.
+ */
+function fallbacks(pool: readonly Scored[], kept: readonly Scored[], n: number): Scored[] {
+  const used = new Set(kept.map((item) => item.candidate.text));
+  const byId = new Map(pool.map((item) => [item.candidate.id, item]));
+  const picks = selectSummaryPassages(
+    pool.map((item) => item.candidate).filter((c) => !used.has(c.text)),
+    { maxPassages: n, tokenBudget: Infinity, minTokens: 10 },
+  );
+  const chosen = picks.map(({ candidate }) => candidate.id);
+  // A page of tables and short lines: any other passage, in reading order.
+  const inReadingOrder = [...pool].sort((a, b) => a.candidate.blockIndex - b.candidate.blockIndex);
+  for (const item of inReadingOrder) {
+    if (chosen.length >= n) break;
+    const c = item.candidate;
+    if (c.origin === 'splitter' && !used.has(c.text) && !chosen.includes(c.id)) chosen.push(c.id);
+  }
+  return chosen.map((id) => ({ ...byId.get(id)!, weak: true }));
 }
 
 /** Logistic of a cross-encoder logit: MS MARCO cross-encoders are trained with a sigmoid head. */

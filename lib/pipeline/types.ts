@@ -92,6 +92,13 @@ export interface Quote {
   kgLines?: Array<{ text: string; url: string }>;
   /** IDF-weighted share of the question's content words that occur in the quote, in [0, 1]. */
   coverage: number;
+  /**
+   * A fallback quote: the page's lead or one of its most central passages, shown because fewer
+   * passages matched the question than quotes are shown. It is no evidence for an answer.
+   */
+  weak?: boolean;
+  /** The phrase that answers the question (a name, a date, a number), as offsets in `text`. */
+  answerSpan?: { start: number; end: number };
   source: QuoteSource;
 }
 
@@ -197,6 +204,16 @@ export interface AskRequest {
   page: PageSnapshot;
   /** How many quotes go to the composer (EWEK-QA §A.1: top 5). */
   topK?: number;
+  /**
+   * `summary`: summarise the page (the Summarize button); absent: `summary` for overview
+   * questions ("what is this page about?"), else `answer`.
+   */
+  intent?: 'answer' | 'summary';
+  /**
+   * Earlier turns of this conversation about this page, oldest first: a follow-up ("and in
+   * 2012?") is matched with their words too. At most `MAX_HISTORY_TURNS` are used.
+   */
+  history?: Array<{ question: string; answer: string }>;
 }
 
 export interface AskResult {

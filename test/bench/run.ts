@@ -20,6 +20,7 @@ import { parseHTML } from 'linkedom';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../support/chromium';
 import { serveDirectory } from '../support/server';
+import { sharedData } from '../support/shared-data';
 import type { BrowserBench } from './browser-entry';
 import { measurePass, type PassTimings } from './measure';
 import { renderAllMarkdown } from './models-report';
@@ -31,7 +32,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const TMP = join(here, 'tmp');
 const RESULTS_JSON = join(here, 'results.json');
 const RESULTS_MD = join(here, 'RESULTS.md');
-const PAGES_DIR = resolve(here, '../../../shared/data/readability-test-pages');
+const PAGES_DIR = sharedData(resolve(here, '../../..'), 'readability-test-pages');
 
 /** Timed runs per size: fewer for big pages, to keep the bench short. */
 const REPS: Record<number, number> = { 1: 9, 4: 5, 16: 3, 64: 3 };

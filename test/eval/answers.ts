@@ -7,8 +7,8 @@
 //   - summary: how many distinct quotes the answer cites (goal ≥ 3 on every article page);
 //   - unanswerable: the composer abstains (`answered` false);
 //   - every question: whether it got 5 quotes when the page has 5 passages or more.
-// Follow-ups are asked with the previous turn's question and answer as context (`history`) where
-// the pipeline takes one; until then they are asked alone, and the figure says so.
+// Follow-ups are asked with the previous turn's question and the pipeline's own answer to it as
+// context (`history`), as the panel asks them.
 //
 //   npx tsx test/eval/answers.ts [--split tune|report|all] [--write]
 //
@@ -22,9 +22,10 @@ import { runPipeline } from '../../lib/ask/run';
 import { readHtml } from '../../lib/page/node';
 import type { AskResult, PageSnapshot } from '../../lib/pipeline/types';
 import { load1, machineMeta, mergeResults } from '../bench/results';
+import { sharedData } from '../support/shared-data';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PAGES = `${ROOT}../shared/data/readability-test-pages`;
+const PAGES = sharedData(`${ROOT}..`, 'readability-test-pages');
 const RESULTS = `${ROOT}test/bench/results.json`;
 
 const Question = v.object({
@@ -81,9 +82,23 @@ export function score(question: Question, result: AskResult): Scored {
   };
 }
 
+/**
+ * A follow-up is asked as the panel asks it: the previous question is run first, and its question
+ * and the answer the pipeline gave (not the gold) are the `history` of the follow-up.
+ */
 async function ask(question: Question): Promise<Scored> {
   const page = pageOf(question.page);
-  const result = await runPipeline({ mode: 'answer', question: question.question, page });
+  const history = [];
+  if (question.previous) {
+    const first = await runPipeline({ mode: 'answer', question: question.previous.question, page });
+    history.push({ question: question.previous.question, answer: first.answer.text });
+  }
+  const result = await runPipeline({
+    mode: 'answer',
+    question: question.question,
+    page,
+    ...(history.length ? { history } : {}),
+  });
   return score(question, result);
 }
 

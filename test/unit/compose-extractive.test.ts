@@ -89,16 +89,18 @@ describe('composeExtractive', () => {
     });
   });
 
-  it('neutralises bracketed numbers from the page so they cannot pose as citations', () => {
+  it('drops footnote markers and neutralises other bracketed numbers from the page', () => {
+    // Footnote markers and "[citation needed]" are page furniture: an answer never shows them.
     const q = [
       quote(4, 'The fire was visible for fifty kilometres [3] out at sea [citation needed].', 1),
+      quote(5, 'Its light reached the ships [12, 13] beyond the harbour.', 1),
     ];
     const out = composeExtractive('How far was the fire visible?', q);
     expect(out.text).toBe(
-      'The fire was visible for fifty kilometres (3) out at sea [citation needed] [4].',
+      'The fire was visible for fifty kilometres out at sea [4]. Its light reached the ships (12, 13) beyond the harbour [5].',
     );
-    const parsed = parseCitations(out.text, new Set([3, 4]));
-    expect(parsed.cited).toEqual([4]);
+    const parsed = parseCitations(out.text, new Set([3, 4, 5, 12]));
+    expect(parsed.cited).toEqual([4, 5]);
   });
 
   it('adds a marker and full stop to a sentence without final punctuation', () => {

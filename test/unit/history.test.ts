@@ -76,6 +76,8 @@ const FULL_RESULT: DeepRequired<AskResult> = {
         },
       ],
       coverage: 0.75,
+      weak: false,
+      answerSpan: { start: 25, end: 34 },
       source: {
         kind: 'kg',
         url: 'https://www.wikidata.org/wiki/Q43489',
@@ -97,6 +99,8 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       rerankScore: 0.5,
       kgLines: [],
       coverage: 0.5,
+      weak: true,
+      answerSpan: { start: 31, end: 37 },
       source: {
         kind: 'search',
         url: 'https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria',

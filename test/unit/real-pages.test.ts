@@ -10,12 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readHtml } from '../../lib/page/node';
+import { sharedData } from '../support/shared-data';
 import { countTokens } from '../../lib/core/text';
 import { splitParagraphs } from '../../lib/pipeline/split';
 import type { PageSnapshot, Passage } from '../../lib/pipeline/types';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PAGES_DIR = resolve(here, '../../../shared/data/readability-test-pages');
+const PAGES_DIR = sharedData(resolve(here, '../../..'), 'readability-test-pages');
 const REPORT = resolve(here, '../bench/tmp/real-pages.json');
 const exists = existsSync(PAGES_DIR);
 /** In CI (or when asked) the data must be there; on a laptop without it we say so and move on. */

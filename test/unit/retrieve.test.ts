@@ -142,7 +142,10 @@ describe('rerankAndDedup', () => {
     ];
     const outcome = await rerankAndDedup('q', items, {});
     expect(outcome.path).toBe('keyword');
-    expect(outcome.ranked.map((r) => r.candidate.id)).toEqual(['s0.b2.0', 's0.b3.0']);
+    // Candidate 1, a near-duplicate of 2, is dropped as a match; with fewer matches than topK it
+    // comes back as a weak fallback (the page's lead), marked so no composer answers from it.
+    expect(outcome.ranked.map((r) => r.candidate.id)).toEqual(['s0.b2.0', 's0.b3.0', 's0.b1.0']);
+    expect(outcome.ranked.map((r) => Boolean(r.weak))).toEqual([false, false, true]);
     expect(outcome.ranked.every((r) => r.filter === undefined)).toBe(true);
   });
 });

@@ -1,0 +1,220 @@
+// Other words for the same thing, on the keyword path. A question term matches, besides itself:
+//  - the page's words it is a prefix of, or that are a prefix of it ("discover" / "discovery"),
+//    and words one edit away ("color" / "colour", "organize" / "organise"), at a lower weight;
+//  - compounds written apart or together ("e mail" / "email", "database" / "data base");
+//  - acronyms and their expansions found on the page: "NYC" matches "New York City" where the
+//    page has that name, "PII" matches "personally identifiable information (PII)".
+// Each question term becomes a unit with weighted alternatives (sequences of terms); rank.ts
+// scores a unit by its best alternative, so an exact match always counts most.
+
+import { terms } from '../core/text';
+
+export interface Alternative {
+  /** Consecutive terms that must appear in this order. */
+  seq: readonly string[];
+  /** 1 for the question's own term, less for a variant. */
+  weight: number;
+}
+
+export interface QueryUnit {
+  key: string;
+  alternatives: Alternative[];
+  /** 1 for the question's terms, less for follow-up context (see `expandQuery`). */
+  weight: number;
+  /** Counted in coverage: the question's own terms are, follow-up context is not. */
+  fromQuestion: boolean;
+}
+
+/** What the page offers to expand against: its terms, and its acronyms on demand. */
+export interface Vocabulary {
+  terms: ReadonlySet<string>;
+  /** Initials (lower case) → the term sequences of names on the page with those initials. */
+  acronyms: () => ReadonlyMap<string, string[][]>;
+}
+
+export const PREFIX_WEIGHT = 0.8;
+export const EDIT_WEIGHT = 0.6;
+export const COMPOUND_WEIGHT = 0.9;
+export const ACRONYM_WEIGHT = 0.9;
+const MIN_FUZZY_LENGTH = 5;
+const MAX_PREFIX_EXTRA = 3;
+
+export function buildVocabulary(texts: readonly string[], docs: readonly string[][]): Vocabulary {
+  const vocabulary = new Set<string>();
+  for (const doc of docs) for (const term of doc) vocabulary.add(term);
+  let acronyms: Map<string, string[][]> | undefined;
+  return {
+    terms: vocabulary,
+    acronyms: () => (acronyms ??= acronymsOf(texts)),
+  };
+}
+
+// A name of 2–6 capitalised words, small joining words allowed inside ("Bank of America").
+const CAPITALISED_RUN =
+  /\b[A-Z][\p{L}'’-]*(?:\s+(?:(?:of|and|for|the|de|du|la|&)\s+)?[A-Z][\p{L}'’-]*){1,5}/gu;
+// "… words (ABC)": an explicit definition.
+const DEFINED = /\(([A-Z][A-Za-z]{1,7})\)/g;
+
+function acronymsOf(texts: readonly string[]): Map<string, string[][]> {
+  const found = new Map<string, string[][]>();
+  const add = (initials: string, seq: string[]) => {
+    if (initials.length < 2 || seq.length < 2) return;
+    const list = found.get(initials) ?? [];
+    const key = seq.join(' ');
+    if (list.length < 4 && !list.some((s) => s.join(' ') === key)) list.push(seq);
+    found.set(initials, list);
+  };
+  for (const text of new Set(texts)) {
+    for (const m of text.matchAll(CAPITALISED_RUN)) {
+      // Every part of a run: "Sewers of New York City" holds "New York City".
+      const words = m[0].split(/\s+/);
+      for (let i = 0; i < words.length; i++) {
+        if (!/^[A-Z]/.test(words[i]!)) continue;
+        for (let j = i + 1; j < words.length; j++) {
+          if (!/^[A-Z]/.test(words[j]!)) continue;
+          const part = words.slice(i, j + 1);
+          const initials = part.filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]!.toLowerCase());
+          add(initials.join(''), terms(part.join(' ')));
+        }
+      }
+    }
+    for (const m of text.matchAll(DEFINED)) {
+      const acronym = m[1]!;
+      const letters = acronym.replace(/[a-z]/g, '').length;
+      const before = text.slice(Math.max(0, m.index - 120), m.index);
+      const words = before.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+      add(acronym.toLowerCase(), terms(words.slice(-letters).join(' ')));
+    }
+  }
+  return found;
+}
+
+/**
+ * The question (and, weighted lower, follow-up context) as units with alternatives found in the
+ * page's vocabulary.
+ */
+export function expandQuery(
+  question: string,
+  vocabulary: Vocabulary,
+  context?: { text: string; weight: number },
+): QueryUnit[] {
+  const units = new Map<string, QueryUnit>();
+  const add = (unit: QueryUnit) => {
+    if (!units.has(unit.key)) units.set(unit.key, unit);
+  };
+  for (const unit of unitsOf(question, vocabulary, 1, true)) add(unit);
+  if (context && context.weight > 0)
+    for (const unit of unitsOf(context.text, vocabulary, context.weight, false)) add(unit);
+  return [...units.values()];
+}
+
+function unitsOf(
+  text: string,
+  vocabulary: Vocabulary,
+  weight: number,
+  fromQuestion: boolean,
+): QueryUnit[] {
+  const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, fromQuestion)];
+  const covered = new Set(units.flatMap((u) => u.alternatives[0]!.seq));
+  const words = terms(text).filter((t) => !covered.has(t));
+  // Written in capitals in the question ("NYC", "PII"): look up its expansions on the page.
+  const capitals = new Set(Array.from(text.matchAll(/\b[A-Z]{2,6}\b/g), (m) => m[0].toLowerCase()));
+  for (let i = 0; i < words.length; i++) {
+    const term = words[i]!;
+    const next = words[i + 1];
+    // Two question words the page writes as one ("e mail" → "email").
+    if (next && vocabulary.terms.has(term + next) && !vocabulary.terms.has(term)) {
+      units.push({
+        key: term + next,
+        alternatives: [
+          { seq: [term + next], weight: 1 },
+          { seq: [term, next], weight: 1 },
+        ],
+        weight,
+        fromQuestion,
+      });
+      i++;
+      continue;
+    }
+    units.push({
+      key: term,
+      alternatives: alternativesOf(term, vocabulary, capitals.has(term)),
+      weight,
+      fromQuestion,
+    });
+  }
+  return units;
+}
+
+/** A name in the question ("New York City") also matches its initials on the page ("NYC"). */
+function namesAsAcronyms(
+  text: string,
+  vocabulary: Vocabulary,
+  weight: number,
+  fromQuestion: boolean,
+): QueryUnit[] {
+  const units: QueryUnit[] = [];
+  for (const m of text.matchAll(CAPITALISED_RUN)) {
+    const words = m[0].split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+    const initials = words.map((w) => w[0]!.toLowerCase()).join('');
+    const seq = terms(m[0]);
+    if (words.length < 2 || seq.length < 2 || !vocabulary.terms.has(initials)) continue;
+    units.push({
+      key: seq.join(' '),
+      alternatives: [
+        { seq, weight: 1 },
+        { seq: [initials], weight: ACRONYM_WEIGHT },
+      ],
+      weight,
+      fromQuestion,
+    });
+  }
+  return units;
+}
+
+/** The term itself, then its spelling variants, compound splits and acronym expansions. */
+export function alternativesOf(
+  term: string,
+  vocabulary: Vocabulary,
+  acronym = false,
+): Alternative[] {
+  const alternatives: Alternative[] = [{ seq: [term], weight: 1 }];
+  if (term.length >= MIN_FUZZY_LENGTH && !/\d/.test(term)) {
+    for (const word of vocabulary.terms) {
+      if (word === term || word[0] !== term[0] || /\d/.test(word)) continue;
+      const weight = similarity(term, word);
+      if (weight > 0) alternatives.push({ seq: [word], weight });
+    }
+    // "database" on a page that writes "data base".
+    for (let cut = 2; cut <= term.length - 2; cut++) {
+      const [a, b] = [term.slice(0, cut), term.slice(cut)];
+      // The stemmer drops a final "e" from long words only: "databas" is "data" + "base".
+      const second = vocabulary.terms.has(b) ? b : vocabulary.terms.has(`${b}e`) ? `${b}e` : '';
+      if (vocabulary.terms.has(a) && second && a.length > 1 && b.length > 2)
+        alternatives.push({ seq: [a, second], weight: COMPOUND_WEIGHT });
+    }
+  }
+  // The page's names are scanned only for a likely acronym: one in capitals, or not on the page.
+  if (term.length >= 2 && term.length <= 6 && (acronym || !vocabulary.terms.has(term))) {
+    for (const seq of vocabulary.acronyms().get(term) ?? [])
+      alternatives.push({ seq, weight: ACRONYM_WEIGHT });
+  }
+  return alternatives;
+}
+
+/** PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, else 0. */
+function similarity(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < MIN_FUZZY_LENGTH) return 0;
+  if (long.length - short.length <= MAX_PREFIX_EXTRA && long.startsWith(short))
+    return PREFIX_WEIGHT;
+  return long.length - short.length <= 1 && oneEdit(short, long) ? EDIT_WEIGHT : 0;
+}
+
+/** True when `long` is `short` with one character changed, inserted or removed. */
+function oneEdit(short: string, long: string): boolean {
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (short.length === long.length) return short.slice(i + 1) === long.slice(i + 1);
+  return short.slice(i) === long.slice(i + 1);
+}

@@ -1,0 +1,61 @@
+// Page junk: text that is on the page but is not the article's prose — reference lists and
+// bibliographies, navboxes, "share" and "jump to" lines, edit links, footnote markers, shell
+// prompts in code samples. A passage that is mostly junk is ranked after every other passage and
+// never chosen as a fallback or summary quote; footnote markers and edit links are removed from
+// the sentences an answer shows. The passage text itself is left as it is: it must still match
+// the page's text exactly, so the quote can be found and highlighted there.
+
+// One line of junk, judged on its own.
+const JUNK_LINE: readonly RegExp[] = [
+  // Wikipedia's backlinks and citation lines: "^ "Title". Site. Retrieved 3 May 2015."
+  /^\^/,
+  /\bRetrieved\s+(?:on\s+)?(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+\d/,
+  /\b(?:Archived|Archive)\s+from\s+the\s+original\b/i,
+  /\b(?:ISBN|ISSN|doi|PMID|OCLC|arXiv)\s*[:\d]/,
+  // A reference entry: a quoted title followed by the site or publisher: '"Title!". kairo.at.'
+  /^["“][^"”]{3,200}["”]\.?\s+(?:[\w-]+\.)+[a-z]{2,}\.?(?:\s|$)/i,
+  // Share bars, skip links, sign-up and advertisement lines.
+  /^(?:share|share this|tweet|email|print|pin|jump to|skip to|follow us|sign up|subscribe|advertisement|related|read more|see also|comments?|click here|back to top)\b[^.!?]{0,60}$/i,
+  // Navboxes: many short items joined by separators.
+  /^(?:[^·•|]{1,40}\s[·•|]\s){3,}/,
+  // Edit links and empty footnote lines.
+  /^\[?edit\]?$|^\[\d+\]$/i,
+];
+
+/** Questions about code may quote prompts: a prompt line is junk only for other questions. */
+const ABOUT_CODE =
+  /\b(?:code|command|commands|shell|terminal|cli|run|install|script|syntax|compile|prompt)\b/i;
+/** A shell or REPL prompt line: "$ wasmer run hello.wasm". */
+const PROMPT_LINE = /^\s*(?:\$|>|#|>>>|PS>|C:\\>)\s+\S/;
+
+/** The share of a passage's lines that are junk, in [0, 1]. */
+export function junkShare(text: string, question = ''): number {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length === 0) return 0;
+  const aboutCode = ABOUT_CODE.test(question);
+  const junk = lines.filter((line) => {
+    const trimmed = line.trim();
+    return JUNK_LINE.some((p) => p.test(trimmed)) || (!aboutCode && PROMPT_LINE.test(trimmed));
+  });
+  return junk.length / lines.length;
+}
+
+/** A passage whose lines are half junk or more. */
+export function isJunk(text: string, question = ''): boolean {
+  return junkShare(text, question) >= 0.5;
+}
+
+// Footnote markers ("[3]", "[citation needed]", "[a]") and edit links ("[edit]"): page furniture
+// that reads as noise, or as one of our citation markers, inside an answer sentence.
+const MARKERS =
+  /\s?\[(?:\d{1,3}|[a-z]|edit|citation needed|clarification needed|when\?|who\?|according to whom\?|note \d+|nb \d+)\](?::\s?\d+(?:[–-]\d+)?)?/gi;
+
+/** The sentence without footnote markers and edit links, and without a marker's stray tail. */
+export function withoutMarkers(sentence: string): string {
+  return sentence
+    .replace(MARKERS, '')
+    .replace(/^\d{1,3}\]\s*/, '')
+    .replace(/\[+$/, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}

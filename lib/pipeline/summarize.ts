@@ -1,0 +1,152 @@
+// Summaries of the whole page, for overview questions and the Summarize button (intent.ts).
+// Ranking by the question's words cannot work here ("summarize this page" shares no word with
+// the article), so the passages are chosen to cover the page instead:
+//  - lead: the article's opening usually states what it is about;
+//  - centrality: a passage whose words the rest of the page keeps using is about the main topic;
+//  - diversity: each further pick must add words not already covered, and a section not yet
+//    represented is preferred, so the summary spans the page rather than its first topic.
+// The extractive composer then takes the most central sentence of each, in reading order.
+
+import { countTokens, terms } from '../core/text';
+import { sentences as splitSentences } from '../core/segment';
+import { isJunk } from './junk';
+import type { Candidate } from './types';
+
+export interface SummaryOptions {
+  /** Passages chosen (the extractive composer uses 3–6 of them, one sentence each). */
+  maxPassages: number;
+  /** Tokens of all chosen passages together: the composer prompt's quote budget. */
+  tokenBudget: number;
+  /** Shorter passages (captions, bylines, one-line teasers) are not summary material. */
+  minTokens: number;
+}
+
+export const SUMMARY_DEFAULTS: SummaryOptions = { maxPassages: 6, tokenBudget: 900, minTokens: 15 };
+
+export interface SummaryPick {
+  candidate: Candidate;
+  /** Centrality in [0, 1]: cosine of the passage's term vector with the whole page's. */
+  centrality: number;
+}
+
+/** Passages that together cover the page, in reading order. */
+export function selectSummaryPassages(
+  candidates: readonly Candidate[],
+  options: Partial<SummaryOptions> = {},
+): SummaryPick[] {
+  const opts = { ...SUMMARY_DEFAULTS, ...options };
+  const pool = candidates.filter(
+    (c) =>
+      c.origin === 'splitter' &&
+      c.kind !== 'table' &&
+      c.tokens >= opts.minTokens &&
+      !isJunk(c.text),
+  );
+  if (pool.length === 0) return [];
+  const vectors = pool.map((c) => termCounts(terms(c.text)));
+  const centrality = centralities(vectors);
+  const picked: number[] = [];
+  const covered = new Set<string>();
+  const sections = new Set<string | undefined>();
+  let budget = opts.tokenBudget;
+  // Lead first: the first passage of the article, unless it is far from the page's topic.
+  const lead = pool.findIndex((_, i) => centrality[i]! >= 0.5 * Math.max(...centrality));
+  const take = (i: number) => {
+    picked.push(i);
+    budget -= pool[i]!.tokens;
+    for (const t of vectors[i]!.keys()) covered.add(t);
+    sections.add(pool[i]!.section);
+  };
+  if (lead >= 0) take(lead);
+  while (picked.length < opts.maxPassages) {
+    const next = bestNext(pool, vectors, centrality, { picked, covered, sections, budget });
+    if (next < 0) break;
+    take(next);
+  }
+  return picked
+    .sort((a, b) => a - b)
+    .map((i) => ({ candidate: pool[i]!, centrality: centrality[i]! }));
+}
+
+interface Chosen {
+  picked: readonly number[];
+  covered: ReadonlySet<string>;
+  sections: ReadonlySet<string | undefined>;
+  budget: number;
+}
+
+/** Maximal marginal relevance: central, adding new words, from a section not yet used. */
+function bestNext(
+  pool: readonly Candidate[],
+  vectors: ReadonlyArray<Map<string, number>>,
+  centrality: readonly number[],
+  chosen: Chosen,
+): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  pool.forEach((candidate, i) => {
+    if (chosen.picked.includes(i) || candidate.tokens > chosen.budget) return;
+    const words = [...vectors[i]!.keys()];
+    const novelty = words.filter((t) => !chosen.covered.has(t)).length / (words.length || 1);
+    const newSection = chosen.sections.has(candidate.section) ? 0 : 0.15;
+    const score = 0.6 * centrality[i]! + 0.4 * novelty + newSection;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+function termCounts(words: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+}
+
+/** Cosine of each passage's log-tf vector with the page's, both weighted by document frequency. */
+function centralities(vectors: ReadonlyArray<Map<string, number>>): number[] {
+  const df = new Map<string, number>();
+  for (const v of vectors) for (const t of v.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  // Words in a single passage say nothing about the page's topic; words everywhere are weighted
+  // by how many passages share them.
+  const weight = (t: string) => Math.log(df.get(t)!);
+  const page = new Map<string, number>();
+  for (const [t, n] of df) if (n > 1) page.set(t, n * weight(t));
+  const pageNorm = Math.sqrt([...page.values()].reduce((s, x) => s + x * x, 0)) || 1;
+  return vectors.map((v) => {
+    let dot = 0;
+    let norm = 0;
+    for (const [t, n] of v) {
+      const x = (1 + Math.log(n)) * weight(t);
+      dot += x * (page.get(t) ?? 0);
+      norm += x * x;
+    }
+    return norm > 0 ? dot / (Math.sqrt(norm) * pageNorm) : 0;
+  });
+}
+
+/**
+ * The sentence of a passage that best represents it: the one sharing most words with the rest of
+ * the passages chosen (the page's topic), among sentences long enough to say something.
+ */
+export function centralSentence(text: string, others: readonly string[]): string {
+  const context = new Set(others.flatMap((o) => terms(o)));
+  const candidates = text
+    .split('\n')
+    .flatMap((line) => splitSentences(line).map((s) => s.trim()))
+    .filter((s) => countTokens(s) >= 6);
+  let best = candidates[0] ?? text.trim();
+  let bestScore = -1;
+  candidates.forEach((sentence, i) => {
+    const words = new Set(terms(sentence));
+    const shared = [...words].filter((t) => context.has(t)).length;
+    // A small preference for earlier sentences: a paragraph's first sentence often states its point.
+    const score = shared / Math.sqrt(words.size || 1) - 0.05 * i;
+    if (score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  });
+  return best;
+}

@@ -119,6 +119,8 @@ const QuoteSchema = v.object({
   rerankScore: v.optional(Num),
   kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: HttpUrl }), 1000)),
   coverage: Num,
+  weak: v.optional(v.boolean()),
+  answerSpan: v.optional(v.object({ start: Count, end: Count })),
   source: QuoteSourceSchema,
 });
 

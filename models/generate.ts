@@ -6,46 +6,69 @@
 // tests assert shapes and fingerprints, benchmarks time them. Never commit the output
 // (public/models/ and test/tmp/ are gitignored).
 //
+// The optional NLI model is always written at tiny size: the test builds then ship it, so the
+// extension loads it as it would a real one the user installed. The optional reranker, like every
+// optional model at benchmark size, only with --all.
+//
 //   --size tiny       2 layers, hidden 32: for unit and e2e tests (≈0.1 MB a model, < 1 s)
 //   --size minilm-l6  MiniLM-L6's shape (6 layers, hidden 384, vocab 30522, ≈90 MB fp32 per
-//                     file): for benchmarks. With --all the reranker gets 12 layers like
-//                     ms-marco-MiniLM-L-12-v2.
-//   --all             include optional models (the reranker)
+//                     file): for benchmarks. With --all the reranker and the NLI model get 12
+//                     layers like ms-marco-MiniLM-L-12-v2 and nli-deberta-v3-xsmall.
+//   --all             include every optional model (the reranker; the NLI model at minilm-l6)
 
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type ModelManifest,
+  type ModelRole,
   MODEL_MANIFEST,
   selectModels,
   validateManifest,
 } from '../lib/models/manifest';
-import { type TinyBertSize, generateModelFiles } from './tiny-bert';
+import { type TinyBertHead, type TinyBertSize, generateModelFiles } from './tiny-bert';
 
 /** Fixed seeds, so a size always produces byte-identical files (test fingerprints rely on it). */
-const SEEDS = { 'cross-encoder': 1, 'bi-encoder': 2, reranker: 3 } as const;
+const SEEDS: Record<ModelRole, number> = {
+  'cross-encoder': 1,
+  'bi-encoder': 2,
+  reranker: 3,
+  nli: 4,
+};
+
+const TWELVE_LAYERS: readonly ModelRole[] = ['reranker', 'nli'];
+
+/** The head each role's stand-in has: the real model's output names and logit count. */
+const HEAD_FOR: Record<ModelRole, TinyBertHead> = {
+  'cross-encoder': 'cross-encoder',
+  reranker: 'cross-encoder',
+  'bi-encoder': 'bi-encoder',
+  nli: 'nli',
+};
 
 export interface GenerateOptions {
   size: TinyBertSize;
   dest: string;
   manifest?: ModelManifest;
+  /** Every optional model; without it, the NLI model only at tiny size (see above). */
   includeOptional?: boolean;
 }
 
 /** Generates the model folders; returns the folders written. */
 export async function generateModels(options: GenerateOptions): Promise<string[]> {
   const models = selectModels(options.manifest ?? MODEL_MANIFEST, {
-    includeOptional: options.includeOptional,
+    includeOptional: options.includeOptional || (options.size === 'tiny' ? ['nli'] : false),
   });
   const written: string[] = [];
   for (const model of models) {
     const files = generateModelFiles({
       size: options.size,
-      head: model.role === 'bi-encoder' ? 'bi-encoder' : 'cross-encoder',
+      head: HEAD_FOR[model.role],
       name: model.id,
       seed: SEEDS[model.role],
-      layers: model.role === 'reranker' && options.size === 'minilm-l6' ? 12 : undefined,
+      // ms-marco-MiniLM-L-12-v2 and nli-deberta-v3-xsmall both have 12 layers (DeBERTa's relative
+      // attention costs more per layer than this BERT stand-in: its timings are a lower bound).
+      layers: TWELVE_LAYERS.includes(model.role) && options.size === 'minilm-l6' ? 12 : undefined,
     });
     const folder = join(options.dest, model.folder);
     for (const file of files) {

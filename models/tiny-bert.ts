@@ -11,7 +11,8 @@
 // word + position + token-type embeddings → LayerNorm; per layer Q/K/V projections, multi-head
 // scaled dot-product attention with the padding mask, softmax, output projection, residual +
 // LayerNorm, FFN with exact (erf) GELU, residual + LayerNorm. The cross-encoder adds BERT's pooler
-// (tanh dense on [CLS]) and a one-logit classifier, like BertForSequenceClassification.
+// (tanh dense on [CLS]) and a one-logit classifier, like BertForSequenceClassification; the NLI
+// stand-in the same with three logits, named in config.json's id2label in the real model's order.
 // Built from opset-13 primitives; ONNX Runtime fuses the LayerNorm and GELU patterns itself.
 //
 // This module is for Node (generator script, tests, benchmarks); the extension never imports it.
@@ -21,7 +22,7 @@ import onnxProto from 'onnx-proto';
 const { onnx } = onnxProto;
 
 export type TinyBertSize = 'tiny' | 'minilm-l6';
-export type TinyBertHead = 'bi-encoder' | 'cross-encoder';
+export type TinyBertHead = 'bi-encoder' | 'cross-encoder' | 'nli';
 
 export interface BertShape {
   layers: number;
@@ -205,6 +206,26 @@ function valueInfo(name: string, elemType: number, dims: Dims) {
   });
 }
 
+/** What each head adds to the encoder, and which inputs its graph takes. */
+interface HeadSpec {
+  /** Logits per row; 0 = no classifier (the hidden states are the output). */
+  labels: number;
+  /** Whether the graph takes `token_type_ids` (and has a token-type embedding). */
+  tokenTypes: boolean;
+}
+
+export const HEADS: Record<TinyBertHead, HeadSpec> = {
+  'bi-encoder': { labels: 0, tokenTypes: true },
+  'cross-encoder': { labels: 1, tokenTypes: true },
+  // DeBERTa-v3 has no token types (type_vocab_size 0), so the real NLI model's ONNX export takes
+  // input_ids and attention_mask only; the stand-in takes the same, which also proves the adapter
+  // feeds a model only the inputs it declares.
+  nli: { labels: 3, tokenTypes: false },
+};
+
+/** The class names of cross-encoder/nli-deberta-v3-xsmall's logits, in its config.json order. */
+export const NLI_ID2LABEL: readonly string[] = ['contradiction', 'entailment', 'neutral'];
+
 export interface BuildOptions {
   size: TinyBertSize;
   head: TinyBertHead;
@@ -233,30 +254,32 @@ function quantizeInt8(values: Float32Array): { q: Int8Array; scale: number } {
   return { q, scale };
 }
 
-/** Builds the encoder graph and returns the serialized ONNX model. */
-export function buildBertOnnx(options: BuildOptions): Uint8Array {
-  const shape = {
-    ...SHAPES[options.size],
-    vocab: options.vocab,
-    ...(options.layers ? { layers: options.layers } : {}),
-  };
-  const { hidden: H, heads, intermediate: F, layers } = shape;
-  const headDim = H / heads;
-  if (!Number.isInteger(headDim)) throw new Error(`hidden ${H} is not divisible by ${heads} heads`);
-  const random = prng(options.seed);
-  const g = new GraphBuilder();
-  const std = shape.initStd;
-  const int8Zero = options.quantize ? g.int8('const.int8_zero', [], new Int8Array([0])) : '';
-  const dense = (
-    prefix: string,
-    input: string,
-    inDim: number,
-    outDim: number,
-    wStd = std,
-  ): string => {
-    const weights = normal(random, inDim * outDim, wStd);
-    const b = g.float(`${prefix}.bias`, [outDim], normal(random, outDim, wStd));
-    if (!options.quantize)
+/**
+ * One BERT graph under construction. The steps are methods because they share the graph, the
+ * seeded random stream and the quantization choice; they draw weights in a fixed order
+ * (embeddings, then each layer, then the head), so a seed always gives the same model.
+ */
+class BertGraph {
+  readonly g = new GraphBuilder();
+  private readonly random: () => number;
+  private readonly std: number;
+  private readonly int8Zero: string;
+
+  constructor(
+    private readonly options: BuildOptions,
+    readonly shape: BertShape,
+  ) {
+    this.random = prng(options.seed);
+    this.std = shape.initStd;
+    this.int8Zero = options.quantize ? this.g.int8('const.int8_zero', [], new Int8Array([0])) : '';
+  }
+
+  /** x·W + b, with W int8 and x quantized on the fly when quantizing. */
+  dense(prefix: string, input: string, inDim: number, outDim: number, wStd = this.std): string {
+    const { g } = this;
+    const weights = normal(this.random, inDim * outDim, wStd);
+    const b = g.float(`${prefix}.bias`, [outDim], normal(this.random, outDim, wStd));
+    if (!this.options.quantize)
       return g.op('Add', [
         g.op('MatMul', [input, g.float(`${prefix}.weight`, [inDim, outDim], weights)]),
         b,
@@ -268,13 +291,17 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
       string,
       string,
     ];
-    const product = g.op('Cast', [g.op('MatMulInteger', [xq, w, xZero, int8Zero])], {
+    const product = g.op('Cast', [g.op('MatMulInteger', [xq, w, xZero, this.int8Zero])], {
       to: onnx.TensorProto.DataType.FLOAT,
     });
     const rescale = g.op('Mul', [xScale, g.scalar(`${prefix}.weight_scale`, scale)]);
     return g.op('Add', [g.op('Mul', [product, rescale]), b]);
-  };
-  const layerNorm = (prefix: string, input: string): string => {
+  }
+
+  /** LayerNorm over the hidden axis, from primitives (ONNX Runtime fuses the pattern). */
+  layerNorm(prefix: string, input: string): string {
+    const { g } = this;
+    const H = this.shape.hidden;
     const gamma = g.float(`${prefix}.weight`, [H], new Float32Array(H).fill(1));
     const beta = g.float(`${prefix}.bias`, [H], new Float32Array(H));
     const mean = g.op('ReduceMean', [input], { axes: [-1], keepdims: 1 });
@@ -287,102 +314,151 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
       g.op('Add', [variance, g.scalar(g.name(`${prefix}.eps`), LAYER_NORM_EPS)]),
     ]);
     return g.op('Add', [g.op('Mul', [g.op('Div', [centred, std_]), gamma]), beta]);
-  };
+  }
 
-  // Embeddings
-  const wordTable = normal(random, shape.vocab * H, std);
-  let words: (ids: string) => string;
-  if (options.quantize) {
-    const { q, scale } = quantizeInt8(wordTable);
-    const table = g.int8('embeddings.word_embeddings.weight_quantized', [shape.vocab, H], q);
+  /** The word table (float, or int8 to be dequantized after the Gather) and its lookup. */
+  private wordTable(): (ids: string) => string {
+    const { g, shape } = this;
+    const table = normal(this.random, shape.vocab * shape.hidden, this.std);
+    const dims = [shape.vocab, shape.hidden];
+    if (!this.options.quantize) {
+      const weights = g.float('embeddings.word_embeddings.weight', dims, table);
+      return (ids) => g.op('Gather', [weights, ids], { axis: 0 });
+    }
+    const { q, scale } = quantizeInt8(table);
+    const quantized = g.int8('embeddings.word_embeddings.weight_quantized', dims, q);
     const tableScale = g.scalar('embeddings.word_embeddings.weight_scale', scale);
-    words = (ids) =>
+    return (ids) =>
       g.op('DequantizeLinear', [
-        g.op('Gather', [table, ids], { axis: 0 }),
+        g.op('Gather', [quantized, ids], { axis: 0 }),
         tableScale,
         'const.int8_zero',
       ]);
-  } else {
-    const table = g.float('embeddings.word_embeddings.weight', [shape.vocab, H], wordTable);
-    words = (ids) => g.op('Gather', [table, ids], { axis: 0 });
   }
-  const posEmb = g.float(
-    'embeddings.position_embeddings.weight',
-    [shape.maxPositions, H],
-    normal(random, shape.maxPositions * H, std),
-  );
-  const typeEmb = g.float(
-    'embeddings.token_type_embeddings.weight',
-    [2, H],
-    normal(random, 2 * H, std),
-  );
-  const zero = g.int64('const.zero', [], [0]);
-  const one = g.int64('const.one', [], [1]);
-  const seqLen = g.op('Gather', [g.op('Shape', ['input_ids']), one], { axis: 0 });
-  const positions = g.op('Range', [zero, seqLen, one]);
-  let h = g.op('Add', [
-    g.op('Add', [words('input_ids'), g.op('Gather', [posEmb, positions], { axis: 0 })]),
-    g.op('Gather', [typeEmb, 'token_type_ids'], { axis: 0 }),
-  ]);
-  h = layerNorm('embeddings.LayerNorm', h);
 
-  // Additive attention mask [batch, 1, 1, seq]: 0 where attended, -10000 on padding (BERT's value).
-  const maskFloat = g.op('Cast', ['attention_mask'], { to: onnx.TensorProto.DataType.FLOAT });
-  const inverted = g.op('Sub', [g.scalar('const.f_one', 1), maskFloat]);
-  const additive = g.op('Mul', [inverted, g.scalar('const.mask_value', -10000)]);
-  const mask = g.op('Unsqueeze', [additive, g.int64('const.axes_1_2', [2], [1, 2])]);
+  /** Word + position (+ token-type) embeddings, then LayerNorm: the first hidden states. */
+  embeddings(tokenTypes: boolean): string {
+    const { g, shape } = this;
+    const H = shape.hidden;
+    const words = this.wordTable();
+    const posEmb = g.float(
+      'embeddings.position_embeddings.weight',
+      [shape.maxPositions, H],
+      normal(this.random, shape.maxPositions * H, this.std),
+    );
+    const typeEmb = tokenTypes
+      ? g.float(
+          'embeddings.token_type_embeddings.weight',
+          [2, H],
+          normal(this.random, 2 * H, this.std),
+        )
+      : undefined;
+    const zero = g.int64('const.zero', [], [0]);
+    const one = g.int64('const.one', [], [1]);
+    const seqLen = g.op('Gather', [g.op('Shape', ['input_ids']), one], { axis: 0 });
+    const positions = g.op('Range', [zero, seqLen, one]);
+    let h = g.op('Add', [words('input_ids'), g.op('Gather', [posEmb, positions], { axis: 0 })]);
+    if (typeEmb) h = g.op('Add', [h, g.op('Gather', [typeEmb, 'token_type_ids'], { axis: 0 })]);
+    return this.layerNorm('embeddings.LayerNorm', h);
+  }
 
-  const splitHeads = g.int64('const.split_heads', [4], [0, 0, heads, headDim]);
-  const mergeHeads = g.int64('const.merge_heads', [3], [0, 0, H]);
-  const scale = g.scalar('const.attention_scale', 1 / Math.sqrt(headDim));
-  const sqrtHalf = g.scalar('const.inv_sqrt2', Math.SQRT1_2);
-  const half = g.scalar('const.half', 0.5);
-  const fOne = 'const.f_one';
+  /** Additive attention mask [batch, 1, 1, seq]: 0 where attended, -10000 on padding (BERT's value). */
+  attentionMask(): string {
+    const { g } = this;
+    const maskFloat = g.op('Cast', ['attention_mask'], { to: onnx.TensorProto.DataType.FLOAT });
+    const inverted = g.op('Sub', [g.scalar('const.f_one', 1), maskFloat]);
+    const additive = g.op('Mul', [inverted, g.scalar('const.mask_value', -10000)]);
+    return g.op('Unsqueeze', [additive, g.int64('const.axes_1_2', [2], [1, 2])]);
+  }
 
-  for (let l = 0; l < layers; l++) {
-    const p = `encoder.layer.${l}`;
+  /** The constants every layer shares, made once. */
+  layerConstants(): void {
+    const { g } = this;
+    const { hidden: H, heads } = this.shape;
+    g.int64('const.split_heads', [4], [0, 0, heads, H / heads]);
+    g.int64('const.merge_heads', [3], [0, 0, H]);
+    g.scalar('const.attention_scale', 1 / Math.sqrt(H / heads));
+    g.scalar('const.inv_sqrt2', Math.SQRT1_2);
+    g.scalar('const.half', 0.5);
+  }
+
+  /** Multi-head self-attention with the padding mask, residual and LayerNorm. */
+  private attention(p: string, h: string, mask: string): string {
+    const { g } = this;
+    const H = this.shape.hidden;
     const heads4 = (x: string, perm: number[]) =>
-      g.op('Transpose', [g.op('Reshape', [x, splitHeads])], { perm });
-    const q = heads4(dense(`${p}.attention.self.query`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
-    const k = heads4(dense(`${p}.attention.self.key`, h, H, H), [0, 2, 3, 1]); // [B, nh, hd, S]
-    const v = heads4(dense(`${p}.attention.self.value`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
-    const scores = g.op('Add', [g.op('Mul', [g.op('MatMul', [q, k]), scale]), mask]);
+      g.op('Transpose', [g.op('Reshape', [x, 'const.split_heads'])], { perm });
+    const q = heads4(this.dense(`${p}.attention.self.query`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
+    const k = heads4(this.dense(`${p}.attention.self.key`, h, H, H), [0, 2, 3, 1]); // [B, nh, hd, S]
+    const v = heads4(this.dense(`${p}.attention.self.value`, h, H, H), [0, 2, 1, 3]); // [B, nh, S, hd]
+    const scores = g.op('Add', [
+      g.op('Mul', [g.op('MatMul', [q, k]), 'const.attention_scale']),
+      mask,
+    ]);
     const probs = g.op('Softmax', [scores], { axis: -1 });
     const context = g.op('Reshape', [
       g.op('Transpose', [g.op('MatMul', [probs, v])], { perm: [0, 2, 1, 3] }),
-      mergeHeads,
+      'const.merge_heads',
     ]);
-    const attended = dense(`${p}.attention.output.dense`, context, H, H);
-    const h1 = layerNorm(`${p}.attention.output.LayerNorm`, g.op('Add', [attended, h]));
-    const up = dense(`${p}.intermediate.dense`, h1, H, F);
+    const attended = this.dense(`${p}.attention.output.dense`, context, H, H);
+    return this.layerNorm(`${p}.attention.output.LayerNorm`, g.op('Add', [attended, h]));
+  }
+
+  /** One encoder layer: attention, then the FFN with exact GELU, each with residual + LayerNorm. */
+  layer(l: number, h: string, mask: string): string {
+    const { g } = this;
+    const { hidden: H, intermediate: F } = this.shape;
+    const p = `encoder.layer.${l}`;
+    const h1 = this.attention(p, h, mask);
+    const up = this.dense(`${p}.intermediate.dense`, h1, H, F);
     // Exact GELU: 0.5·x·(1 + erf(x/√2)) (BERT's hidden_act "gelu").
     const gelu = g.op('Mul', [
-      g.op('Mul', [up, half]),
-      g.op('Add', [g.op('Erf', [g.op('Mul', [up, sqrtHalf])]), fOne]),
+      g.op('Mul', [up, 'const.half']),
+      g.op('Add', [g.op('Erf', [g.op('Mul', [up, 'const.inv_sqrt2'])]), 'const.f_one']),
     ]);
-    const down = dense(`${p}.output.dense`, gelu, F, H);
-    h = layerNorm(`${p}.output.LayerNorm`, g.op('Add', [down, h1]));
+    const down = this.dense(`${p}.output.dense`, gelu, F, H);
+    return this.layerNorm(`${p}.output.LayerNorm`, g.op('Add', [down, h1]));
   }
 
-  const int64 = onnx.TensorProto.DataType.INT64;
-  const float = onnx.TensorProto.DataType.FLOAT;
-  const inputs = ['input_ids', 'attention_mask', 'token_type_ids'].map((n) =>
-    valueInfo(n, int64, ['batch_size', 'sequence_length']),
-  );
-  let outputs;
-  if (options.head === 'bi-encoder') {
-    g.op('Identity', [h], {}, 'last_hidden_state');
-    outputs = [valueInfo('last_hidden_state', float, ['batch_size', 'sequence_length', H])];
-  } else {
+  /** The output: hidden states (bi-encoder), or BERT's pooler and a classifier (`labels` logits). */
+  head(h: string, labels: number) {
+    const { g } = this;
+    const H = this.shape.hidden;
+    const float = onnx.TensorProto.DataType.FLOAT;
+    if (labels === 0) {
+      g.op('Identity', [h], {}, 'last_hidden_state');
+      return [valueInfo('last_hidden_state', float, ['batch_size', 'sequence_length', H])];
+    }
     // Pooler and classifier get a wider init (1/√H) so the random logits are O(1) rather than
     // ≈0, which makes the test fingerprints meaningful.
-    const cls = g.op('Gather', [h, zero], { axis: 1 }); // [B, H]: the [CLS] token
-    const pooled = g.op('Tanh', [dense('pooler.dense', cls, H, H, 1 / Math.sqrt(H))]);
-    const logits = dense('classifier', pooled, H, 1, 1 / Math.sqrt(H));
-    g.op('Identity', [logits], {}, 'logits');
-    outputs = [valueInfo('logits', float, ['batch_size', 1])];
+    const cls = g.op('Gather', [h, 'const.zero'], { axis: 1 }); // [B, H]: the [CLS] token
+    const pooled = g.op('Tanh', [this.dense('pooler.dense', cls, H, H, 1 / Math.sqrt(H))]);
+    g.op('Identity', [this.dense('classifier', pooled, H, labels, 1 / Math.sqrt(H))], {}, 'logits');
+    return [valueInfo('logits', float, ['batch_size', labels])];
   }
+}
 
+/** Builds the encoder graph and returns the serialized ONNX model. */
+export function buildBertOnnx(options: BuildOptions): Uint8Array {
+  const shape = {
+    ...SHAPES[options.size],
+    vocab: options.vocab,
+    ...(options.layers ? { layers: options.layers } : {}),
+  };
+  if (!Number.isInteger(shape.hidden / shape.heads))
+    throw new Error(`hidden ${shape.hidden} is not divisible by ${shape.heads} heads`);
+  const spec = HEADS[options.head];
+  const graph = new BertGraph(options, shape);
+  let h = graph.embeddings(spec.tokenTypes);
+  const mask = graph.attentionMask();
+  graph.layerConstants();
+  for (let l = 0; l < shape.layers; l++) h = graph.layer(l, h, mask);
+  const outputs = graph.head(h, spec.labels);
+  const inputNames = [
+    'input_ids',
+    'attention_mask',
+    ...(spec.tokenTypes ? ['token_type_ids'] : []),
+  ];
   const model = onnx.ModelProto.create({
     irVersion: 7,
     producerName: 'answer-panel models/generate.ts',
@@ -391,9 +467,11 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
     opsetImport: [onnx.OperatorSetIdProto.create({ domain: '', version: OPSET })],
     graph: onnx.GraphProto.create({
       name: `bert_${options.size}_${options.head}`,
-      node: g.nodes,
-      initializer: g.initializers,
-      input: inputs,
+      node: graph.g.nodes,
+      initializer: graph.g.initializers,
+      input: inputNames.map((n) =>
+        valueInfo(n, onnx.TensorProto.DataType.INT64, ['batch_size', 'sequence_length']),
+      ),
       output: outputs,
     }),
   });
@@ -537,7 +615,28 @@ export function buildTokenizerConfig(maxLength = 512): object {
   };
 }
 
-export function buildConfig(shape: BertShape, head: TinyBertHead, name: string): object {
+/** config.json's id2label and label2id for a classifier head with these class names. */
+function labelMaps(labels: readonly string[]): object {
+  return {
+    id2label: Object.fromEntries(labels.map((label, i) => [String(i), label])),
+    label2id: Object.fromEntries(labels.map((label, i) => [label, i])),
+  };
+}
+
+/** The class names a head's config gives its logits, unless the caller names them. */
+function defaultLabels(head: TinyBertHead): readonly string[] {
+  return head === 'nli' ? NLI_ID2LABEL : head === 'cross-encoder' ? ['LABEL_0'] : [];
+}
+
+export function buildConfig(
+  shape: BertShape,
+  head: TinyBertHead,
+  name: string,
+  labels: readonly string[] = defaultLabels(head),
+): object {
+  const spec = HEADS[head];
+  if (labels.length !== spec.labels)
+    throw new Error(`a ${head} head has ${spec.labels} labels, not ${labels.length}`);
   return {
     _name_or_path: name,
     architectures: [head === 'bi-encoder' ? 'BertModel' : 'BertForSequenceClassification'],
@@ -555,9 +654,9 @@ export function buildConfig(shape: BertShape, head: TinyBertHead, name: string):
     num_hidden_layers: shape.layers,
     pad_token_id: 0,
     position_embedding_type: 'absolute',
-    type_vocab_size: 2,
+    type_vocab_size: spec.tokenTypes ? 2 : 0,
     vocab_size: shape.vocab,
-    ...(head === 'cross-encoder' ? { id2label: { '0': 'LABEL_0' }, label2id: { LABEL_0: 0 } } : {}),
+    ...(labels.length > 0 ? labelMaps(labels) : {}),
     // Says what this is wherever the folder ends up.
     answer_panel_generated: 'random weights from models/generate.ts; not a trained model',
   };
@@ -583,6 +682,8 @@ export function generateModelFiles(options: {
   name: string;
   seed: number;
   layers?: number;
+  /** config.json's class names in logit order (default: the real model's; tests reorder them). */
+  labels?: readonly string[];
 }): GeneratedFile[] {
   const vocab = buildVocab(SHAPES[options.size].vocab || undefined);
   const shape = {
@@ -599,7 +700,10 @@ export function generateModelFiles(options: {
   };
   const json = (value: object) => new TextEncoder().encode(JSON.stringify(value, null, 2) + '\n');
   return [
-    { path: 'config.json', bytes: json(buildConfig(shape, options.head, options.name)) },
+    {
+      path: 'config.json',
+      bytes: json(buildConfig(shape, options.head, options.name, options.labels)),
+    },
     { path: 'tokenizer.json', bytes: json(buildTokenizerJson(vocab)) },
     { path: 'tokenizer_config.json', bytes: json(buildTokenizerConfig(shape.maxPositions)) },
     { path: 'onnx/model.onnx', bytes: buildBertOnnx(build) },

@@ -219,6 +219,7 @@ const AskResultSchema = v.object({
       filter: v.optional(Text(200)),
       reranker: v.optional(Text(200)),
       embedder: v.optional(Text(200)),
+      nli: v.optional(Text(200)),
     }),
     sources: List(
       v.object({

@@ -29,7 +29,7 @@ import {
   estimateDownloadSize,
   toHex,
 } from './download';
-import type { ModelManifest } from './manifest';
+import type { ModelManifest, OptionalModels } from './manifest';
 
 export const MODEL_CACHE_NAME = 'answer-panel-models-v1';
 /** Path under the extension origin that transformers.js reads downloaded models from. */
@@ -266,7 +266,8 @@ export interface FirstUseDownloadOptions {
   manifest: ModelManifest;
   fetch: FetchLike;
   hub: string;
-  includeOptional?: boolean;
+  /** Optional models to download too (`optionalRoles(settings.retrieval)`). */
+  includeOptional?: OptionalModels;
   /** The user confirmed trusting files the manifest has not pinned (recorded, then checked at each load). */
   trustUnpinned: boolean;
   /** Total for progress when the manifest has no sizes (the estimate shown before the download). */

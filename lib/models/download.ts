@@ -6,7 +6,14 @@
 // against loopback.
 
 import { errorText, PipelineError } from '../core/errors';
-import { type ManifestModel, type ModelManifest, selectModels, unpinnedFiles } from './manifest';
+import {
+  type ManifestModel,
+  type ModelManifest,
+  type ModelSelection,
+  type OptionalModels,
+  selectModels,
+  unpinnedFiles,
+} from './manifest';
 
 export const DEFAULT_HUB = 'https://huggingface.co';
 
@@ -30,10 +37,7 @@ export interface DownloadSize {
 }
 
 /** Total bytes to download for the selected models, shown before asking the user to download. */
-export function downloadSize(
-  manifest: ModelManifest,
-  options: { only?: readonly string[]; includeOptional?: boolean } = {},
-): DownloadSize {
+export function downloadSize(manifest: ModelManifest, options: ModelSelection = {}): DownloadSize {
   let bytes = 0;
   const unknownFiles: string[] = [];
   for (const model of selectModels(manifest, options)) {
@@ -221,7 +225,7 @@ export interface DownloadModelsOptions {
   write: (path: string, bytes: Uint8Array) => Promise<void>;
   hub?: string;
   only?: readonly string[];
-  includeOptional?: boolean;
+  includeOptional?: OptionalModels;
   hash?: Sha256Factory;
   signal?: AbortSignal;
   /** Bytes of all selected files so far, and their total from the manifest. */
@@ -312,7 +316,7 @@ export async function estimateDownloadSize(
     ) => Promise<Pick<Response, 'ok' | 'headers'>>;
     hub?: string;
     only?: readonly string[];
-    includeOptional?: boolean;
+    includeOptional?: OptionalModels;
     signal?: AbortSignal;
   },
 ): Promise<SizeEstimate> {

@@ -15,8 +15,8 @@ import manifestJson from '../../models/manifest.json';
 import { PipelineError } from '../core/errors';
 import { field, isRecord, parseWith } from '../core/guards';
 
-export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker';
-export const MODEL_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder', 'reranker'];
+export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker' | 'nli';
+export const MODEL_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder', 'reranker', 'nli'];
 
 export interface ManifestFile {
   /** Path inside the model folder and the hub repository, e.g. `onnx/model_quantized.onnx`. */
@@ -38,7 +38,10 @@ export interface ManifestModel {
   /** Hub commit id (40 hex digits); null = unpinned (the fetch script uses `main` only with --pin). */
   revision: string | null;
   licence: string;
-  /** Optional models are not fetched, bundled or loaded unless asked for (the reranker). */
+  /**
+   * Optional models (the reranker, the NLI model) are not fetched, generated at benchmark size or
+   * downloaded unless asked for; see `selectModels` and, for loading, `loadModelPorts`.
+   */
   optional: boolean;
   files: ManifestFile[];
 }
@@ -210,10 +213,39 @@ export function modelForRole(manifest: ModelManifest, role: ModelRole): Manifest
   return manifest.models.find((m) => m.role === role);
 }
 
-/** Models selected by ids (`--only`), else the non-optional ones, else all with includeOptional. */
+/**
+ * Which optional models to take besides the others: every one (`true`, the scripts' `--all`), none
+ * (`false`, the default), or those of the listed roles (what the user turned on in Settings).
+ */
+export type OptionalModels = boolean | readonly ModelRole[];
+
+export interface ModelSelection {
+  /** Hub ids or folder names (`--only`); when given, exactly these models. */
+  only?: readonly string[];
+  includeOptional?: OptionalModels;
+}
+
+/**
+ * The optional roles a user's retrieval settings ask for: the reranker when the second-stage
+ * reranker is on, the NLI model when checking verdicts and citations with it is on. Each is a
+ * separate download, so turning one on never downloads the other.
+ */
+export function optionalRoles(choice: { rerank: boolean; nli: boolean }): ModelRole[] {
+  return [
+    ...(choice.rerank ? (['reranker'] as const) : []),
+    ...(choice.nli ? (['nli'] as const) : []),
+  ];
+}
+
+function takesOptional(includeOptional: OptionalModels | undefined, model: ManifestModel): boolean {
+  if (typeof includeOptional === 'boolean') return includeOptional;
+  return includeOptional?.includes(model.role) ?? false;
+}
+
+/** Models selected by ids (`--only`), else the non-optional ones plus the optional ones asked for. */
 export function selectModels(
   manifest: ModelManifest,
-  options: { only?: readonly string[]; includeOptional?: boolean } = {},
+  options: ModelSelection = {},
 ): ManifestModel[] {
   if (options.only && options.only.length > 0) {
     const unknown = options.only.filter(
@@ -225,5 +257,5 @@ export function selectModels(
       (m) => options.only!.includes(m.id) || options.only!.includes(m.folder),
     );
   }
-  return manifest.models.filter((m) => options.includeOptional || !m.optional);
+  return manifest.models.filter((m) => !m.optional || takesOptional(options.includeOptional, m));
 }

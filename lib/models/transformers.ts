@@ -4,6 +4,9 @@
 //   Embedder:   the MiniLM bi-encoder for the Deduplicator (§3.1.1): mean pooling over the
 //               attention mask, then L2 normalisation (what sentence-transformers does for
 //               all-MiniLM-L6-v2), so cosine similarity is a dot product.
+//   NliScorer:  the optional NLI cross-encoder for Verify and the citation check: softmax over its
+//               three logits per (premise, hypothesis) pair, classes in the order its config.json
+//               names them (lib/models/nli.ts). Loaded whenever its files are there.
 //
 // Runs in Node (vitest, CLI, benchmarks: ONNX Runtime's CPU backend), in a Web Worker and in
 // extension pages (WebGPU when the browser gives an adapter, else WASM). It never names
@@ -21,7 +24,14 @@ import {
   env,
 } from '@huggingface/transformers';
 import { type ErrorCode, errorText, PipelineError } from '../core/errors';
-import type { Embedder, ModelDevice, ModelPorts, PairScorer } from '../pipeline/ports';
+import type {
+  Embedder,
+  ModelDevice,
+  ModelPorts,
+  NliProbabilities,
+  NliScorer,
+  PairScorer,
+} from '../pipeline/ports';
 import type { ModelCachePort } from './browser-store';
 import {
   type ManifestModel,
@@ -30,6 +40,7 @@ import {
   MODEL_MANIFEST,
   modelForRole,
 } from './manifest';
+import { type NliColumns, NLI_LABELS, nliColumns, nliProbabilities } from './nli';
 
 export type DevicePreference = 'auto' | ModelDevice;
 
@@ -48,6 +59,12 @@ export interface LoadModelPortsOptions {
   manifest?: ModelManifest;
   /** Which models to load; default the filter and the embedder (the reranker is off by default). */
   roles?: readonly ModelRole[];
+  /**
+   * Models loaded only when installed: when all their files are there (fetched, generated, or
+   * downloaded by a user who asked for them), with no problem recorded when they are not. Default
+   * the NLI model. A role also in `roles` is required instead.
+   */
+  whenPresent?: readonly ModelRole[];
   /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
   wasmUrl?: string;
   /** Loading progress per file, from transformers.js. */
@@ -66,6 +83,8 @@ export interface LoadModelPortsOptions {
   maxPassageTokens?: number;
   /** Word pieces kept per text for the embedder (all-MiniLM-L6-v2 was trained with 256). */
   maxEmbedTokens?: number;
+  /** Word pieces kept per NLI hypothesis (a claim or one answer sentence); the premise gets the rest. */
+  maxHypothesisTokens?: number;
   batchSize?: number;
 }
 
@@ -85,6 +104,7 @@ export interface LoadedModelPorts extends ModelPorts {
 }
 
 const DEFAULT_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
+const DEFAULT_WHEN_PRESENT: readonly ModelRole[] = ['nli'];
 const MAX_POSITIONS = 512;
 
 /** WebGPU when asked for (or 'auto') and an adapter exists; else WASM in browsers, CPU in Node. */
@@ -243,6 +263,8 @@ interface Tokenizer {
 interface LoadedSession {
   (inputs: Record<string, Tensor>): Promise<Record<string, Tensor>>;
   dispose(): Promise<unknown>;
+  /** The model's config.json as transformers.js read it (untrusted: checked before use). */
+  config?: unknown;
 }
 
 interface Loaded {
@@ -336,6 +358,7 @@ type Run = <T>(fn: (loaded: Loaded) => Promise<T>) => Promise<T>;
 interface Limits {
   maxPassage: number;
   maxEmbed: number;
+  maxHypothesis: number;
   batchSize: number;
 }
 
@@ -390,11 +413,14 @@ class ModelLoader {
     this.note = `WebGPU failed (${reason}); using ${this.fallbackDevice.toUpperCase()}`;
   }
 
-  /** Loads a model on the current device, falling back from WebGPU once; null if it cannot load. */
-  async load(model: ManifestModel): Promise<Loaded | null> {
+  /**
+   * Loads a model on the current device, falling back from WebGPU once; null if it cannot load.
+   * `ifPresent`: missing files are not a problem (the model is simply not installed).
+   */
+  async load(model: ManifestModel, ifPresent = false): Promise<Loaded | null> {
     const problem = await fileProblem(this.options, model, this.device);
     if (problem) {
-      this.problems.push(problem);
+      if (!(ifPresent && problem.code === 'model-missing')) this.problems.push(problem);
       return null;
     }
     try {
@@ -540,30 +566,106 @@ function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder 
   };
 }
 
-/** Loads the model for one role and puts its adapter on `ports`, or records why it could not. */
+/** NLI probabilities for (premise, hypothesis) pairs on one session. */
+async function classifyBatch(
+  { tokenizer, session }: Loaded,
+  modelId: string,
+  columns: NliColumns,
+  batch: ReadonlyArray<readonly [string, string]>,
+  maxHypothesis: number,
+): Promise<NliProbabilities[]> {
+  // The hypothesis is what is being checked, so it is kept whole (up to its cap) and the premise,
+  // the evidence, is cut to what is left of the model's 512 positions.
+  const rows = batch.map(([premise, hypothesis]) => {
+    const b = tokenizer.encode(hypothesis, { add_special_tokens: false }).slice(0, maxHypothesis);
+    const a = tokenizer
+      .encode(premise, { add_special_tokens: false })
+      .slice(0, MAX_POSITIONS - 3 - b.length);
+    return { a, b };
+  });
+  const { logits } = await session(encodeBatch(tokenizer, rows));
+  if (!logits) throw new PipelineError('model-corrupt', `${modelId} has no "logits" output`);
+  const width = logits.dims[1];
+  if (width !== NLI_LABELS.length)
+    throw new PipelineError('model-corrupt', `${modelId} gives ${width} logits per pair, not 3`);
+  const data = logits.data as Float32Array;
+  return batch.map((_, r) => nliProbabilities(data.subarray(r * width, (r + 1) * width), columns));
+}
+
+function makeNliScorer(
+  model: ManifestModel,
+  run: Run,
+  limits: Limits,
+  columns: NliColumns,
+): NliScorer {
+  return {
+    modelId: model.id,
+    async classify(pairs) {
+      const out: NliProbabilities[] = [];
+      for (let start = 0; start < pairs.length; start += limits.batchSize) {
+        const batch = pairs.slice(start, start + limits.batchSize);
+        out.push(
+          ...(await run((loaded) =>
+            classifyBatch(loaded, model.id, columns, batch, limits.maxHypothesis),
+          )),
+        );
+      }
+      return out;
+    },
+  };
+}
+
+/** Puts the adapter for a loaded model on `ports`; returns a problem when it cannot be used. */
+function attach(
+  ports: LoadedModelPorts,
+  model: ManifestModel,
+  loaded: Loaded,
+  run: Run,
+  limits: Limits,
+): ModelProblem | undefined {
+  if (model.role === 'bi-encoder') ports.embedder = makeEmbedder(model, run, limits);
+  else if (model.role === 'cross-encoder') ports.filter = makeScorer(model, run, limits);
+  else if (model.role === 'reranker') ports.reranker = makeScorer(model, run, limits);
+  else {
+    const columns = nliColumns(loaded.session.config);
+    if (!columns)
+      return problemFor(
+        model,
+        'model-corrupt',
+        `${model.folder}/config.json: id2label must name entailment, contradiction and neutral, one column each`,
+      );
+    ports.nli = makeNliScorer(model, run, limits, columns);
+  }
+  return undefined;
+}
+
+/**
+ * Loads the model for one role and puts its adapter on `ports`, or records why it could not.
+ * `ifPresent`: a model that is not installed (no manifest entry, missing files) is left out silently.
+ */
 async function addRole(
   ports: LoadedModelPorts,
   loader: ModelLoader,
   manifest: ModelManifest,
   role: ModelRole,
   limits: Limits,
+  ifPresent = false,
 ): Promise<void> {
   const model = modelForRole(manifest, role);
   if (!model) {
-    loader.problems.push({
-      role,
-      modelId: role,
-      code: 'model-missing',
-      detail: `no ${role} in the model manifest`,
-    });
+    if (!ifPresent)
+      loader.problems.push({
+        role,
+        modelId: role,
+        code: 'model-missing',
+        detail: `no ${role} in the model manifest`,
+      });
     return;
   }
-  const loaded = await loader.load(model);
+  const loaded = await loader.load(model, ifPresent);
   if (!loaded) return;
-  const run = loader.runner(model, loaded);
-  if (role === 'bi-encoder') ports.embedder = makeEmbedder(model, run, limits);
-  else if (role === 'cross-encoder') ports.filter = makeScorer(model, run, limits);
-  else ports.reranker = makeScorer(model, run, limits);
+  const problem = attach(ports, model, loaded, loader.runner(model, loaded), limits);
+  if (problem) loader.problems.push(problem);
 }
 
 /** The device can change after loading (WebGPU failing mid-run), so these are read live. */
@@ -591,6 +693,7 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
   const limits: Limits = {
     maxPassage: options.maxPassageTokens ?? 128,
     maxEmbed: options.maxEmbedTokens ?? 256,
+    maxHypothesis: options.maxHypothesisTokens ?? 128,
     batchSize: options.batchSize ?? 16,
   };
   configureEnv(options);
@@ -603,8 +706,10 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     problems: loader.problems,
     dispose: () => loader.dispose(),
   };
-  for (const role of options.roles ?? DEFAULT_ROLES)
-    await addRole(ports, loader, manifest, role, limits);
+  const roles = options.roles ?? DEFAULT_ROLES;
+  for (const role of roles) await addRole(ports, loader, manifest, role, limits);
+  for (const role of options.whenPresent ?? DEFAULT_WHEN_PRESENT)
+    if (!roles.includes(role)) await addRole(ports, loader, manifest, role, limits, true);
   exposeLoaderState(ports, loader);
   return ports;
 }

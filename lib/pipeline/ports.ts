@@ -20,6 +20,26 @@ export interface Embedder {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
+/** Softmax probabilities of the three NLI classes for one (premise, hypothesis) pair; they sum to 1. */
+export interface NliProbabilities {
+  entailment: number;
+  contradiction: number;
+  neutral: number;
+}
+
+/**
+ * A natural-language-inference cross-encoder: does the premise (a quote) entail, contradict or say
+ * nothing about the hypothesis (a claim, or an answer sentence)? Unlike a `PairScorer`, whose logit
+ * says only that two texts are about the same thing, this can tell support from contradiction, so
+ * Verify and the citation check may take it as evidence either way.
+ */
+export interface NliScorer {
+  readonly modelId: string;
+  classify(
+    pairs: ReadonlyArray<readonly [premise: string, hypothesis: string]>,
+  ): Promise<NliProbabilities[]>;
+}
+
 /** Which inference device a model runs on; reported in the panel. */
 export type ModelDevice = 'webgpu' | 'wasm' | 'cpu';
 
@@ -30,6 +50,8 @@ export interface ModelPorts {
   reranker?: PairScorer;
   /** Bi-encoder for dedup. */
   embedder?: Embedder;
+  /** NLI cross-encoder for verdicts and citation checks, when installed (optional). */
+  nli?: NliScorer;
   device?: ModelDevice;
   /** Why a model is absent, said in the panel ("model files missing: …"). */
   unavailableReason?: string;

@@ -245,7 +245,7 @@ export interface RetrievalReport {
   /** Why the keyword path ran, or why the web was not used, in words for the panel. */
   notes: string[];
   device?: 'webgpu' | 'wasm' | 'cpu';
-  models: { filter?: string; reranker?: string; embedder?: string };
+  models: { filter?: string; reranker?: string; embedder?: string; nli?: string };
   /** Sources considered: the page first, then search results. */
   sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
   webSearched: boolean;

@@ -1,6 +1,7 @@
-// Settings: versioned from day one (STYLE 8). `migrateSettings` turns whatever is stored — an
-// older version, a corrupt value, something hand-edited — into valid current settings, keeping
-// every field that is still valid and saying which were reset.
+// Settings: versioned from day one, so a stored value from any release can be read by any later
+// one. `migrateSettings` turns whatever is stored — an older version, a corrupt value, something
+// hand-edited — into valid current settings, keeping every field that is still valid and saying
+// which were reset (docs/SECURITY.md, property 16: bad input gets a clear error and loses nothing).
 
 import * as v from 'valibot';
 import { isRecord } from '../core/guards';
@@ -76,6 +77,8 @@ const SettingsSchema = v.object({
     useModels: v.boolean(),
     /** The larger second-stage cross-encoder: better order, slower. */
     rerank: v.boolean(),
+    /** Download the NLI model too, for verdicts and citation checks (a separate, opt-in download). */
+    nli: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
     device: v.picklist(DevicePreferences),
     /** Where the model files come from: the package, or a download from the hub made in Settings. */
@@ -115,6 +118,7 @@ export const DEFAULT_SETTINGS: Settings = {
     sources: 'auto',
     useModels: true,
     rerank: false,
+    nli: false,
     device: 'auto',
     modelSource: 'bundled',
     hubUrl: 'https://huggingface.co',
@@ -138,6 +142,9 @@ const FIELD_SINCE: Record<string, number> = {
   'knowledgeGraph.depth': 2,
   'composer.minConfidence': 3,
   'composer.timeoutSeconds': 3,
+  // Added after version 4 without a version change: stored settings of version 4 lack it, which
+  // is not a reset. The next version bump makes it 5's for good.
+  'retrieval.nli': 5,
 };
 
 export function isHttpUrl(value: string): boolean {

@@ -142,6 +142,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       filter: 'ms-marco-MiniLM-L-6-v2',
       reranker: 'bge-reranker',
       embedder: 'all-MiniLM-L6-v2',
+      nli: 'nli-deberta-v3-xsmall',
     },
     sources: [{ kind: 'page', url: PAGE, title: 'Demo page', quoted: false }],
     webSearched: true,

@@ -3,12 +3,18 @@
 // byte-identical output for a seed, and a tokenizer that transformers.js reads as BERT's.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { AutoModelForSequenceClassification, AutoTokenizer } from '@huggingface/transformers';
 import onnxProto from 'onnx-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
-import { SHAPES, buildBertOnnx, buildVocab, generateModelFiles } from '../../models/tiny-bert';
+import {
+  NLI_ID2LABEL,
+  SHAPES,
+  buildBertOnnx,
+  buildVocab,
+  generateModelFiles,
+} from '../../models/tiny-bert';
 
 const { onnx } = onnxProto;
 let dir: string;
@@ -37,6 +43,7 @@ describe('generated model folders', () => {
       'all-MiniLM-L6-v2',
       'ms-marco-MiniLM-L-12-v2',
       'ms-marco-MiniLM-L-6-v2',
+      'nli-deberta-v3-xsmall',
     ]);
     for (const folder of await readdir(dir)) {
       const files = (await readdir(join(dir, folder), { recursive: true })).sort();
@@ -115,6 +122,64 @@ describe('generated model folders', () => {
     });
     expect(SHAPES['minilm-l6'].vocab).toBe(30522);
   }, 20_000);
+});
+
+describe('the NLI stand-in', () => {
+  it('is written at tiny size without --all (the test builds ship it); the reranker is not', async () => {
+    const plain = join(dir, '..', `${basename(dir)}-plain`);
+    try {
+      await generateModels({ size: 'tiny', dest: plain });
+      expect((await readdir(plain)).sort()).toEqual([
+        'all-MiniLM-L6-v2',
+        'ms-marco-MiniLM-L-6-v2',
+        'nli-deberta-v3-xsmall',
+      ]);
+    } finally {
+      await rm(plain, { recursive: true, force: true });
+    }
+  });
+
+  it("has the real model's inputs (no token_type_ids: DeBERTa-v3 has no token types) and logits [batch, 3]", async () => {
+    for (const file of ['model.onnx', 'model_quantized.onnx']) {
+      const nli = decode(await readFile(join(dir, 'nli-deberta-v3-xsmall', 'onnx', file)));
+      expect(nli.graph!.input!.map((i) => [i.name, i.type!.tensorType!.elemType])).toEqual([
+        ['input_ids', onnx.TensorProto.DataType.INT64],
+        ['attention_mask', onnx.TensorProto.DataType.INT64],
+      ]);
+      const [output] = nli.graph!.output!;
+      expect(output!.name).toBe('logits');
+      expect(
+        output!.type!.tensorType!.shape!.dim!.map((d) => d.dimParam || Number(d.dimValue)),
+      ).toEqual(['batch_size', 3]);
+    }
+  });
+
+  it("names its three logits in cross-encoder/nli-deberta-v3-xsmall's order, or the order asked for", async () => {
+    const config = JSON.parse(
+      await readFile(join(dir, 'nli-deberta-v3-xsmall', 'config.json'), 'utf8'),
+    );
+    expect(NLI_ID2LABEL).toEqual(['contradiction', 'entailment', 'neutral']);
+    expect(config).toMatchObject({
+      architectures: ['BertForSequenceClassification'],
+      type_vocab_size: 0,
+      id2label: { '0': 'contradiction', '1': 'entailment', '2': 'neutral' },
+      label2id: { contradiction: 0, entailment: 1, neutral: 2 },
+    });
+    const files = generateModelFiles({
+      size: 'tiny',
+      head: 'nli',
+      name: 'x',
+      seed: 4,
+      labels: ['entailment', 'neutral', 'contradiction'],
+    });
+    const reordered = JSON.parse(
+      new TextDecoder().decode(files.find((f) => f.path === 'config.json')!.bytes),
+    );
+    expect(reordered.id2label).toEqual({ '0': 'entailment', '1': 'neutral', '2': 'contradiction' });
+    expect(() =>
+      generateModelFiles({ size: 'tiny', head: 'nli', name: 'x', seed: 4, labels: ['a', 'b'] }),
+    ).toThrow(/3 labels, not 2/);
+  });
 });
 
 describe('fp32 and int8 files', () => {

@@ -5,6 +5,7 @@ import {
   MODEL_MANIFEST,
   isPinned,
   modelForRole,
+  optionalRoles,
   parseManifest,
   selectModels,
   unpinnedFiles,
@@ -16,13 +17,15 @@ const raw = JSON.parse(
 );
 
 describe('models/manifest.json', () => {
-  it('is valid and has the three EWEK-QA §3.1.1 roles, the reranker optional', () => {
+  it('is valid and has the three EWEK-QA §3.1.1 roles and the NLI model, the last two optional', () => {
     expect(validateManifest(raw).ok).toBe(true);
     expect(MODEL_MANIFEST.models.map((m) => [m.id, m.role, m.optional])).toEqual([
       ['Xenova/ms-marco-MiniLM-L-6-v2', 'cross-encoder', false],
       ['Xenova/all-MiniLM-L6-v2', 'bi-encoder', false],
       ['Xenova/ms-marco-MiniLM-L-12-v2', 'reranker', true],
+      ['Xenova/nli-deberta-v3-xsmall', 'nli', true],
     ]);
+    expect(modelForRole(MODEL_MANIFEST, 'nli')!.standsFor).toMatch(/Not in EWEK-QA.*inference/);
     expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.standsFor).toMatch(
       /filtration model.*MiniLM.*22M/,
     );
@@ -152,17 +155,33 @@ describe('validateManifest', () => {
 });
 
 describe('selectModels', () => {
-  it('defaults to the non-optional models; --all adds the reranker; --only takes ids or folders', () => {
+  it('defaults to the non-optional models; --all adds the optional ones; --only takes ids or folders', () => {
     expect(selectModels(MODEL_MANIFEST).map((m) => m.role)).toEqual([
       'cross-encoder',
       'bi-encoder',
     ]);
-    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(3);
+    expect(selectModels(MODEL_MANIFEST, { includeOptional: false })).toHaveLength(2);
+    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(4);
     expect(
       selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role),
     ).toEqual(['reranker']);
     expect(() => selectModels(MODEL_MANIFEST, { only: ['nope/nope'] })).toThrow(
       expect.objectContaining({ code: 'model-missing' }),
     );
+  });
+
+  it('takes the optional models of the roles the user turned on, each on its own', () => {
+    const roles = (rerank: boolean, nli: boolean) =>
+      selectModels(MODEL_MANIFEST, { includeOptional: optionalRoles({ rerank, nli }) }).map(
+        (m) => m.role,
+      );
+    expect(roles(false, false)).toEqual(['cross-encoder', 'bi-encoder']);
+    expect(roles(true, false)).toEqual(['cross-encoder', 'bi-encoder', 'reranker']);
+    expect(roles(false, true)).toEqual(['cross-encoder', 'bi-encoder', 'nli']);
+    expect(roles(true, true)).toEqual(['cross-encoder', 'bi-encoder', 'reranker', 'nli']);
+    // A role list never drops a required model.
+    expect(
+      selectModels(MODEL_MANIFEST, { includeOptional: ['cross-encoder'] }).map((m) => m.role),
+    ).toEqual(['cross-encoder', 'bi-encoder']);
   });
 });

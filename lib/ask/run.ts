@@ -360,6 +360,7 @@ function retrievalReport(
       ...(models.filter ? { filter: models.filter.modelId } : {}),
       ...(models.reranker && options.rerank ? { reranker: models.reranker.modelId } : {}),
       ...(models.embedder ? { embedder: models.embedder.modelId } : {}),
+      ...(models.nli ? { nli: models.nli.modelId } : {}),
     },
     sources: sources.map((s, i) => ({
       kind: i === 0 ? 'page' : 'search',

@@ -9,10 +9,10 @@ import {
   validateSettings,
   type Settings,
 } from '@/lib/settings/schema';
-import { originsForComposer } from '@/lib/composer/permissions';
+import { originsForComposer } from '@/lib/settings/permissions';
 import type { ErrorInfo } from '@/lib/core/errors';
 import { ModelDownload, type ModelDownloadPorts } from './ModelDownload';
-import { originsForSearch } from '@/lib/search/permissions';
+import { originsForSearch } from '@/lib/settings/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 
 const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {

@@ -10,7 +10,9 @@ import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import type { SourcesMode } from '@/lib/pipeline/types';
 import { targetTabId } from './bridge';
-import { STAGES, usePanel, type ShownOrigin } from './store';
+import { STAGES } from '@/components/panel/stages';
+import type { ShownOrigin } from '@/lib/ask/panel-state';
+import { usePanel } from './store';
 
 /** Says where a cached or offline answer came from, and offers a fresh one. */
 function OriginNote(props: { origin: ShownOrigin; pageChanged: boolean; onFresh: () => void }) {

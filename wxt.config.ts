@@ -50,8 +50,8 @@ export default defineConfig({
     // configured Ollama host only (lib/composer/permissions.ts); it acts only where host access
     // was granted, and it shows no install warning.
     permissions: ['sidePanel', 'contextMenus', 'storage', 'declarativeNetRequestWithHostAccess'],
-    // Asked for when the user turns on a web-search provider (lib/search/permissions.ts) or saves a
-    // composer endpoint (lib/composer/permissions.ts).
+    // Asked for when the user turns on a web-search provider or saves a composer endpoint
+    // (lib/settings/permissions.ts).
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // Local model servers (Ollama, llama.cpp, LM Studio, vLLM) listen on loopback: granted at
     // install so the default composer endpoint works without a prompt and Ollama's Origin rule

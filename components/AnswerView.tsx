@@ -2,10 +2,11 @@ import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
 import type { Answer, Verdict } from '@/lib/pipeline/types';
 
-// Answer text is rendered as React text nodes, never parsed as HTML or Markdown (STYLE security
-// 3, 4): a model that writes `[x](javascript:…)` or `<img src=…>` shows those characters and
-// nothing else. Citation markers become buttons that focus the quote on the page, coloured like
-// the quote's highlight, and each says whether its check passed.
+// Answer text is rendered as React text nodes, never parsed as HTML or Markdown
+// (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
+// `<img src=…>` shows those characters and nothing else. Citation markers become buttons that
+// focus the quote on the page, coloured like the quote's highlight, and each says whether its
+// check passed.
 
 const VERDICT_LABEL: Record<Verdict['label'], string> = {
   supported: 'Supported',

@@ -12,7 +12,7 @@ function Swatch({ id }: { id: number }) {
   );
 }
 
-/** Links go only to https pages we quoted (STYLE security 4). */
+/** Links go only to https pages we quoted (docs/SECURITY.md, property 4). */
 function safeLink(quote: Quote): string | null {
   const href = quote.source.link ?? quote.source.url;
   try {

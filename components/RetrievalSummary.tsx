@@ -1,6 +1,7 @@
 import type { RetrievalReport } from '@/lib/pipeline/types';
 
-// Says which ranking path ran and which sources were used (issue: "the panel says which path ran").
+// Says which ranking path ran (models or keywords, and why) and which sources were used, so a
+// reader can tell how much to trust the order of the quotes.
 
 export function RetrievalSummary({ report }: { report: RetrievalReport }) {
   const ranking =

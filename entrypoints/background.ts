@@ -1,11 +1,17 @@
 // Service worker: context menu, side panel behaviour, message routing. No pipeline and no models
 // here (MV3 stops idle workers): the work runs in the side panel's Web Worker.
 
+import * as v from 'valibot';
+import { errorText } from '@/lib/core/errors';
+import { parseWith } from '@/lib/core/guards';
 import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
 import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/composer/permissions';
 import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
 import { SETTINGS_KEY } from '@/lib/settings/schema';
+
+/** What "Verify claim" stored for a tab (lib/background/claims.ts); anything else is no claim. */
+const StoredClaim = v.object({ claim: v.string() });
 
 const settingsArea: KeyValueArea = {
   get: (key) => browser.storage.local.get(key),
@@ -51,7 +57,12 @@ export default defineBackground(() => {
       store: (items) => browser.storage.session.set(items),
       notify: (message) => browser.runtime.sendMessage(message),
     });
-  browser.contextMenus.onClicked.addListener(handleClick);
+  // The listener's return value is ignored: a failure is logged here rather than left unhandled.
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void handleClick(info, tab).catch((error: unknown) =>
+      console.error('Verify claim failed:', errorText(error)),
+    );
+  });
   // Lets the end-to-end test (and a developer in the service worker console) run the menu handler
   // without a real right-click; it is reachable only from inside the extension.
   (globalThis as { answerPanel?: unknown }).answerPanel = { onVerifyClaimClick: handleClick };
@@ -62,8 +73,7 @@ export default defineBackground(() => {
         const key = claimKey(tabId);
         const stored = await browser.storage.session.get(key);
         await browser.storage.session.remove(key);
-        const entry = stored[key] as { claim?: unknown } | undefined;
-        return { claim: typeof entry?.claim === 'string' ? entry.claim : null };
+        return { claim: parseWith(StoredClaim, stored[key])?.claim ?? null };
       },
     },
     browser.runtime.id,

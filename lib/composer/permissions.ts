@@ -1,8 +1,5 @@
-// Host access and the Origin header for composer endpoints.
-//
-// The endpoint's origin is asked for (optional host permission) when the user saves it, so the
-// extension can call a server that sends no CORS headers (llama.cpp, a bare vLLM) — and nothing
-// else is asked for.
+// The Origin header for Ollama endpoints (the host access a composer endpoint needs is in
+// lib/settings/permissions.ts).
 //
 // Ollama refuses requests whose Origin header it does not know with a bare 403, and a request from
 // the extension carries `Origin: chrome-extension://<id>`. Rather than ask users to edit
@@ -10,17 +7,6 @@
 // extension's own requests to the configured Ollama host — that host only, nothing else.
 
 import type { Settings } from '../settings/schema';
-
-/** Match pattern for the composer endpoint's origin, or null when no endpoint is used. */
-export function originsForComposer(composer: Settings['composer']): string[] {
-  if (composer.kind !== 'openai-compatible' && composer.kind !== 'ollama') return [];
-  try {
-    const { protocol, host } = new URL(composer.endpoint);
-    return protocol === 'http:' || protocol === 'https:' ? [`${protocol}//${host}/*`] : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The one session rule's ID: replaced whenever the settings change. */
 export const OLLAMA_ORIGIN_RULE_ID = 1;

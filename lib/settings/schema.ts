@@ -4,7 +4,7 @@
 // which were reset (docs/SECURITY.md, property 16: bad input gets a clear error and loses nothing).
 
 import * as v from 'valibot';
-import { isRecord } from '../core/guards';
+import { isRecord, parseWith } from '../core/guards';
 
 /**
  * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
@@ -169,7 +169,7 @@ export function migrateSettings(stored: unknown): Migration {
   if (stored !== undefined && !isRecord(stored)) reset.push('(all)');
   // Every version so far only added groups, so an upgrade is: keep each stored field that is
   // still valid, default the rest. A future version we do not know is read the same way.
-  const storedVersion = typeof source.version === 'number' ? source.version : 1;
+  const storedVersion = parseWith(v.number(), source.version) ?? 1;
   const settings = structuredClone(DEFAULT_SETTINGS);
   for (const group of GROUPS) {
     const storedGroup = isRecord(source[group]) ? source[group] : {};

@@ -19,7 +19,8 @@ export async function loadSettings(area: KeyValueArea): Promise<Migration> {
     const items = await area.get(SETTINGS_KEY);
     return migrateSettings(items[SETTINGS_KEY]);
   } catch {
-    // An unreadable store is treated like an empty one (STYLE 7: degrade, don't crash).
+    // An unreadable store is treated like an empty one: the defaults still let the user ask, and
+    // the options page can save over it.
     return migrateSettings(undefined);
   }
 }

@@ -8,7 +8,8 @@ import {
   findLanguageModel,
   type LanguageModelApi,
 } from '../../lib/composer/chrome-prompt';
-import { ollamaOriginRule, originsForComposer } from '../../lib/composer/permissions';
+import { ollamaOriginRule } from '../../lib/composer/permissions';
+import { originsForComposer } from '../../lib/settings/permissions';
 import { PipelineError } from '../../lib/core/errors';
 import { DEFAULT_SETTINGS } from '../../lib/settings/schema';
 

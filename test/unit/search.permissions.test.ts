@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originsForSearch } from '../../lib/search/permissions';
+import { originsForSearch } from '../../lib/settings/permissions';
 
 describe('originsForSearch', () => {
   it.each([

@@ -5,6 +5,7 @@ import {
   SETTINGS_KEY,
   validateSettings,
 } from '../../lib/settings/schema';
+import { accessFor, withoutDeniedAccess } from '../../lib/settings/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '../../lib/settings/store';
 
 function memoryArea(
@@ -235,5 +236,48 @@ describe('settings', () => {
       set: () => Promise.resolve(),
     };
     expect((await loadSettings(broken)).settings).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('host access for saved settings', () => {
+  it('asks for the composer endpoint and the search provider in one request, without duplicates', () => {
+    const access = accessFor({
+      composer: { ...DEFAULT_SETTINGS.composer, kind: 'ollama', endpoint: 'http://10.0.0.2:11434' },
+      search: { provider: 'searxng', searxngUrl: 'http://10.0.0.2:11434/', braveApiKey: '' },
+    });
+    expect(access.composer).toEqual(['http://10.0.0.2:11434/*']);
+    expect(access.search).toEqual(['http://10.0.0.2:11434/*', 'https://*/*', 'http://*/*']);
+    expect(access.all).toEqual(['http://10.0.0.2:11434/*', 'https://*/*', 'http://*/*']);
+  });
+
+  it('asks for nothing with the defaults (extractive composer, Wikipedia)', () => {
+    expect(accessFor(DEFAULT_SETTINGS)).toEqual({ composer: [], search: [], all: [] });
+  });
+
+  it('turns web search off when its access is refused, and says what each refusal means', () => {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, kind: 'ollama' as const },
+      search: { ...DEFAULT_SETTINGS.search, provider: 'brave' as const, braveApiKey: 'k' },
+    };
+    const denied = withoutDeniedAccess(settings, accessFor(settings));
+    expect(denied.settings.search).toEqual({ ...settings.search, provider: 'none' });
+    expect(denied.settings.composer).toBe(settings.composer);
+    expect(denied.note).toBe(
+      'Web search needs access to https://api.search.brave.com/*, https://*/*, http://*/*. It was not granted, so web search is off. ' +
+        'Access to http://127.0.0.1:11434/* was not granted: only endpoints that allow cross-origin requests will answer, and Ollama will refuse the extension unless OLLAMA_ORIGINS allows it.',
+    );
+  });
+
+  it('keeps web search when only the composer endpoint was refused', () => {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, kind: 'openai-compatible' as const },
+    };
+    const denied = withoutDeniedAccess(settings, accessFor(settings));
+    expect(denied.settings).toBe(settings);
+    expect(denied.note).toBe(
+      'Access to http://127.0.0.1:11434/* was not granted: only endpoints that allow cross-origin requests will answer.',
+    );
   });
 });

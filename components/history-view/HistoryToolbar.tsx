@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { HistoryPorts } from '../HistoryView';
+
+/** A line under the toolbar: what an export or import did, or why it failed. */
+export interface HistoryNote {
+  text: string;
+  error: boolean;
+}
+
+const answers = (n: number) => `${n} answer${n === 1 ? '' : 's'}`;
+
+export function exportedNote(n: number, format: 'JSON' | 'Markdown'): HistoryNote {
+  return { text: `Exported ${answers(n)} (${format}).`, error: false };
+}
+
+export function importedNote(result: Awaited<ReturnType<HistoryPorts['import']>>): HistoryNote {
+  if (!result.ok) return { text: result.error, error: true };
+  const skipped = result.skipped ? `; ${result.skipped} could not be read and were skipped` : '';
+  return { text: `Imported ${answers(result.imported)}${skipped}.`, error: false };
+}
+
+export interface HistoryToolbarProps {
+  ports: HistoryPorts;
+  /** There is something to delete. */
+  hasRecords: boolean;
+  onNote(note: HistoryNote): void;
+  /** Lists the history again, after an import or a deletion. */
+  refresh(): Promise<void>;
+}
+
+/** Export, import, and "delete all" (which asks once more before it deletes). */
+export function HistoryToolbar({ ports, hasRecords, onNote, refresh }: HistoryToolbarProps) {
+  return (
+    <div className="history-actions">
+      <button
+        type="button"
+        data-action="export-json"
+        onClick={() => void ports.export('json').then((n) => onNote(exportedNote(n, 'JSON')))}
+      >
+        Export JSON
+      </button>
+      <button
+        type="button"
+        data-action="export-markdown"
+        onClick={() =>
+          void ports.export('markdown').then((n) => onNote(exportedNote(n, 'Markdown')))
+        }
+      >
+        Export Markdown
+      </button>
+      <label className="import-label">
+        Import JSON
+        <input
+          type="file"
+          accept="application/json,.json"
+          data-action="import"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // Cleared so that picking the same file again imports it again.
+            e.target.value = '';
+            if (!file) return;
+            void ports.import(file).then((result) => {
+              onNote(importedNote(result));
+              void refresh();
+            });
+          }}
+        />
+      </label>
+      <DeleteAll ports={ports} hasRecords={hasRecords} refresh={refresh} />
+    </div>
+  );
+}
+
+function DeleteAll({
+  ports,
+  hasRecords,
+  refresh,
+}: Pick<HistoryToolbarProps, 'ports' | 'hasRecords' | 'refresh'>) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button
+        type="button"
+        data-action="delete-all"
+        onClick={() => setConfirming(true)}
+        disabled={!hasRecords}
+      >
+        Delete all…
+      </button>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        data-action="delete-all-confirm"
+        onClick={() => void ports.removeAll().then(() => (setConfirming(false), refresh()))}
+      >
+        Delete all answers
+      </button>
+      <button type="button" onClick={() => setConfirming(false)}>
+        Keep them
+      </button>
+    </>
+  );
+}

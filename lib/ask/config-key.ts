@@ -1,0 +1,47 @@
+// The keys that decide what the pipeline Worker may reuse: a cached answer, and loaded models.
+
+import type { ModelPorts } from '../pipeline/ports';
+import type { AskRequest } from '../pipeline/types';
+import type { Settings } from '../settings/schema';
+import type { WorkerConfig } from './worker-api';
+
+/**
+ * What shapes an answer — settings, the sources asked for, and which models actually loaded (an
+ * answer ranked by keywords before a model download is not the answer the models would give): a
+ * cached answer is reused only when all of it is the same. The API key and the time limit do not
+ * change an answer, so a new key keeps the cache.
+ */
+export function answerConfigKey(
+  config: Pick<WorkerConfig, 'composer' | 'search' | 'knowledgeGraph' | 'retrieval'>,
+  request: Pick<AskRequest, 'sources'>,
+  models: ModelPorts,
+): string {
+  const { composer, search, knowledgeGraph, retrieval } = config;
+  return JSON.stringify({
+    composer: [composer.kind, composer.endpoint, composer.model, composer.minConfidence],
+    search: [search.provider, search.searxngUrl],
+    knowledgeGraph,
+    sources: request.sources ?? retrieval.sources,
+    rerank: retrieval.rerank,
+    models: [
+      models.filter?.modelId,
+      models.reranker?.modelId,
+      models.embedder?.modelId,
+      models.device,
+    ],
+  });
+}
+
+/**
+ * Which loaded models can be kept: the same device, reranker and files. Downloaded files are
+ * known by when their download completed, so a new (or a removed and repeated) download gives a
+ * new key and the files are read again.
+ */
+export function modelsKey(
+  retrieval: Pick<Settings['retrieval'], 'device' | 'rerank'>,
+  files: { bundledUrl: string } | { downloadedAt: string },
+): string {
+  return 'downloadedAt' in files
+    ? JSON.stringify(['download', retrieval.device, retrieval.rerank, files.downloadedAt])
+    : JSON.stringify([retrieval.device, retrieval.rerank, files.bundledUrl]);
+}

@@ -1,0 +1,69 @@
+// Which quotes of an answer are highlighted on the page in the tab, and what the panel then knows.
+
+import type { HighlightResult, RequestOf } from '../messages/protocol';
+import type { AskResult } from '../pipeline/types';
+import type { HighlightState } from './panel-state';
+
+/** The content script's highlighter in a tab. */
+export type HighlightPort = (
+  tabId: number,
+  request: RequestOf<'page/highlight'>,
+) => Promise<HighlightResult>;
+
+export interface HighlightTarget {
+  /** The quote to scroll to and emphasise, or null for none. */
+  focus: number | null;
+  /** An answer sentence citing it, emphasised within it when found. */
+  focusText?: string | undefined;
+  /** The address of the page the tab shows. */
+  livePageUrl: string;
+}
+
+/** Same page, ignoring the fragment (in-page anchors do not change what was read). */
+export function sameDocument(a: string | null, b: string): boolean {
+  if (!a) return false;
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    x.hash = '';
+    y.hash = '';
+    return x.href === y.href;
+  } catch {
+    return false;
+  }
+}
+
+/** Every cited quote from this page, the focused one too, for the content script. */
+export function highlightRequest(
+  result: AskResult,
+  { focus, focusText, livePageUrl }: HighlightTarget,
+): RequestOf<'page/highlight'> {
+  const cited = new Set([...result.answer.cited, ...(focus === null ? [] : [focus])]);
+  // Only quotes from this page can be highlighted on it (web quotes link to their own pages, and
+  // an answer saved on another page has nothing to show here).
+  const onThisPage = sameDocument(result.page.url, livePageUrl);
+  const quotes = result.quotes
+    .filter((q) => onThisPage && cited.has(q.id) && q.source.kind === 'page')
+    .map((q) => ({ id: q.id, text: q.text }));
+  return {
+    quotes,
+    ...(focus === null ? {} : { focus }),
+    ...(focusText ? { focusText: focusText.slice(0, 4000) } : {}),
+  };
+}
+
+/** Highlights the answer's quotes; a tab that does not answer leaves them all missing. */
+export async function highlightQuotes(
+  highlight: HighlightPort,
+  tabId: number,
+  result: AskResult,
+  target: HighlightTarget,
+): Promise<HighlightState> {
+  const request = highlightRequest(result, target);
+  try {
+    const { missing } = await highlight(tabId, request);
+    return { focused: target.focus, missing, stale: false };
+  } catch {
+    return { focused: null, missing: request.quotes.map((q) => q.id), stale: true };
+  }
+}

@@ -1,0 +1,71 @@
+// What the side panel and its pipeline Worker say to each other: the settings the Worker runs
+// with, its replies, and the panel's side of Chrome's built-in model. Shared by both ends, so the
+// panel's ask flow (lib/ask/panel.ts) needs nothing from the Worker's module.
+
+import type { ErrorInfo } from '../core/errors';
+import type { ComposerPrompt } from '../pipeline/ports';
+import type { AskRequest, StageProgress } from '../pipeline/types';
+import type { Settings } from '../settings/schema';
+import type { CachedOutcome } from './cached';
+
+export type WorkerReply = { ok: true; outcome: CachedOutcome } | { ok: false; error: ErrorInfo };
+
+/** What the page around the Worker knows and the settings do not. */
+export interface WorkerEnv {
+  /** The panel's language, for Wikidata entity search. */
+  language: string;
+  /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
+  urls: { models: string; ortWasm: string };
+}
+
+export interface WorkerConfig extends WorkerEnv {
+  composer: Settings['composer'];
+  search: Settings['search'];
+  knowledgeGraph: Settings['knowledgeGraph'];
+  retrieval: Settings['retrieval'];
+  storage: Settings['storage'];
+}
+
+export function workerConfig(settings: Settings, env: WorkerEnv): WorkerConfig {
+  return {
+    composer: settings.composer,
+    search: settings.search,
+    knowledgeGraph: settings.knowledgeGraph,
+    language: env.language,
+    retrieval: settings.retrieval,
+    storage: settings.storage,
+    urls: env.urls,
+  };
+}
+
+/** A question about the page the tab shows; `fresh` skips the cached answer ("Ask again"). */
+export type LiveRequest = AskRequest & { fresh?: boolean };
+
+/** A question about the saved copy of `url`, for a tab that could not be read. */
+export interface CachedPageRequest {
+  mode: AskRequest['mode'];
+  question: string;
+  url: string;
+}
+
+/**
+ * Chrome's built-in model as the panel page reaches it: the Prompt API may be exposed to windows
+ * only, so when the Worker has no `LanguageModel` the call is made by the panel.
+ */
+export interface PanelPrompt {
+  complete(prompt: ComposerPrompt, onToken: (delta: string) => void): Promise<string>;
+}
+
+/** The Worker as the panel's ask flow calls it (the panel binds the transfer and the prompt). */
+export interface PanelWorker {
+  run(
+    request: LiveRequest,
+    config: WorkerConfig,
+    on: { progress(progress: StageProgress): void; token(text: string): void },
+  ): Promise<WorkerReply>;
+  runCachedPage(
+    request: CachedPageRequest,
+    config: WorkerConfig,
+    onProgress: (progress: StageProgress) => void,
+  ): Promise<WorkerReply>;
+}

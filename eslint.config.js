@@ -57,7 +57,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['**/*.tsx', 'entrypoints/**/*.ts'],
+    files: ['**/*.tsx', 'components/**/*.ts', 'entrypoints/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

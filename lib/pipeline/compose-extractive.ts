@@ -12,6 +12,14 @@ import { withoutMarkers } from './junk';
 import { centralSentence } from './summarize';
 import type { Mode, Quote } from './types';
 
+const STRICT_TYPES: ReadonlySet<AnswerType> = new Set([
+  'date',
+  'number',
+  'money',
+  'duration',
+  'expansion',
+]);
+
 export interface ExtractiveOptions {
   mode: Mode;
   /** A quote needs at least this evidence coverage to be used (see verdict.ts for calibration). */
@@ -66,9 +74,11 @@ export function composeExtractive(
     quote,
     ...bestSentence(sentencesOf(quote), weights, type),
   }));
-  // A question that asks for a name, a date or a number is not answered by sentences that hold
-  // none: the page talks about the subject but does not say what was asked.
-  if (type !== 'other' && !picks.some((p) => p.typed)) return abstain;
+  // A question that asks for a date, a number or an expansion is not answered by sentences that
+  // hold none: the page talks about the subject but does not say what was asked. Names and places
+  // only steer the choice: "who" is often answered by a group in lower case ("the guild of
+  // tinsmiths"), "where" by a phrase no pattern knows.
+  if (STRICT_TYPES.has(type) && !picks.some((p) => p.typed)) return abstain;
   const used = new Set<string>();
   const lines: string[] = [];
   for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {

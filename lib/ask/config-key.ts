@@ -1,5 +1,6 @@
 // The keys that decide what the pipeline Worker may reuse: a cached answer, and loaded models.
 
+import { savedAddress } from '../core/net';
 import type { ModelPorts } from '../pipeline/ports';
 import type { AskRequest } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
@@ -9,7 +10,8 @@ import type { WorkerConfig } from './worker-api';
  * What shapes an answer — settings, the sources asked for, and which models actually loaded (an
  * answer ranked by keywords before a model download is not the answer the models would give): a
  * cached answer is reused only when all of it is the same. The API key and the time limit do not
- * change an answer, so a new key keeps the cache.
+ * change an answer, so a new key keeps the cache; the key is stored with the answer, so it holds
+ * no secret (docs/SECURITY.md, property 9).
  */
 export function answerConfigKey(
   config: Pick<WorkerConfig, 'composer' | 'search' | 'knowledgeGraph' | 'retrieval'>,
@@ -18,8 +20,14 @@ export function answerConfigKey(
 ): string {
   const { composer, search, knowledgeGraph, retrieval } = config;
   return JSON.stringify({
-    composer: [composer.kind, composer.endpoint, composer.model, composer.minConfidence],
-    search: [search.provider, search.searxngUrl],
+    // Saved with the answer: addresses without their query strings, which can hold keys.
+    composer: [
+      composer.kind,
+      savedAddress(composer.endpoint),
+      composer.model,
+      composer.minConfidence,
+    ],
+    search: [search.provider, savedAddress(search.searxngUrl)],
     knowledgeGraph,
     sources: request.sources ?? retrieval.sources,
     rerank: retrieval.rerank,

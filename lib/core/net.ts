@@ -238,3 +238,22 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined):
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/**
+ * An address as it may be saved or exported: scheme, host, port and path only. Query strings,
+ * fragments and user:password@ parts can carry secrets (`?key=…`), and nothing that is stored or
+ * exported needs them.
+ */
+export function savedAddress(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return address.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+/** Every http(s) address inside `text` reduced to `savedAddress`. */
+export function redactAddresses(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>\\]+/gi, savedAddress);
+}

@@ -9,6 +9,7 @@
 // strings and lists are capped, URLs must be http(s), and a bad answer is skipped and counted
 // instead of failing the whole file.
 
+import { redactAddresses } from '../core/net';
 import * as v from 'valibot';
 import type { AnswerRecord } from '../cache/db';
 import { toErrorInfo, type ErrorCode } from '../core/errors';
@@ -47,8 +48,10 @@ type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector'
  */
 export function exportJson(records: readonly AnswerRecord[], now: number): string {
   const answers: ExportedAnswer[] = records.map(
-    ({ id: _id, questionKey: _key, questionVector, ...rest }) => ({
+    ({ id: _id, questionKey: _key, questionVector, configKey, ...rest }) => ({
       ...rest,
+      // Answers saved before addresses were stored without query strings may still hold one.
+      ...(configKey ? { configKey: redactAddresses(configKey) } : {}),
       ...(questionVector
         ? {
             questionVector: {

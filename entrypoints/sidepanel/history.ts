@@ -52,9 +52,14 @@ export const historyPorts: HistoryPorts = {
     const parsed = parseImport(await file.text());
     if (!parsed.ok) return parsed;
     let imported = 0;
-    for (const record of parsed.records) if ((await cache().putAnswer(record)) !== null) imported++;
+    let alreadySaved = 0;
+    for (const record of parsed.records) {
+      const outcome = await cache().importAnswer(record);
+      if (outcome === 'duplicate') alreadySaved++;
+      else if (outcome !== null) imported++;
+    }
     const status = cache().status();
-    if (imported < parsed.records.length && !status.caching)
+    if (imported + alreadySaved < parsed.records.length && !status.caching)
       return {
         ok: false,
         error: `${status.reason ?? 'Storage failed.'} ${imported} of ${parsed.records.length} answers were imported.`,

@@ -10,6 +10,7 @@ import { readUsage, writeUsage } from './usage';
 
 type AnswerMethods =
   | 'putAnswer'
+  | 'importAnswer'
   | 'getAnswer'
   | 'listAnswers'
   | 'deleteAnswer'
@@ -38,6 +39,32 @@ export class AnswerStore implements Pick<CacheStore, AnswerMethods> {
     // Copy without any `id` the caller's object may carry: an answer is always a new row.
     const { id: _ignored, ...fresh } = record as AnswerRecord;
     const keys = await this.ledger.write('answers', [fresh]);
+    return typeof keys?.[0] === 'number' ? keys[0] : null;
+  }
+
+  /**
+   * An answer from an import file: skipped when the same answer is already saved (same page
+   * version, question, mode and time), so importing a file twice adds nothing; otherwise saved as
+   * last used when it was created, so a large import of old answers is evicted before the user's
+   * own recent ones.
+   */
+  async importAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | 'duplicate' | null> {
+    const { id: _ignored, ...fresh } = record as AnswerRecord;
+    const twin = await this.ctx.read('importAnswer', undefined, (database) =>
+      database.answers
+        .where('pageUrl')
+        .equals(fresh.pageUrl)
+        .filter(
+          (row: AnswerRecord) =>
+            row.createdAt === fresh.createdAt &&
+            row.questionKey === fresh.questionKey &&
+            row.mode === fresh.mode &&
+            row.pageHash === fresh.pageHash,
+        )
+        .first(),
+    );
+    if (twin) return 'duplicate';
+    const keys = await this.ledger.write('answers', [fresh], fresh.createdAt);
     return typeof keys?.[0] === 'number' ? keys[0] : null;
   }
 

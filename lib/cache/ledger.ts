@@ -30,7 +30,8 @@ export class Ledger {
    * Puts records into `table` with their ledger rows, then keeps to the budget. Resolves the
    * keys, or null when nothing was written (caching off, no database, a failure).
    */
-  async write(table: LedgerTable, records: object[]): Promise<Key[] | null> {
+  /** `lastUsed`: when the records count as last used for eviction (default: now). */
+  async write(table: LedgerTable, records: object[], lastUsed?: number): Promise<Key[] | null> {
     const { ctx } = this;
     if (ctx.problem === 'quota') return null;
     const database = await ctx.ready;
@@ -38,7 +39,7 @@ export class Ledger {
     // A record bigger than what eviction keeps would evict everything, itself included.
     const bytes = records.reduce((sum, record) => sum + recordBytes(record), 0);
     if (bytes > ctx.budget * EVICT_TO_SHARE) return null;
-    const written = await this.putOrRetry(database, table, records);
+    const written = await this.putOrRetry(database, table, records, lastUsed);
     if (!written) return null;
     if (written.usage > ctx.budget)
       await this.evictions.schedule(database, Math.floor(ctx.budget * EVICT_TO_SHARE));
@@ -107,10 +108,11 @@ export class Ledger {
     database: AnswerPanelDatabase,
     table: LedgerTable,
     records: object[],
+    lastUsed: number | undefined,
   ): Promise<Written | null> {
     const { ctx } = this;
     try {
-      return await this.put(database, table, records);
+      return await this.put(database, table, records, lastUsed);
     } catch (error) {
       ctx.report(`write ${table}`, error);
       if (!isQuotaError(error)) return null;
@@ -118,7 +120,7 @@ export class Ledger {
     const target = Math.floor((await this.usage(database)) * QUOTA_EVICT_SHARE);
     await this.evictions.schedule(database, target);
     try {
-      return await this.put(database, table, records);
+      return await this.put(database, table, records, lastUsed);
     } catch (retryError) {
       ctx.report(`write ${table} (retry)`, retryError);
       // Failing again after freeing half of what we use: the disk or the origin's quota is
@@ -133,6 +135,7 @@ export class Ledger {
     database: AnswerPanelDatabase,
     table: LedgerTable,
     records: object[],
+    lastUsed?: number,
   ): Promise<Written> {
     return database.transaction(
       'rw',
@@ -141,7 +144,7 @@ export class Ledger {
         this.ctx.beforeWrite(table);
         // Read before the ledger changes: where meta is missing, usage is summed from the ledger.
         const base = await readUsage(database);
-        const time = this.ctx.now();
+        const time = lastUsed ?? this.ctx.now();
         const keys: Key[] = [];
         let delta = 0;
         for (const record of records) {

@@ -51,6 +51,8 @@ export interface CacheStore {
   /** The page version with `hash`, or the latest fetched when no hash is given. */
   getPage(url: string, hash?: string): Promise<PageRecord | null>;
   putAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | null>;
+  /** An imported answer: 'duplicate' when already saved; stored as last used at its creation. */
+  importAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | 'duplicate' | null>;
   getAnswer(id: number): Promise<AnswerRecord | null>;
   /** Newest first. */
   listAnswers(options?: ListAnswersOptions): Promise<AnswerRecord[]>;

@@ -134,3 +134,6 @@ export function excerpt(text: string, max: number): string {
   const flat = text.replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** Titles are cut to this many characters when a page is read: saved, exported and imported alike. */
+export const MAX_TITLE_CHARS = 2000;

@@ -10,6 +10,7 @@
 // instead of failing the whole file.
 
 import { redactAddresses } from '../core/net';
+import { MAX_TITLE_CHARS } from '../core/text';
 import * as v from 'valibot';
 import type { AnswerRecord } from '../cache/db';
 import { toErrorInfo, type ErrorCode } from '../core/errors';
@@ -74,8 +75,9 @@ export function exportJson(records: readonly AnswerRecord[], now: number): strin
 // Caps are generous multiples of what the pipeline produces (quotes of ≤ 128 tokens, top 5 quotes,
 // answers of a few sentences) and match the message protocol's where they overlap.
 
-const MAX_URL = 8192;
-const MAX_LABEL = 2000;
+/** Chrome's own limit on a URL: any page the browser opened can be saved and imported again. */
+const MAX_URL = 2 * 1024 * 1024;
+const MAX_LABEL = MAX_TITLE_CHARS;
 const MAX_TEXT = 20_000;
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -87,6 +89,13 @@ const HttpUrl = v.pipe(
   v.string(),
   v.maxLength(MAX_URL),
   v.check(isHttpUrl, 'must be an http:// or https:// address'),
+);
+const WikidataUrl = v.pipe(
+  v.string(),
+  v.regex(
+    /^https:\/\/www\.wikidata\.org\/wiki\/(?:Property:)?[PQL]\d{1,12}$/,
+    'must be a Wikidata entity address',
+  ),
 );
 const List = <T extends v.GenericSchema>(item: T, max: number) =>
   v.pipe(v.array(item), v.maxLength(max));
@@ -120,7 +129,8 @@ const QuoteSchema = v.object({
   score: Num,
   filterScore: v.optional(Num),
   rerankScore: v.optional(Num),
-  kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: HttpUrl }), 1000)),
+  // Shown as Wikidata lines with links: an imported file may not point them anywhere else.
+  kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: WikidataUrl }), 1000)),
   coverage: Num,
   weak: v.optional(v.boolean()),
   answerSpan: v.optional(v.object({ start: Count, end: Count })),

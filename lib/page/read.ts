@@ -4,7 +4,7 @@
 // are stripped when blocks are normalised. Runs in the content script and, with linkedom, in Node.
 
 import { Readability } from '@mozilla/readability';
-import { normalizeText } from '../core/text';
+import { normalizeText, MAX_TITLE_CHARS } from '../core/text';
 import type { Block, PageSnapshot } from '../pipeline/types';
 import { articleToBlocks } from './blocks';
 import { pruneHidden, removeComments, stylesheetIsHidden, type IsHidden } from './visibility';
@@ -69,7 +69,7 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
   const lang = document.documentElement?.getAttribute('lang')?.trim();
   return {
     url: options.url,
-    title: title || options.url,
+    title: (title || options.url).slice(0, MAX_TITLE_CHARS),
     ...(lang ? { lang } : {}),
     blocks: kept,
     textLength: textLength(kept),

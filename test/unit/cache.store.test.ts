@@ -760,3 +760,28 @@ describe('openStore: corrupt and foreign data', () => {
     },
   );
 });
+
+describe('openStore: importing answers', () => {
+  it('skips an answer that is already saved, so importing a file twice adds nothing', async () => {
+    const { store } = setup();
+    const old = answer('Who designed it?', 500);
+    expect(typeof (await store.importAnswer(old))).toBe('number');
+    expect(await store.importAnswer(structuredClone(old))).toBe('duplicate');
+    expect(await store.importAnswer(answer('Who designed it?', 600))).not.toBe('duplicate');
+    expect(await store.listAnswers()).toHaveLength(2);
+  });
+
+  it("evicts imported old answers before the user's own recent ones", async () => {
+    const { store, clock } = setup();
+    clock.t = 10_000_000;
+    const mine = await store.putAnswer(answer('My own question about the harbour?', clock.t));
+    const size = await store.usage();
+    await store.setBudget(size * 10);
+    for (let i = 0; i < 30; i++)
+      await store.importAnswer(answer(`Imported question number ${i}?`, 1_000 + i));
+    const kept = await store.listAnswers();
+    expect(kept.some((a) => a.id === mine)).toBe(true);
+    expect(kept.length).toBeLessThan(31);
+    store.close();
+  });
+});

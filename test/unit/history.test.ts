@@ -952,3 +952,28 @@ describe('parseImport validates each answer', () => {
     imported.records.forEach(walk);
   });
 });
+
+describe('import keeps what export wrote, and nothing it should not', () => {
+  it('round-trips a page address of 10,000 characters and a title at the cap', () => {
+    const long = record('Who designed the lighthouse?', {
+      pageUrl: `https://example.org/${'a'.repeat(10_000)}`,
+      pageTitle: 'T'.repeat(2000),
+    });
+    const parsed = parseImport(exportJson([long], 0));
+    expect(parsed.ok && parsed.records.length).toBe(1);
+  });
+
+  it('refuses a Wikidata line whose link points anywhere but a Wikidata entity', () => {
+    const withLink = (url: string) => {
+      const entry = JSON.parse(exportJson([fullRecord()], 0)).answers[0];
+      const quotes = entry.result.quotes as Array<Record<string, unknown>>;
+      quotes[0] = { ...quotes[0], kgLines: [{ text: 'Pharos — architect — Sostratus', url }] };
+      const parsed = parseImport(envelopeOf([entry]));
+      return parsed.ok ? parsed.records.length : -1;
+    };
+    expect(withLink('https://www.wikidata.org/wiki/Q42')).toBe(1);
+    expect(withLink('https://www.wikidata.org/wiki/Property:P19')).toBe(1);
+    expect(withLink('https://evil.example/wiki/Q42')).toBe(0);
+    expect(withLink('https://www.wikidata.org/wiki/Q42?redirect=https://evil.example')).toBe(0);
+  });
+});

@@ -151,10 +151,16 @@ function quoteText(quote: Quote, maxKgLines: number): string {
   );
 }
 
+/**
+ * One line of data inside the fence. Angle brackets become look-alikes (‹ ›), so no text can form
+ * a fence tag: removing the tags instead left `</quo</quotes>tes>` as a working `</quotes>`.
+ * Only the prompt is changed: quote cards and citation checks keep the page's own text.
+ */
 function dataLine(text: string): string {
   return text
     .replace(/\s+/g, ' ')
-    .replace(/<\s*\/?\s*(?:quotes|conversation)\s*>/gi, '')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
     .replace(/\[(\s*\d[^\]]*)\]/g, '($1)')
     .trim();
 }

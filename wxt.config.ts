@@ -44,8 +44,10 @@ export default defineConfig({
     name: 'Answer panel',
     description:
       'Answers questions about the page you are reading, with citations that highlight the exact sentences.',
-    // sidePanel.open() from a context-menu click needs Chrome 116.
-    minimum_chrome_version: '116',
+    // storage.local.setAccessLevel (Chrome 140) closes the settings, API keys included, to content
+    // scripts (docs/SECURITY.md, property 9); on an older browser the call would be missing and a
+    // page's content script could read the key. (sidePanel.open() from a menu click needs 116.)
+    minimum_chrome_version: '140',
     // declarativeNetRequestWithHostAccess: removes the Origin header from our own requests to the
     // configured Ollama host only (lib/composer/permissions.ts); it acts only where host access
     // was granted, and it shows no install warning.

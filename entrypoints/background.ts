@@ -30,9 +30,10 @@ async function syncOllamaOriginRule(): Promise<void> {
 
 export default defineBackground(() => {
   // Settings (API keys included) live in storage.local: close it to content scripts.
+  // Chrome 140+ (the manifest's minimum): close storage.local, where settings and API keys live.
   void browser.storage.local
-    .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
-    .catch(() => undefined);
+    .setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' })
+    .catch((error: unknown) => console.error('Could not close settings to content scripts', error));
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
   browser.runtime.onInstalled.addListener(() => {

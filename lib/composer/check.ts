@@ -64,7 +64,12 @@ export async function checkCitations(
   quotes: readonly Quote[],
   options: CheckOptions = {},
 ): Promise<CitationCheck[]> {
-  const lexicon = options.lexicon ?? buildLexicon(quotes.flatMap((q) => [q.text, q.source.title]));
+  const lexicon =
+    options.lexicon ??
+    buildLexicon([
+      ...sentences.map((s) => s.text),
+      ...quotes.flatMap((q) => [q.text, q.source.title]),
+    ]);
   const supportThreshold = options.lexicalThreshold ?? LEXICAL_THRESHOLD;
   const byId = new Map(quotes.map((q) => [q.id, q]));
   const checks: CitationCheck[] = [];

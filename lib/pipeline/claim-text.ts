@@ -41,6 +41,8 @@ export interface Token {
   quantifierCue?: { text: string; start: number; end: number };
   value?: number;
   numberClass?: NumberClass;
+  /** Follows a number directly ("40 feet"). */
+  afterNumber?: boolean;
   /** "about", "over", "nearly" before the number: compared with a tolerance. */
   approximate?: boolean;
 }
@@ -160,9 +162,24 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     return { value: Number(first.lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
   if (/^\d+(?:st|nd|rd|th)$/.test(first.lower))
     return { value: parseInt(first.lower, 10), numberClass: 'ordinal', next: j + 1 };
+  // "one" is a number before a noun ("one terabyte"), a pronoun otherwise ("the only one").
+  const following = raws[j + 1];
+  if (
+    first.lower === 'one' &&
+    (!following || (following.punct && following.text !== '-') || isFunctionWord(following.lower))
+  )
+    return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (first.lower in NUMBER_WORDS) value = NUMBER_WORDS[first.lower];
   else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
+  // "a week" is one week: the page's "a year" against a claim's "two years" is a different number.
+  // ("100 miles a year" is a rate: only after a function word, or first, is "a" a number.)
+  else if (
+    (first.lower === 'a' || first.lower === 'an') &&
+    TIME_UNITS.has(raws[j + 1]?.lower ?? '') &&
+    (j === 0 || isFunctionWord(raws[j - 1]!.lower))
+  )
+    return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
   const plain = NUMERIC.test(first.text) && !first.text.includes(',');
   j++;
@@ -206,6 +223,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   return { value, numberClass, next: j };
 }
 
+const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));
+
 /** Words before a number that make "956" a year: "in 956", "since 1303". */
 const YEAR_BEFORE = new Set(
   'in since until till by from before after during of circa c'.split(' '),
@@ -238,6 +257,8 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
   items.forEach((item, pos) => {
     if (!item.token) return;
     const { token } = item;
+    // "40 feet": a unit word only means a unit right after a number.
+    if (items[pos - 1]?.token?.kind === 'number') token.afterNumber = true;
     const place = (span: { start: number; end: number } | undefined) =>
       span && {
         text: text.slice(span.start, span.end),

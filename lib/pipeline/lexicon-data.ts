@@ -15,7 +15,7 @@ export const FUNCTION_WORDS =
   'according say says said tell told told page article source report reports reported reportedly ' +
   'mr mrs ms dr prof st jr sr etc ie eg vs via upon among amongst across through throughout ' +
   'during toward towards onto off out over under about like unlike well ever already ' +
-  'currently now actually also both either whether yes';
+  'currently now actually also both either whether yes one';
 
 /** Irregular forms the Porter stemmer cannot join to their base form. */
 export const IRREGULAR_FORMS: Record<string, string> = {
@@ -160,6 +160,22 @@ export const SYNONYM_GROUPS: readonly string[] = [
   'nation country',
   'memory ram',
   'yearly annual annually',
+  'terabyte tb',
+  'gigabyte gb',
+  'megabyte mb',
+  'kilobyte kb',
+  'kilometre kilometer km',
+  'centimetre centimeter cm',
+  'millimetre millimeter mm',
+  'metre meter',
+  'litre liter',
+  'kilogram kg',
+  'pound lb lbs',
+  'foot ft',
+  'hour hr hrs',
+  'minute min mins',
+  'gigahertz ghz',
+  'megahertz mhz',
   'more exceed greater',
   'less fewer',
 ];
@@ -313,6 +329,13 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['orthogonal', 'parallel'],
   ['sum', 'difference'],
   ['futuristic', 'old'],
+  ['underground', 'overhead'],
+  ['secular', 'religious'],
+  ['secular', 'islamist'],
+  ['strengthen', 'undermine'],
+  ['strengthen', 'crush'],
+  ['welcome', 'condemn'],
+  ['praise', 'condemn'],
 ];
 
 /** Words from one closed set: a claim saying one where the page says another changes the fact. */
@@ -335,7 +358,8 @@ export const EXCLUSIVE_SETS: ReadonlyArray<{
       'mile',
   },
   { kind: 'unit', words: 'gram kilogram tonne ton ounce pound' },
-  { kind: 'unit', words: 'second minute hour day week month year decade century' },
+  { kind: 'unit', words: 'second minute hour' },
+  { kind: 'date', words: 'day week month year decade century' },
   { kind: 'unit', words: 'byte kilobyte megabyte gigabyte terabyte kb mb gb tb' },
   { kind: 'unit', words: 'hz khz mhz ghz' },
   { kind: 'unit', words: 'watt kilowatt megawatt gigawatt' },

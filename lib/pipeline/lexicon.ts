@@ -55,7 +55,7 @@ export function lemma(lower: string): string {
 }
 
 /** Negating prefixes: "unequal" / "equal", "impossible" / "possible", "dishonest" / "honest". */
-const NEGATING_PREFIX = /^(?:un|dis|non-?|in|im|il|ir)(?=[a-z]{5})/;
+const NEGATING_PREFIX = /^(?:non-?(?=[a-z]{4})|(?:un|dis|in|im|il|ir)(?=[a-z]{5}))/;
 
 /** One word is the other with a negating prefix. */
 export function negatedByPrefix(a: string, b: string): boolean {
@@ -151,6 +151,31 @@ function addAcronym(found: Map<string, string>, acronym: string, expansion: stri
   found.set(acronym.toLowerCase(), words.slice(from).join(' ').toLowerCase());
 }
 
+/**
+ * Acronyms one text uses and another spells out without defining them: "ACLU" in the quote,
+ * "the American Civil Liberties Union" in the claim. The capitalised words must spell it exactly.
+ */
+function spelledOut(texts: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const capitals = new Set(texts.flatMap((t) => t.match(/\b\p{Lu}{2,6}\b/gu) ?? []));
+  if (capitals.size === 0) return found;
+  const NAME = /\p{Lu}[\p{L}'’-]*(?:\s+(?:(?:of|and|the|for|on)\s+)*\p{Lu}[\p{L}'’-]*){1,6}/gu;
+  for (const text of texts)
+    for (const m of text.matchAll(NAME)) {
+      const words = m[0].replace(/['’]s\b/gu, '').split(/\s+/);
+      for (let i = 0; i < words.length - 1; i++) {
+        if (!/^\p{Lu}/u.test(words[i]!)) continue;
+        const tail = words.slice(i);
+        const initials = tail
+          .filter((w) => /^\p{Lu}/u.test(w))
+          .map((w) => w[0])
+          .join('');
+        if (capitals.has(initials)) found.set(initials.toLowerCase(), tail.join(' ').toLowerCase());
+      }
+    }
+  return found;
+}
+
 /** Sentence starts and other places where a capital says nothing about a name. */
 const MID_SENTENCE_NAME = /(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'’-]*/gu;
 
@@ -162,12 +187,15 @@ export function buildLexicon(texts: readonly string[] = []): Lexicon {
   const acronyms = new Map<string, string>();
   const phrases = new Map<string, string>(COUNTRY_PHRASES);
   const add = (acronym: string, expansion: string) => {
+    // Countries have their own names ("UK", "United Kingdom"); an earlier definition stands.
+    if (COUNTRY_PHRASES.has(acronym) || phrases.has(expansion)) return;
     const key = `a:${acronym}`;
     acronyms.set(acronym, key);
     if (expansion.includes(' ')) phrases.set(expansion, key);
   };
   for (const [acronym, expansion] of Object.entries(ACRONYMS)) add(acronym, expansion);
   const names = new Set<string>();
+  for (const [acronym, expansion] of spelledOut(texts)) add(acronym, expansion);
   for (const text of texts) {
     for (const [acronym, expansion] of pageAcronyms(text)) add(acronym, expansion);
     for (const m of text.matchAll(MID_SENTENCE_NAME)) {

@@ -73,7 +73,8 @@ export function compareQuotes(
   quotes: readonly Quote[],
   opts: Pick<VerdictOptions, 'match' | 'lexicon'> = {},
 ): Compared[] {
-  const lexicon = opts.lexicon ?? buildLexicon(quotes.flatMap((q) => [q.text, q.source.title]));
+  const lexicon =
+    opts.lexicon ?? buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])]);
   return quotes.map((quote) => ({
     quote,
     result: compareClaim(claim, quote.text, lexicon, {

@@ -3,7 +3,7 @@ import { compareClaim } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
 
 const compare = (claim: string, page: string, context: string[] = []) =>
-  compareClaim(claim, page, buildLexicon([page, ...context]), { context });
+  compareClaim(claim, page, buildLexicon([claim, page, ...context]), { context });
 
 const BBC =
   'Mr Obama said race relations had improved during his presidency. He spoke to the BBC in Kenya.';
@@ -150,6 +150,43 @@ describe('compareClaim: the issue examples', () => {
   it('does not call a negation conflict when the sentence also says it plainly', () => {
     const page = 'The tower was not rebuilt in 1400, but it was rebuilt in 1480.';
     expect(compare('The tower was rebuilt in 1480.', page).outcome).toBe('supported');
+  });
+
+  it('matches an acronym one text uses and the other spells out', () => {
+    expect(
+      compare(
+        "The American Civil Liberties Union's website avoids Facebook buttons.",
+        "The ACLU's own website avoids Facebook buttons.",
+      ).outcome,
+    ).toBe('supported');
+  });
+
+  it('calls units different only after a number', () => {
+    expect(compare('The One X has a 1TB drive.', 'The One X has a 1 terabyte drive.').outcome).toBe(
+      'supported',
+    );
+    expect(
+      compare(
+        'It came second to security in 2022.',
+        'It came second to security in 2022, years ago.',
+      ).outcome,
+    ).toBe('supported');
+  });
+
+  it('lets the sentence that aligns better decide between "says" and "says otherwise"', () => {
+    const page =
+      'My job does not require that I use Facebook. Opting out requires the use of cookies.';
+    expect(compare('My job requires that I use Facebook.', page).outcome).toBe('contradicted');
+  });
+
+  it('does not support a claim that swaps one word for a word the lexicon does not relate', () => {
+    // "ornate" may be a synonym or an antonym of "gaudy": the rules cannot tell, so not supported.
+    const r = compare(
+      'When neon lights debuted, they seemed dazzlingly ornate to visitors.',
+      'When neon lights debuted, they seemed dazzlingly gaudy to visitors.',
+    );
+    expect(r.outcome).toBe('not-found');
+    expect(r.coverage).toBeGreaterThan(0.8);
   });
 
   it('handles empty input', () => {

@@ -30,6 +30,10 @@ describe('analyse: numbers', () => {
       ],
     ],
     ['On the 5th floor.', [['5th', 5, 'ordinal']]],
+    ['It ran for a week.', [['a', 1, 'count']]],
+    ['It grew 100 miles a year.', [['100', 100, 'count']]],
+    ['It has one terabyte.', [['one', 1, 'count']]],
+    ['It is not the only one.', []],
   ])('%j', (text, expected) => {
     expect(numbers(text)).toEqual(expected);
   });
@@ -67,6 +71,17 @@ describe('analyse: words, names, negation, quantifiers', () => {
     const t = tokens("He didn't expect a wider campaign, said officials.");
     expect(t.filter((x) => x.negated).map((x) => x.text)).toEqual(['expect', 'wider', 'campaign']);
     expect(t.find((x) => x.text === 'expect')!.cue!.text).toBe("didn't");
+  });
+
+  it('lets two negations cancel ("does not deny") and reaches past "yet"', () => {
+    expect(tokens('It does not deny the claim').find((x) => x.text === 'claim')!.negated).toBe(
+      false,
+    );
+    expect(tokens('We do not yet know').find((x) => x.text === 'know')!.negated).toBe(true);
+  });
+
+  it('reads a quantifier word inside a name as part of the name', () => {
+    expect(tokens('Also, Whole Foods has scale').every((x) => !x.quantifier)).toBe(true);
   });
 
   it('reads "not only" as no negation and "no longer" as one', () => {

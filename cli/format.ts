@@ -1,27 +1,13 @@
 // Plain-text rendering of a result for the terminal.
 
-import type { AskResult, Quote } from '../lib/pipeline/types';
+import { summariseChecks } from '../lib/composer/check';
+import type { AskResult, CitationCheck, Quote } from '../lib/pipeline/types';
 
 export function formatResult(result: AskResult): string {
   const lines: string[] = [];
   const { answer } = result;
-  if (result.verdict) {
-    const v = result.verdict;
-    const evidence = v.quoteIds.length
-      ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}`
-      : '';
-    const basis =
-      v.decidedBy === 'composer'
-        ? `decided by ${answer.composerLabel ?? 'the composer'}`
-        : `best evidence ${v.bestCoverage.toFixed(2)}, threshold ${v.threshold}`;
-    lines.push(
-      `Claim: ${result.question}`,
-      `Verdict: ${v.label.toUpperCase().replace(/-/g, ' ')} (confidence ${v.confidence}; ${basis})${evidence}`,
-      '',
-    );
-  } else {
-    lines.push(`Question: ${result.question}`, '');
-  }
+  if (result.verdict) lines.push(`Claim: ${result.question}`, ...formatVerdict(result), '');
+  else lines.push(`Question: ${result.question}`, '');
   if (answer.fallback)
     lines.push(
       `${answer.fallback.from}: ${answer.fallback.reason.message} Extractive answer instead.`,
@@ -39,17 +25,12 @@ export function formatResult(result: AskResult): string {
     const marks = sentence.citations
       .map((id) => {
         const check = answer.checks.find((c) => c.sentence === i && c.quoteId === id);
-        return `[${id}${check && !check.supported ? ' UNSUPPORTED' : ''}]`;
+        return `[${id}${check ? checkMark(check) : ''}]`;
       })
       .join('');
     lines.push(`  ${sentence.text}${marks ? ` ${marks}` : ''}`);
   });
-  if (answer.checks.length > 0) {
-    const ok = answer.checks.filter((c) => c.supported).length;
-    lines.push(
-      `  ${ok} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked (${answer.checks[0]!.method})`,
-    );
-  }
+  if (answer.checks.length > 0) lines.push(`  ${checksLine(answer.checks)}`);
   if (answer.droppedCitations > 0)
     lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
   for (const note of answer.notes ?? []) lines.push(`  note: ${note}`);
@@ -111,4 +92,54 @@ function formatQuote(quote: Quote, cited: boolean): string[] {
     `  [${quote.id}]${cited ? '*' : ' '} ${where} · BM25 ${quote.score.toFixed(2)} · coverage ${quote.coverage.toFixed(2)}${neural}`,
     `       "${text.length > 400 ? `${text.slice(0, 400)}…` : text}"`,
   ];
+}
+
+const LABEL_WORDS = {
+  supported: 'The page says this',
+  refuted: 'The page says otherwise',
+  'not-enough-evidence': "The page doesn't say",
+} as const;
+
+/**
+ * The verdict as the panel words it: what the page says, how it was decided (rules compare words,
+ * not meaning: said so), the page's sentence, and for "otherwise" the words that disagree.
+ */
+function formatVerdict(result: AskResult): string[] {
+  const v = result.verdict!;
+  const evidence = v.quoteIds.length
+    ? ` — evidence ${v.quoteIds.map((id) => `[${id}]`).join(' ')}`
+    : '';
+  const basis =
+    v.decidedBy === 'composer'
+      ? `decided by ${result.answer.composerLabel ?? 'the composer'}, confidence ${v.confidence}`
+      : v.method === 'nli'
+        ? `decided by an entailment model, confidence ${v.confidence}`
+        : `compared word by word, meaning not checked; best coverage ${v.bestCoverage.toFixed(2)}, needs ${v.threshold}`;
+  const lines = [
+    `Verdict: ${v.summary ?? LABEL_WORDS[v.label]} (${v.label.toUpperCase().replace(/-/g, ' ')}; ${basis})${evidence}`,
+  ];
+  if (v.problem) return lines;
+  if (v.sentence && v.label !== 'not-enough-evidence')
+    lines.push(`  The page [${v.sentence.quoteId}]: "${v.sentence.text.replace(/\s+/g, ' ')}"`);
+  for (const c of v.conflicts ?? [])
+    lines.push(`  ${c.kind}: the claim says "${c.claim}", the page says "${c.page}"`);
+  return lines;
+}
+
+/** ⚠ for a contradicted citation or a name or number the quote lacks; "not found" is neutral. */
+function checkMark(check: CitationCheck): string {
+  if (check.outcome === 'contradicted') return ' ⚠ CONTRADICTED';
+  if (check.flagged ?? !check.supported)
+    return check.missing?.length ? ` ⚠ NOT IN QUOTE: ${check.missing.join(', ')}` : ' ⚠';
+  return check.supported ? '' : ' not found';
+}
+
+function checksLine(checks: readonly CitationCheck[]): string {
+  const s = summariseChecks(checks);
+  const parts = [
+    s.contradicted > 0 ? `${s.contradicted} contradicted` : '',
+    s.notFound > 0 ? `${s.notFound} not found` : '',
+    s.flagged.length > 0 ? `${s.flagged.length} marked ⚠` : '',
+  ].filter(Boolean);
+  return `${s.checked} of ${s.total} citation${s.total === 1 ? '' : 's'} checked (${checks[0]!.method})${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }

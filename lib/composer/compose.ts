@@ -7,7 +7,7 @@ import { parseCitations } from '../pipeline/citations';
 import { composeExtractive } from '../pipeline/compose-extractive';
 import { toErrorInfo, PipelineError } from '../core/errors';
 import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
-import { verdictFromEvidence } from '../pipeline/verdict';
+import { SUMMARY, verdictFromEvidence } from '../pipeline/verdict';
 import type { Intent } from '../pipeline/intent';
 import { parseComposerOutput } from './output';
 import { buildPrompt } from './prompt';
@@ -44,7 +44,7 @@ const TRUNCATED_NOTE =
 const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
 
 export async function composeAnswer(input: ComposeInput): Promise<Composed> {
-  const { mode, quotes } = input;
+  const { mode, question, quotes } = input;
   if (!input.composer) return extractive(input);
 
   const prompt = promptFor(input);
@@ -96,7 +96,7 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   };
   if (mode !== 'verify') return { answer };
 
-  const evidence = verdictFromEvidence(quotes);
+  const evidence = verdictFromEvidence(quotes, { claim: question });
   if (!output.verdict) {
     // The model wrote no verdict line: fall back to the evidence scores, and say so.
     return {
@@ -110,15 +110,12 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
       verdict: evidence,
     };
   }
-  const verdict: Verdict = {
-    ...evidence,
-    // A withheld verdict is not passed off as the model's: not enough evidence, with what it said kept.
-    label: withheld ? 'not-enough-evidence' : output.verdict,
-    ...(withheld ? { modelLabel: output.verdict } : {}),
+  const verdict = modelVerdict(evidence, {
+    said: output.verdict,
+    withheld,
     confidence: output.confidence ?? 'low',
-    decidedBy: 'composer',
-    quoteIds: parsed.cited,
-  };
+    cited: parsed.cited,
+  });
   return { answer, verdict };
 }
 
@@ -130,11 +127,39 @@ function promptFor({ mode, question, quotes, intent, history }: ComposeInput) {
   });
 }
 
+/** The composer model's verdict, on the rules' evidence figures. */
+function modelVerdict(
+  evidence: Verdict,
+  model: { said: Verdict['label']; withheld: boolean; confidence: Confidence; cited: number[] },
+): Verdict {
+  // A withheld verdict is not passed off as the model's: not enough evidence, with what it said kept.
+  const label = model.withheld ? 'not-enough-evidence' : model.said;
+  const { sentence, conflicts, ...rest } = evidence;
+  return {
+    ...rest,
+    // The rules' sentence and conflicts stay only where they agree with the model's label.
+    ...(evidence.label === label && sentence ? { sentence } : {}),
+    ...(evidence.label === label && conflicts ? { conflicts } : {}),
+    label,
+    method: 'model',
+    meaningChecked: true,
+    summary: SUMMARY[label],
+    ...(model.withheld ? { modelLabel: model.said } : {}),
+    confidence: model.confidence,
+    decidedBy: 'composer',
+    quoteIds: model.cited,
+  };
+}
+
 function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'> = {}): Composed {
-  const composed = composeExtractive(input.question, input.quotes, {
-    mode: input.mode,
-    ...(input.intent ? { intent: input.intent } : {}),
-  });
+  const verdict =
+    input.mode === 'verify'
+      ? verdictFromEvidence(input.quotes, { claim: input.question })
+      : undefined;
+  // In verify mode the answer quotes the sentence the verdict rests on, so the two cannot disagree.
+  const composed = verdict
+    ? verifyText(verdict)
+    : composeExtractive(input.question, input.quotes, { mode: input.mode });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {
     text: composed.text,
@@ -146,8 +171,21 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
     checks: [],
     ...extra,
   };
-  return {
-    answer,
-    ...(input.mode === 'verify' ? { verdict: verdictFromEvidence(input.quotes) } : {}),
-  };
+  return { answer, ...(verdict ? { verdict } : {}) };
+}
+
+function verifyText(verdict: Verdict): { text: string; answered: boolean } {
+  const sentence = verdict.sentence;
+  if (verdict.label === 'not-enough-evidence' || !sentence)
+    return {
+      answered: false,
+      text: 'The page does not contain enough evidence to check this claim.',
+    };
+  // Page brackets ("[3]") would read as our markers: neutralised, as the extractive composer does.
+  const safe = sentence.text.replace(/\s+/g, ' ').replace(/\[(\s*\d[^\]]*)\]/g, '($1)');
+  const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);
+  const cited = match
+    ? `${match[1]} [${sentence.quoteId}]${match[2]}`
+    : `${safe} [${sentence.quoteId}].`;
+  return { answered: true, text: `The page says: ${cited}` };
 }

@@ -137,6 +137,16 @@ const QuoteSchema = v.object({
   source: QuoteSourceSchema,
 });
 
+const ConflictSchema = v.object({
+  kind: v.picklist(['number', 'date', 'unit', 'negation', 'antonym', 'entity', 'quantifier']),
+  claim: Text(MAX_LABEL),
+  page: Text(MAX_LABEL),
+  claimStart: Count,
+  claimEnd: Count,
+  pageStart: Count,
+  pageEnd: Count,
+});
+
 const AnswerSchema = v.object({
   text: Text(MAX_TEXT),
   sentences: List(v.object({ text: Text(MAX_TEXT), citations: List(CitationId, 50) }), 500),
@@ -153,6 +163,10 @@ const AnswerSchema = v.object({
       sentence: Count,
       quoteId: CitationId,
       supported: v.boolean(),
+      outcome: v.optional(v.picklist(['supported', 'contradicted', 'not-found'])),
+      flagged: v.optional(v.boolean()),
+      conflicts: v.optional(List(ConflictSchema, 50)),
+      missing: v.optional(List(Text(MAX_LABEL), 50)),
       score: Num,
       method: v.picklist(['cross-encoder', 'lexical']),
     }),
@@ -185,6 +199,19 @@ const VerdictSchema = v.object({
   quoteIds: List(CitationId, 50),
   bestCoverage: Num,
   threshold: Num,
+  method: v.optional(v.picklist(['rules', 'nli', 'model'])),
+  meaningChecked: v.optional(v.boolean()),
+  summary: v.optional(Text(MAX_LABEL)),
+  sentence: v.optional(
+    v.object({ quoteId: CitationId, text: Text(MAX_TEXT), start: Count, end: Count }),
+  ),
+  conflicts: v.optional(List(ConflictSchema, 50)),
+  problem: v.optional(
+    v.object({
+      reason: v.picklist(['one-word', 'too-long', 'question', 'language']),
+      message: Text(MAX_LABEL),
+    }),
+  ),
 });
 
 // Every stage name, checked against the type both ways so a new stage cannot be forgotten here.

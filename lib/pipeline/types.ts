@@ -115,12 +115,43 @@ export type ComposerKind = 'extractive' | 'openai-compatible' | 'ollama' | 'chro
 export type Confidence = 'high' | 'medium' | 'low';
 export const CONFIDENCE_ORDER: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
 
+/** What the rules (claim-match.ts) found a sentence to do against a quote. */
+export type MatchOutcome = 'supported' | 'contradicted' | 'not-found';
+
+/** Words of a claim and of the page that disagree, with where they are, for highlighting. */
+export interface ClaimConflict {
+  kind: 'number' | 'date' | 'unit' | 'negation' | 'antonym' | 'entity' | 'quantifier';
+  /** The claim's words and the page's words, as written. */
+  claim: string;
+  page: string;
+  /** Offsets in the claim (or answer sentence) and in the quote's text. */
+  claimStart: number;
+  claimEnd: number;
+  pageStart: number;
+  pageEnd: number;
+}
+
 /** The result of checking one citation of one answer sentence against the quote it names. */
 export interface CitationCheck {
   /** Index into `Answer.sentences`. */
   sentence: number;
   quoteId: number;
+  /** `outcome === 'supported'`; kept for records written before `outcome` existed. */
   supported: boolean;
+  /**
+   * `supported`: the quote says it; `contradicted`: the quote says otherwise; `not-found`: the
+   * quote does not say it (neutral: a paraphrase the rules do not know lands here too). Absent in
+   * records written before it existed.
+   */
+  outcome?: MatchOutcome;
+  /**
+   * Marked ⚠: contradicted, or a name or number of the sentence is nowhere in the quote. A plain
+   * "not found" is not flagged.
+   */
+  flagged?: boolean;
+  /** What disagrees (contradicted), or the names and numbers not found (flagged not-found). */
+  conflicts?: ClaimConflict[];
+  missing?: string[];
   /** Cross-encoder relevance (sigmoid of the logit) or lexical overlap, in [0, 1]. */
   score: number;
   method: 'cross-encoder' | 'lexical';
@@ -160,22 +191,35 @@ export interface Answer {
 }
 
 /**
- * Verdict for "verify claim". The evidence-score path says only `supported` or
- * `not-enough-evidence`: lexical overlap cannot tell a contradiction from support. `refuted`
- * needs a composer model.
+ * Verdict for "verify claim". Without a model (`method: 'rules'`) it comes from claim-match.ts:
+ * `supported` when a quote sentence says the claim, `refuted` when a well-aligned sentence says
+ * otherwise (another number, date, name, a negation, an antonym, a quantifier), else
+ * `not-enough-evidence`. Rules never say `high` confidence, and `meaningChecked` is false.
  */
 export interface Verdict {
   label: 'supported' | 'refuted' | 'not-enough-evidence';
   confidence: 'high' | 'medium' | 'low';
-  /** Which mechanism decided: evidence scores, or the composer model. */
+  /** Which mechanism decided: the rules over the evidence (`evidence-scores`), or the composer model. */
   decidedBy: 'evidence-scores' | 'composer';
   /** What the model said when its confidence was too low for the verdict to stand. */
   modelLabel?: Verdict['label'];
   /** Quote IDs that decide the verdict. */
   quoteIds: number[];
-  /** Best evidence score seen and the threshold it was compared to (evidence-scores path). */
+  /** Best coverage of the claim by a quote sentence, and the support threshold it was compared to. */
   bestCoverage: number;
   threshold: number;
+  /** `rules`: claim-match.ts; `nli`: an entailment model; `model`: the composer. Absent in old records. */
+  method?: 'rules' | 'nli' | 'model';
+  /** False when no model read the meaning: the panel says "meaning was not checked". */
+  meaningChecked?: boolean;
+  /** The line the panel shows: "The page says this", "The page says otherwise", "The page doesn't say". */
+  summary?: string;
+  /** The quote sentence that says the claim (supported) or says otherwise (refuted). */
+  sentence?: { quoteId: number; text: string; start: number; end: number };
+  /** What disagrees, when refuted; offsets into the claim and into the quote `sentence.quoteId`. */
+  conflicts?: ClaimConflict[];
+  /** Why the selection was not checked (one word, a question, another language, too long). */
+  problem?: { reason: 'one-word' | 'too-long' | 'question' | 'language'; message: string };
 }
 
 export type Mode = 'answer' | 'verify';

@@ -1,37 +1,205 @@
-// Verdict for "verify claim" from evidence scores alone (no language model yet).
+// Verdict for "verify claim" without a language model, from the quotes retrieval chose.
 //
-// The claim is ranked like a question; a quote supports it when its evidence coverage (IDF-weighted
-// share of the claim's content terms found in the quote, rank.ts) reaches the threshold. Rare
-// words weigh most, so a claim that swaps in a term the page never uses ("born in London" on a page
-// that says Cambridge) falls below it. Without a model this path never says `refuted`: lexical
-// overlap cannot tell a contradiction from support.
+// Each quote is compared with the claim by claim-match.ts: the claim is aligned with the quote's
+// best sentence (or two adjacent ones), and a well-aligned sentence that differs in a number, a
+// date, a name, a negation, an antonym or a quantifier says otherwise. The verdict is
+//   supported            a quote sentence covers the claim with no conflict ("The page says this")
+//   refuted              no quote supports it and a well-aligned sentence conflicts with it
+//                        ("The page says otherwise": both sentences, the conflicting words named)
+//   not-enough-evidence  otherwise ("The page doesn't say")
+// Rules read words, not meaning: confidence is never `high` and `meaningChecked` is false, so the
+// panel can say that the meaning was not checked. An entailment model can decide instead when one
+// is plugged in (`verdictWithNli`): it reads the sentences the rules aligned.
 //
-// Threshold calibration: `npm run eval` sweeps thresholds over the 44 labelled claims in
-// test/fixtures/claims.json (supported paraphrases vs. on-topic claims the page does not make,
-// swapped years and places included) and prints accuracy per threshold. 0.71 gave the best
-// accuracy when it was set. Re-measured after the ranking changes that followed (evidence
-// windows, the keyword path dropping passages with no question word): 0.71 gives 88.6% with
-// precision 100% (recall 77.3%); 0.69 gives 90.9% but says "supported" for 2 of 22 claims the
-// page does not make. 0.71 stays: a false "supported" is the error a verifier must not make.
+// Without a claim (older callers) the verdict falls back to evidence coverage alone, which can
+// only say supported or not-enough-evidence.
 
+import { claimProblem } from './claim-input';
+import {
+  type ClaimComparison,
+  compareClaim,
+  decide,
+  MATCH_DEFAULTS,
+  type MatchOptions,
+} from './claim-match';
+import { buildLexicon, type Lexicon } from './lexicon';
 import type { Quote, Verdict } from './types';
 
+/** Coverage needed by the claim-less fallback (evidence coverage of rank.ts, not claim-match). */
 export const SUPPORT_THRESHOLD = 0.71;
+
+export const SUMMARY = {
+  supported: 'The page says this',
+  refuted: 'The page says otherwise',
+  'not-enough-evidence': "The page doesn't say",
+} as const satisfies Record<Verdict['label'], string>;
+
+export interface VerdictOptions {
+  /** The claim; without it only evidence coverage is used (supported or not enough evidence). */
+  claim?: string;
+  /** Coverage threshold of the claim-less fallback. */
+  threshold?: number;
+  match?: MatchOptions;
+  /** Built from the quotes when absent. */
+  lexicon?: Lexicon;
+}
 
 export function verdictFromEvidence(
   quotes: readonly Quote[],
-  threshold = SUPPORT_THRESHOLD,
+  options: number | VerdictOptions = {},
 ): Verdict {
-  const best = quotes.reduce((max, q) => Math.max(max, q.coverage), 0);
-  const supporting = quotes.filter((q) => q.coverage >= threshold && q.score > 0);
-  const margin = Math.abs(best - threshold);
-  const confidence = margin >= 0.25 ? 'high' : margin >= 0.1 ? 'medium' : 'low';
+  const opts = typeof options === 'number' ? { threshold: options } : options;
+  if (opts.claim === undefined) return coverageVerdict(quotes, opts.threshold ?? SUPPORT_THRESHOLD);
+  const problem = claimProblem(opts.claim);
+  const threshold = opts.match?.supportThreshold ?? MATCH_DEFAULTS.supportThreshold;
+  if (problem)
+    return {
+      ...rulesBase('not-enough-evidence', 'low', threshold),
+      summary: problem.message,
+      problem,
+    };
+  const compared = compareQuotes(opts.claim, quotes, opts);
+  return rulesVerdict(compared, threshold);
+}
+
+interface Compared {
+  quote: Quote;
+  result: ClaimComparison;
+}
+
+/** Each quote compared with the claim; its page title gives names their context. */
+export function compareQuotes(
+  claim: string,
+  quotes: readonly Quote[],
+  opts: Pick<VerdictOptions, 'match' | 'lexicon'> = {},
+): Compared[] {
+  const lexicon =
+    opts.lexicon ?? buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])]);
+  return quotes.map((quote) => ({
+    quote,
+    result: compareClaim(claim, quote.text, lexicon, {
+      ...opts.match,
+      context: [quote.source.title],
+    }),
+  }));
+}
+
+function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict {
+  const top = (outcome: ClaimComparison['outcome']) =>
+    compared
+      .filter((c) => c.result.outcome === outcome)
+      .sort((a, b) => b.result.alignment - a.result.alignment);
+  const supporting = top('supported');
+  const refuting = top('contradicted');
+  const bestCoverage = compared.reduce((max, c) => Math.max(max, c.result.coverage), 0);
+  const outcome = decide(supporting[0]?.result.alignment, refuting[0]?.result.alignment);
+  const label = LABEL_OF[outcome];
+  const decided = outcome === 'supported' ? supporting : outcome === 'contradicted' ? refuting : [];
+  const lead = decided[0];
+  const verdict: Verdict = {
+    ...rulesBase(label, confidenceOf(label, lead?.result), threshold),
+    quoteIds: decided.map((c) => c.quote.id).sort((a, b) => a - b),
+    bestCoverage,
+  };
+  if (lead) {
+    verdict.sentence = { quoteId: lead.quote.id, ...lead.result.sentence };
+    if (label === 'refuted') verdict.conflicts = lead.result.conflicts;
+  }
+  return verdict;
+}
+
+const LABEL_OF = {
+  supported: 'supported',
+  contradicted: 'refuted',
+  'not-found': 'not-enough-evidence',
+} as const satisfies Record<ClaimComparison['outcome'], Verdict['label']>;
+
+function rulesBase(
+  label: Verdict['label'],
+  confidence: Verdict['confidence'],
+  threshold: number,
+): Verdict {
   return {
-    label: supporting.length > 0 ? 'supported' : 'not-enough-evidence',
+    label,
     confidence,
     decidedBy: 'evidence-scores',
+    method: 'rules',
+    meaningChecked: false,
+    summary: SUMMARY[label],
+    quoteIds: [],
+    bestCoverage: 0,
+    threshold,
+  };
+}
+
+/**
+ * Never `high` from rules. `medium` when the words leave little doubt: the claim's words all
+ * found, or a number, date or name that differs; `low` otherwise.
+ */
+function confidenceOf(label: Verdict['label'], result?: ClaimComparison): Verdict['confidence'] {
+  if (!result || label === 'not-enough-evidence') return 'low';
+  if (label === 'supported') return result.coverage >= 0.95 ? 'medium' : 'low';
+  const hard = ['number', 'date', 'entity', 'unit'];
+  return result.conflicts.some((c) => hard.includes(c.kind)) ? 'medium' : 'low';
+}
+
+/** The pre-claim-matching verdict: evidence coverage alone, capped at medium confidence. */
+function coverageVerdict(quotes: readonly Quote[], threshold: number): Verdict {
+  const best = quotes.reduce((max, q) => Math.max(max, q.coverage), 0);
+  const supporting = quotes.filter((q) => q.coverage >= threshold && q.score > 0);
+  const label = supporting.length > 0 ? 'supported' : 'not-enough-evidence';
+  return {
+    ...rulesBase(label, Math.abs(best - threshold) >= 0.1 ? 'medium' : 'low', threshold),
     quoteIds: supporting.map((q) => q.id),
     bestCoverage: best,
-    threshold,
+  };
+}
+
+/** An entailment model: probabilities that the premise entails, contradicts or is neutral to the hypothesis. */
+export type NliPort = (
+  premise: string,
+  hypothesis: string,
+) => Promise<{ entailment: number; contradiction: number; neutral: number }>;
+
+/**
+ * The verdict with an entailment model when there is one: it reads each quote's best-aligned
+ * sentence against the claim and decides; the rules decide when it is absent or fails.
+ */
+export async function verdictWithNli(
+  quotes: readonly Quote[],
+  options: VerdictOptions & { claim: string; nli?: NliPort },
+): Promise<Verdict> {
+  const rules = verdictFromEvidence(quotes, options);
+  if (!options.nli || rules.problem || quotes.length === 0) return rules;
+  const compared = compareQuotes(options.claim, quotes, options);
+  let scores: Array<{ entailment: number; contradiction: number; neutral: number }>;
+  try {
+    scores = await Promise.all(
+      compared.map((c) => options.nli!(c.result.sentence.text || c.quote.text, options.claim)),
+    );
+  } catch {
+    return rules; // a failing model must not lose the verdict: the rules stand, and say so (method)
+  }
+  const top = (key: 'entailment' | 'contradiction') =>
+    scores.reduce((best, s, i) => (s[key] > (scores[best]?.[key] ?? -1) ? i : best), 0);
+  const entails = top('entailment');
+  const contradicts = top('contradiction');
+  const e = scores[entails]!.entailment;
+  const c = scores[contradicts]!.contradiction;
+  const label: Verdict['label'] =
+    e >= 0.5 && e >= c ? 'supported' : c >= 0.5 ? 'refuted' : 'not-enough-evidence';
+  const index = label === 'refuted' ? contradicts : entails;
+  const p = label === 'supported' ? e : label === 'refuted' ? c : 1 - Math.max(e, c);
+  const lead = compared[index]!;
+  return {
+    ...rules,
+    label,
+    confidence: p >= 0.9 ? 'high' : p >= 0.7 ? 'medium' : 'low',
+    method: 'nli',
+    meaningChecked: true,
+    summary: SUMMARY[label],
+    quoteIds: label === 'not-enough-evidence' ? [] : [lead.quote.id],
+    sentence: { quoteId: lead.quote.id, ...lead.result.sentence },
+    ...(label === 'refuted' ? { conflicts: lead.result.conflicts } : { conflicts: [] }),
   };
 }

@@ -111,10 +111,15 @@ describe('checkCitations, lexical (no model)', () => {
       [1, false],
       [2, true],
     ]);
+    // The wrong one names 1303, which quote 1 lacks: flagged, though not a contradiction.
+    expect(checks[0]).toMatchObject({ outcome: 'not-found', flagged: true, missing: ['1303'] });
     expect(summariseChecks(checks)).toEqual({
       checked: 1,
       total: 2,
       unsupported: [{ sentence: 0, quoteId: 1 }],
+      flagged: [{ sentence: 0, quoteId: 1 }],
+      contradicted: 0,
+      notFound: 1,
     });
   });
 
@@ -192,14 +197,24 @@ describe('checkCitations, lexical (no model)', () => {
     expect((await one('Douglas Adams was born in 1953.', kg)).supported).toBe(false);
   });
 
-  it('marks a sentence with nothing to check unsupported, score 0, lexical', async () => {
+  it('marks a sentence with nothing to check not found, unflagged, score 0, lexical', async () => {
     const checks = await checkCitations(
       [sentence('Yes.', 1), sentence('It is so.', 1)],
       [quote(1, 'Yes, it is so: the tower was finished in 280 BC.')],
     );
+    const nothing = {
+      quoteId: 1,
+      supported: false,
+      outcome: 'not-found',
+      flagged: false,
+      conflicts: [],
+      missing: [],
+      score: 0,
+      method: 'lexical',
+    };
     expect(checks).toEqual([
-      { sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' },
-      { sentence: 1, quoteId: 1, supported: false, score: 0, method: 'lexical' },
+      { sentence: 0, ...nothing },
+      { sentence: 1, ...nothing },
     ]);
   });
 
@@ -212,12 +227,12 @@ describe('checkCitations, lexical (no model)', () => {
   });
 
   it('honours lexicalThreshold', async () => {
-    const text = 'The source says that Ptolemy II Philadelphus finished the tower.';
+    const text = 'The source says that Ptolemy II Philadelphus finished the famous tower.';
     const check = await one(text, PHAROS);
     expect(check.score).toBeGreaterThan(0.5);
     expect(check.score).toBeLessThan(1);
     const [strict] = await checkCitations([sentence(text, 1)], [PHAROS], { lexicalThreshold: 1 });
-    expect(strict!.supported).toBe(false);
+    expect(strict).toMatchObject({ supported: false, outcome: 'not-found', flagged: false });
   });
 });
 
@@ -239,25 +254,31 @@ function fakeScorer(
 describe('checkCitations, cross-encoder', () => {
   const QUOTES = [PHAROS, QUAKE, ADAMS];
 
-  it('scores every pair in one batched call, (sentence, quote text), supported at sigmoid ≥ 0.5', async () => {
+  it('scores every unflagged pair in one batched call, (sentence, quote text), supported at sigmoid ≥ 0.5', async () => {
     const scorer = fakeScorer({ [PHAROS.text]: 0, [QUAKE.text]: -0.1, [ADAMS.text]: 3 });
     const sentences = [
       sentence('The tower was finished around 280 BC.', 1, 2),
       sentence('Douglas Adams grew up in London.', 3),
+      sentence('The lighthouse of Alexandria had serious cracks.', 2),
     ];
     const checks = await checkCitations(sentences, QUOTES, { scorer });
     expect(scorer.calls).toHaveLength(1);
+    // The citation to QUAKE names 280 BC, which it lacks: flagged by the rules, not sent.
     expect(scorer.calls[0]).toEqual([
       ['The tower was finished around 280 BC.', PHAROS.text],
-      ['The tower was finished around 280 BC.', QUAKE.text],
       ['Douglas Adams grew up in London.', ADAMS.text],
+      ['The lighthouse of Alexandria had serious cracks.', QUAKE.text],
     ]);
     expect(checks.map((c: CitationCheck) => [c.quoteId, c.method, c.supported])).toEqual([
       [1, 'cross-encoder', true], // sigmoid(0) = 0.5: the boundary counts as supported
-      [2, 'cross-encoder', false],
+      [2, 'lexical', false],
       [3, 'cross-encoder', true],
+      [2, 'cross-encoder', false],
     ]);
+    expect(checks[1]).toMatchObject({ flagged: true, missing: ['280 BC'] });
     expect(checks[2]!.score).toBeCloseTo(relevance(3), 6);
+    // Not relevant enough is "not found", neutral: the model never flags.
+    expect(checks[3]).toMatchObject({ outcome: 'not-found', flagged: false });
   });
 
   it('honours relevanceThreshold', async () => {
@@ -276,8 +297,14 @@ describe('checkCitations, cross-encoder', () => {
       QUOTES,
       { scorer },
     );
-    expect(check).toMatchObject({ method: 'cross-encoder', supported: false });
-    expect(check!.score).toBeGreaterThan(0.99);
+    // The rules found the contradiction; the model's relevance cannot clear it.
+    expect(check).toMatchObject({
+      method: 'lexical',
+      supported: false,
+      outcome: 'contradicted',
+      flagged: true,
+      conflicts: [expect.objectContaining({ kind: 'date', claim: '956', page: '1303' })],
+    });
   });
 
   it('scores a KG quote line by line in the same call and keeps the best line', async () => {
@@ -306,7 +333,7 @@ describe('checkCitations, cross-encoder', () => {
     const checks = await checkCitations([sentence('Yes.', 1)], QUOTES, { scorer });
     expect(scorer.calls).toHaveLength(0);
     expect(checks).toEqual([
-      { sentence: 0, quoteId: 1, supported: false, score: 0, method: 'lexical' },
+      expect.objectContaining({ sentence: 0, quoteId: 1, supported: false, flagged: false }),
     ]);
   });
 
@@ -333,6 +360,7 @@ describe('summariseChecks', () => {
       { sentence: 1, quoteId: 2, supported: false, score: 0.2, method: 'lexical' },
       { sentence: 1, quoteId: 3, supported: false, score: 0.1, method: 'cross-encoder' },
     ];
+    // Records without `flagged` (written before it existed): every unsupported one was marked.
     expect(summariseChecks(checks)).toEqual({
       checked: 1,
       total: 3,
@@ -340,10 +368,61 @@ describe('summariseChecks', () => {
         { sentence: 1, quoteId: 2 },
         { sentence: 1, quoteId: 3 },
       ],
+      flagged: [
+        { sentence: 1, quoteId: 2 },
+        { sentence: 1, quoteId: 3 },
+      ],
+      contradicted: 0,
+      notFound: 2,
+    });
+  });
+
+  it('marks only contradicted and missing-name citations; "not found" is neutral', () => {
+    const checks: CitationCheck[] = [
+      {
+        sentence: 0,
+        quoteId: 1,
+        supported: true,
+        outcome: 'supported',
+        score: 1,
+        method: 'lexical',
+      },
+      {
+        sentence: 1,
+        quoteId: 2,
+        supported: false,
+        outcome: 'contradicted',
+        flagged: true,
+        score: 0.9,
+        method: 'lexical',
+      },
+      {
+        sentence: 2,
+        quoteId: 2,
+        supported: false,
+        outcome: 'not-found',
+        flagged: false,
+        score: 0.4,
+        method: 'lexical',
+      },
+    ];
+    expect(summariseChecks(checks)).toMatchObject({
+      checked: 1,
+      total: 3,
+      flagged: [{ sentence: 1, quoteId: 2 }],
+      contradicted: 1,
+      notFound: 1,
     });
   });
 
   it('says 0 of 0 for no checks', () => {
-    expect(summariseChecks([])).toEqual({ checked: 0, total: 0, unsupported: [] });
+    expect(summariseChecks([])).toEqual({
+      checked: 0,
+      total: 0,
+      unsupported: [],
+      flagged: [],
+      contradicted: 0,
+      notFound: 0,
+    });
   });
 });

@@ -1,0 +1,449 @@
+// A sentence as claim matching sees it (claim-match.ts): its content words reduced to matching
+// keys (lexicon.ts), numbers read to values ("1.5 million", "a thousand", "$163m", "3%"), names
+// marked, and each content word flagged when a negation or a quantifier governs it. Offsets are
+// kept, so a conflict can be highlighted in the claim and on the page.
+
+import {
+  CURRENCY,
+  NAME_TITLES,
+  NEGATION_PHRASES,
+  NEGATION_WORDS,
+  NUMBER_SCALES,
+  NUMBER_WORDS,
+  PERCENT_WORDS,
+  QUANTIFIERS,
+  type QuantifierClass,
+} from './lexicon-data';
+import { countryKey, isFunctionWord, type Lexicon, wordKey } from './lexicon';
+
+export type NumberClass = 'year' | 'decade' | 'ordinal' | 'percent' | 'money' | 'count';
+
+export interface Token {
+  /** Matching key: `w:` word, `c:` country, `a:` acronym, `n:` number. */
+  key: string;
+  kind: 'word' | 'number';
+  text: string;
+  start: number;
+  end: number;
+  /** Position in the sentence's stream of words, function words included: for slots. */
+  pos: number;
+  /** The word as written, lower-cased (content words only). */
+  word?: string;
+  /** Written with a capital (or in capitals): a name, unless it only opens the sentence. */
+  capital: boolean;
+  /** Capitalised mid-sentence, in capitals, or known from the page as a name. */
+  name: boolean;
+  negated: boolean;
+  /** The negation cue that governs it, as written. */
+  cue?: { text: string; start: number; end: number };
+  quantifier?: QuantifierClass;
+  /** The quantifier as written. */
+  quantifierCue?: { text: string; start: number; end: number };
+  value?: number;
+  numberClass?: NumberClass;
+  /** Follows a number directly ("40 feet"). */
+  afterNumber?: boolean;
+  /** "about", "over", "nearly" before the number: compared with a tolerance. */
+  approximate?: boolean;
+}
+
+export interface Analysis {
+  tokens: Token[];
+  /** Number of stream positions (content and function words). */
+  length: number;
+}
+
+interface Raw {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+  punct: boolean;
+  /** Follows a sentence end, an opening quotation mark or a colon (or starts the text). */
+  opening: boolean;
+}
+
+const RAW =
+  /(?:\p{Lu}\.){2,}|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+/** Punctuation that ends a negation's or a quantifier's reach. */
+const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
+const CLAUSE_WORDS = new Set(
+  'but while whereas although though because since which who whom whose when where unless'.split(
+    ' ',
+  ),
+);
+const NEGATIONS = new Set(NEGATION_WORDS.split(' '));
+const CURRENCIES = new Set(CURRENCY.split(' '));
+const PERCENTS = new Set(PERCENT_WORDS.split(' '));
+const TITLES = new Set(NAME_TITLES.split(' '));
+const APPROXIMATORS = new Set(
+  'about around approximately roughly nearly almost some over under more less than'.split(' '),
+);
+/** "not only X but also Y" affirms X. */
+const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+
+const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
+for (const [cls, list] of Object.entries(QUANTIFIERS) as Array<[QuantifierClass, string]>)
+  for (const phrase of list.split('|')) QUANTIFIER_PHRASES.set(phrase, cls);
+
+function rawTokens(text: string): Raw[] {
+  const out: Raw[] = [];
+  let opening = true;
+  for (const m of text.matchAll(RAW)) {
+    const piece = m[0];
+    const start = m.index;
+    // "12GB", "2.3GHz", "5bn": the number and its unit or scale are two words; "21st" and
+    // "1990s" stay whole.
+    const split = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u.exec(piece);
+    if (split && !/^(?:st|nd|rd|th|s)$/i.test(split[2]!)) {
+      const [, digits, letters] = split;
+      out.push(raw(digits!, start, false, opening));
+      out.push(raw(letters!, start + digits!.length, false, false));
+      opening = false;
+      continue;
+    }
+    const punct = !/[\p{L}\p{N}$€£¥%]/u.test(piece);
+    out.push(raw(piece, start, punct, opening));
+    opening = punct ? /^[.!?:"“‘(]$/u.test(piece) || (opening && !/^[,;]$/.test(piece)) : false;
+  }
+  return out;
+}
+
+function raw(text: string, start: number, punct: boolean, opening: boolean): Raw {
+  return { text, lower: text.toLowerCase(), start, end: start + text.length, punct, opening };
+}
+
+/** The longest phrase of `table` starting at `i` (words only, hyphens between them allowed). */
+function phraseAt<T>(
+  raws: readonly Raw[],
+  i: number,
+  table: ReadonlyMap<string, T>,
+  maxWords: number,
+): { value: T; next: number } | null {
+  const words: string[] = [];
+  const ends: number[] = [];
+  for (let j = i; j < raws.length && words.length < maxWords; j++) {
+    const r = raws[j]!;
+    if (r.punct) {
+      if (r.text === '-' && words.length > 0) continue;
+      break;
+    }
+    words.push(r.lower.replace(/['’]s$/u, ''));
+    ends.push(j + 1);
+  }
+  for (let n = words.length; n >= 1; n--) {
+    const value = table.get(words.slice(0, n).join(' '));
+    if (value !== undefined) return { value, next: ends[n - 1]! };
+  }
+  return null;
+}
+
+interface NumberRead {
+  value: number;
+  numberClass: NumberClass;
+  next: number;
+}
+
+const NUMERIC = /^\d+(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
+
+/** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
+function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
+  let j = i;
+  let money = false;
+  if (/^[$€£¥]$/.test(raws[j]?.text ?? '')) {
+    money = true;
+    j++;
+  }
+  const first = raws[j];
+  if (!first) return null;
+  let value: number | undefined;
+  let numberClass: NumberClass = 'count';
+  if (/^\d{3}0s$/.test(first.lower))
+    return { value: Number(first.lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
+  if (/^\d+(?:st|nd|rd|th)$/.test(first.lower))
+    return { value: parseInt(first.lower, 10), numberClass: 'ordinal', next: j + 1 };
+  // "one" is a number before a noun ("one terabyte"), a pronoun otherwise ("the only one").
+  const following = raws[j + 1];
+  if (
+    first.lower === 'one' &&
+    (!following || (following.punct && following.text !== '-') || isFunctionWord(following.lower))
+  )
+    return null;
+  if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
+  else if (first.lower in NUMBER_WORDS) value = NUMBER_WORDS[first.lower];
+  else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
+  // "a week" is one week: the page's "a year" against a claim's "two years" is a different number.
+  // ("100 miles a year" is a rate: only after a function word, or first, is "a" a number.)
+  else if (
+    (first.lower === 'a' || first.lower === 'an') &&
+    TIME_UNITS.has(raws[j + 1]?.lower ?? '') &&
+    (j === 0 || isFunctionWord(raws[j - 1]!.lower))
+  )
+    return { value: 1, numberClass: 'count', next: j + 1 };
+  if (value === undefined) return null;
+  const plain = NUMERIC.test(first.text) && !first.text.includes(',');
+  j++;
+  // "twenty-five", "one hundred thousand", "1.5 million"
+  while (j < raws.length) {
+    const r = raws[j]!;
+    if (
+      r.text === '-' &&
+      raws[j + 1] &&
+      raws[j + 1]!.lower in NUMBER_WORDS &&
+      value >= 20 &&
+      value < 100
+    ) {
+      value += NUMBER_WORDS[raws[j + 1]!.lower]!;
+      j += 2;
+    } else if (isScale(r.lower)) {
+      value *= NUMBER_SCALES[r.lower]!;
+      j++;
+    } else break;
+  }
+  const after = raws[j]?.lower ?? '';
+  if (PERCENTS.has(after) || (after === 'per' && raws[j + 1]?.lower === 'cent')) {
+    numberClass = 'percent';
+    j += after === 'per' ? 2 : 1;
+  } else if (CURRENCIES.has(after) && !/^[$€£¥]$/.test(after)) {
+    money = true;
+    j++;
+  }
+  // "280 BC" is a year, before "280 AD": negative, so the two never match.
+  const era = raws[j]?.lower;
+  if (
+    !money &&
+    numberClass === 'count' &&
+    plain &&
+    (era === 'bc' || era === 'bce' || era === 'ad' || era === 'ce')
+  )
+    return { value: era.startsWith('b') ? -value : value, numberClass: 'year', next: j + 1 };
+  if (money) numberClass = 'money';
+  else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower))
+    numberClass = 'year';
+  return { value, numberClass, next: j };
+}
+
+const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));
+
+/** Words before a number that make "956" a year: "in 956", "since 1303". */
+const YEAR_BEFORE = new Set(
+  'in since until till by from before after during of circa c'.split(' '),
+);
+
+function isYear(value: number, before: string | undefined): boolean {
+  if (!Number.isInteger(value)) return false;
+  if (value >= 1000 && value <= 2100) return true;
+  return value >= 100 && value < 1000 && before !== undefined && YEAR_BEFORE.has(before);
+}
+
+function isScale(lower: string | undefined): boolean {
+  return lower !== undefined && Object.hasOwn(NUMBER_SCALES, lower);
+}
+
+interface Item {
+  token?: Token;
+  /** A negation cue or quantifier that governs the next content words. */
+  cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw };
+  /** Ends a cue's reach. */
+  boundary?: boolean;
+}
+
+/** Analyses a sentence (or a short text). `offset` is added to every start and end. */
+export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
+  const raws = rawTokens(text);
+  const items = itemsOf(raws, lexicon);
+  applyScopes(items);
+  const tokens: Token[] = [];
+  items.forEach((item, pos) => {
+    if (!item.token) return;
+    const { token } = item;
+    // "40 feet": a unit word only means a unit right after a number.
+    if (items[pos - 1]?.token?.kind === 'number') token.afterNumber = true;
+    const place = (span: { start: number; end: number } | undefined) =>
+      span && {
+        text: text.slice(span.start, span.end),
+        start: span.start + offset,
+        end: span.end + offset,
+      };
+    const cue = place(token.cue);
+    const quantifierCue = place(token.quantifierCue);
+    tokens.push({
+      ...token,
+      text: text.slice(token.start, token.end),
+      pos,
+      start: token.start + offset,
+      end: token.end + offset,
+      ...(cue ? { cue } : {}),
+      ...(quantifierCue ? { quantifierCue } : {}),
+    });
+  });
+  return { tokens, length: items.length };
+}
+
+function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
+  const items: Item[] = [];
+  let i = 0;
+  while (i < raws.length) {
+    const r = raws[i]!;
+    if (r.punct) {
+      if (CLAUSE_END.test(r.text)) items.push({ boundary: true });
+      i++;
+      continue;
+    }
+    const step = cueAt(raws, i) ?? numberItem(raws, i) ?? phraseItem(raws, i, lexicon);
+    if (step) {
+      items.push(step.item);
+      i = step.next;
+      continue;
+    }
+    items.push(wordItem(r, raws[i - 1], raws[i + 1], lexicon));
+    i++;
+  }
+  return items;
+}
+
+function cueAt(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+  const r = raws[i]!;
+  const notNegation = phraseAt(raws, i, new Map(NOT_NEGATION.map((p) => [p, true])), 3);
+  if (notNegation) return { item: {}, next: notNegation.next };
+  const negPhrase = phraseAt(raws, i, new Map(NEGATION_PHRASES.map((p) => [p, true])), 4);
+  if (negPhrase)
+    return {
+      item: { cue: { negation: true, raw: r, last: raws[negPhrase.next - 1]! } },
+      next: negPhrase.next,
+    };
+  // "Whole Foods", "All Saints": a capital mid-sentence makes the word part of a name.
+  const named = /^\p{Lu}/u.test(r.text) && !r.opening;
+  const quantifier = named ? null : phraseAt(raws, i, QUANTIFIER_PHRASES, 4);
+  if (quantifier)
+    return {
+      item: {
+        cue: {
+          negation: quantifier.value === 'none',
+          quantifier: quantifier.value,
+          raw: r,
+          last: raws[quantifier.next - 1]!,
+        },
+      },
+      next: quantifier.next,
+    };
+  if (NEGATIONS.has(r.lower) || /n['’]t$/.test(r.lower))
+    return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
+  if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
+  return null;
+}
+
+function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+  const read = numberAt(raws, i);
+  if (!read) return null;
+  const first = raws[i]!;
+  const last = raws[read.next - 1]!;
+  const before = raws[i - 1]?.lower;
+  const token: Token = {
+    key: `n:${read.value}`,
+    kind: 'number',
+    text: '',
+    start: first.start,
+    end: last.end,
+    pos: 0,
+    capital: false,
+    name: false,
+    negated: false,
+    value: read.value,
+    numberClass: read.numberClass,
+    ...(before !== undefined && APPROXIMATORS.has(before) ? { approximate: true } : {}),
+  };
+  return { item: { token }, next: read.next };
+}
+
+function phraseItem(
+  raws: readonly Raw[],
+  i: number,
+  lexicon: Lexicon,
+): { item: Item; next: number } | null {
+  const r = raws[i]!;
+  const found = phraseAt(raws, i, lexicon.phrases, lexicon.maxPhrase);
+  if (!found || found.next === i + 1) return null;
+  // Country names are proper nouns: "united states" in lower case is not one.
+  if (found.value.startsWith('c:') && !/^\p{Lu}/u.test(r.text)) return null;
+  const last = raws[found.next - 1]!;
+  return {
+    item: { token: contentToken(found.value, r, last, true, true) },
+    next: found.next,
+  };
+}
+
+function wordItem(
+  r: Raw,
+  previous: Raw | undefined,
+  next: Raw | undefined,
+  lexicon: Lexicon,
+): Item {
+  const word = r.lower.replace(/['’]s$/u, '');
+  const written = r.text.replace(/['’]s$/u, '');
+  const capital = /^\p{Lu}/u.test(r.text);
+  if (!/[\p{L}\p{N}]/u.test(word)) return {};
+  // "May" and "March" are months; "may" is a modal verb.
+  const month = capital && !r.opening && (word === 'may' || word === 'march');
+  if (isFunctionWord(word) && !month) return {};
+  // "President Obama" is "Obama"; "the president" is a word of the claim.
+  if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
+  // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.
+  const dotted = /^(?:\p{Lu}\.){2,}$/u.test(r.text)
+    ? word.replace(/\./g, '')
+    : word.replace(/^non-/, 'non');
+  const inCapitals =
+    written.length >= 2 && written === written.toUpperCase() && /\p{Lu}/u.test(written);
+  const country = capital ? countryKey(dotted, written.replace(/\./g, '')) : undefined;
+  const acronym = inCapitals ? lexicon.acronyms.get(dotted) : undefined;
+  const key =
+    country ??
+    acronym ??
+    (lexicon.phrases.get(dotted) && capital ? lexicon.phrases.get(dotted)! : wordKey(dotted));
+  const afterTitle = previous !== undefined && TITLES.has(previous.lower);
+  const name =
+    capital &&
+    (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:'));
+  return { token: contentToken(key, r, r, capital, name) };
+}
+
+function contentToken(key: string, first: Raw, last: Raw, capital: boolean, name: boolean): Token {
+  return {
+    key,
+    kind: 'word',
+    word: first === last ? first.lower : undefined,
+    text: '',
+    start: first.start,
+    end: last.end,
+    pos: 0,
+    capital,
+    name,
+    negated: false,
+  };
+}
+
+/** How many content words a negation or quantifier reaches: "did not expect a wider campaign". */
+const SCOPE = 3;
+
+function applyScopes(items: Item[]): void {
+  items.forEach((item, i) => {
+    const cue = item.cue;
+    if (!cue) return;
+    let reached = 0;
+    for (let j = i + 1; j < items.length && reached < SCOPE; j++) {
+      const next = items[j]!;
+      if (next.boundary) break;
+      // A cue inside another's reach: both apply ("does not deny" affirms).
+      if (!next.token) continue;
+      reached++;
+      if (cue.negation) {
+        next.token.negated = !next.token.negated;
+        next.token.cue = { text: '', start: cue.raw.start, end: cue.last.end };
+      }
+      if (cue.quantifier && !next.token.quantifier) {
+        next.token.quantifier = cue.quantifier;
+        next.token.quantifierCue = { text: '', start: cue.raw.start, end: cue.last.end };
+      }
+    }
+  });
+}

@@ -1,0 +1,212 @@
+// Word-level knowledge for claim matching: lemmas (the Porter stemmer of the `stemmer` package
+// after a table of irregular forms), synonym groups, antonyms, closed sets (months, units), and
+// acronyms, the common ones plus those a page defines itself ("United Nations (UN)"). Pure and
+// synchronous: it runs in the panel's Worker, the service worker and Node alike.
+
+import { stemmer } from 'stemmer';
+import {
+  ACRONYMS,
+  ANTONYM_PAIRS,
+  COUNTRIES,
+  EXCLUSIVE_SETS,
+  FUNCTION_WORDS,
+  IRREGULAR_FORMS,
+  SYNONYM_GROUPS,
+} from './lexicon-data';
+
+/** What a page adds to the built-in lists. Build one per page (or per set of quotes). */
+export interface Lexicon {
+  /** Phrases of lower-case words, joined by one space, to the key they stand for. */
+  phrases: ReadonlyMap<string, string>;
+  /** Acronyms as written in capitals, lower-cased, to their key. */
+  acronyms: ReadonlyMap<string, string>;
+  /** Keys of words written as names somewhere in the page's text: "Obama" at a sentence start too. */
+  names: ReadonlySet<string>;
+  /** Longest phrase, in words. */
+  maxPhrase: number;
+}
+
+const FUNCTION = new Set(FUNCTION_WORDS.split(/\s+/));
+
+export function isFunctionWord(lower: string): boolean {
+  return FUNCTION.has(lower);
+}
+
+/**
+ * Comparatives, superlatives and adverbs of the antonym words ("cheaper", "easiest", "brightly"):
+ * the stemmer leaves them apart from their base, and an antonym pair must catch them.
+ */
+const DERIVED = new Map<string, string>();
+for (const word of new Set(ANTONYM_PAIRS.flat())) {
+  if (word.includes(' ')) continue;
+  const forms = [`${word}er`, `${word}est`, `${word}ly`];
+  if (word.endsWith('e')) forms.push(`${word}r`, `${word}st`);
+  if (word.endsWith('y'))
+    forms.push(...['ier', 'iest', 'ily'].map((end) => word.slice(0, -1) + end));
+  if (/[^aeiou][aeiou][bdgmnpt]$/.test(word))
+    forms.push(`${word}${word.at(-1)}er`, `${word}${word.at(-1)}est`);
+  for (const form of forms) if (!DERIVED.has(form)) DERIVED.set(form, word);
+}
+
+/** The lemma of a lower-case word: its irregular or derived base form, else its Porter stem. */
+export function lemma(lower: string): string {
+  const base = IRREGULAR_FORMS[lower] ?? DERIVED.get(lower) ?? lower;
+  return /\d/.test(base) ? base : stemmer(base);
+}
+
+/** Negating prefixes: "unequal" / "equal", "impossible" / "possible", "dishonest" / "honest". */
+const NEGATING_PREFIX = /^(?:non-?(?=[a-z]{4})|(?:un|dis|in|im|il|ir)(?=[a-z]{5}))/;
+
+/** One word is the other with a negating prefix. */
+export function negatedByPrefix(a: string, b: string): boolean {
+  const strip = (w: string) => w.replace(NEGATING_PREFIX, '');
+  return (
+    (strip(a) !== a && lemma(strip(a)) === lemma(b)) ||
+    (strip(b) !== b && lemma(strip(b)) === lemma(a))
+  );
+}
+
+const SYNONYM_OF = new Map<string, string>();
+for (const group of SYNONYM_GROUPS) {
+  const words = group.split(' ');
+  const head = lemma(words[0]!);
+  for (const word of words) SYNONYM_OF.set(lemma(word), head);
+}
+
+/** A content word's matching key: its synonym group's head, else its lemma. */
+export function wordKey(lower: string): string {
+  const l = lemma(lower);
+  return `w:${SYNONYM_OF.get(l) ?? l}`;
+}
+
+const ANTONYMS = new Set<string>();
+for (const [a, b] of ANTONYM_PAIRS) {
+  const ka = wordKey(a);
+  const kb = wordKey(b);
+  ANTONYMS.add(`${ka} ${kb}`).add(`${kb} ${ka}`);
+}
+
+export function areAntonyms(a: string, b: string): boolean {
+  return ANTONYMS.has(`${a} ${b}`);
+}
+
+const SET_OF = new Map<string, { id: number; kind: (typeof EXCLUSIVE_SETS)[number]['kind'] }>();
+EXCLUSIVE_SETS.forEach(({ kind, words }, id) => {
+  for (const word of words.split(' ')) {
+    const key = wordKey(word);
+    if (!SET_OF.has(key)) SET_OF.set(key, { id, kind });
+  }
+});
+
+/** When both keys are different members of one closed set (two months, two units): its kind. */
+export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
+  if (a === b) return null;
+  const sa = SET_OF.get(a);
+  const sb = SET_OF.get(b);
+  return sa && sb && sa.id === sb.id ? sa.kind : null;
+}
+
+const COUNTRY_PHRASES = new Map<string, string>();
+for (const line of COUNTRIES) {
+  const [canonical, ...names] = line.split('|');
+  for (const name of [canonical!, ...names]) COUNTRY_PHRASES.set(name, `c:${canonical}`);
+}
+
+/** Two-letter names that are also common words ("us") count only when written in capitals. */
+export function countryKey(phrase: string, written: string): string | undefined {
+  if (phrase.length <= 3 && written !== written.toUpperCase()) return undefined;
+  return COUNTRY_PHRASES.get(phrase);
+}
+
+/**
+ * Acronyms a page defines: "United Nations (UN)" and "UN (United Nations)". The expansion's
+ * capitalised words must start with the acronym's letters, so "said on Monday (AP)" is no definition.
+ */
+export function pageAcronyms(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const WORD = "[\\p{Lu}][\\p{L}'’-]*";
+  const LINK = '(?:of|and|the|for|de|du|on|in|&)';
+  const longFirst = new RegExp(
+    `((?:${WORD}\\s+(?:${LINK}\\s+)*){1,7}${WORD})\\s*\\(\\s*(\\p{Lu}[\\p{Lu}&]{1,8})s?\\s*\\)`,
+    'gu',
+  );
+  const shortFirst = new RegExp(
+    `\\b(\\p{Lu}[\\p{Lu}&]{1,8})\\s*\\(\\s*((?:${WORD}\\s+(?:${LINK}\\s+)*){1,7}${WORD})\\s*\\)`,
+    'gu',
+  );
+  for (const m of text.matchAll(longFirst)) addAcronym(found, m[2]!, m[1]!);
+  for (const m of text.matchAll(shortFirst)) addAcronym(found, m[1]!, m[2]!);
+  return found;
+}
+
+function addAcronym(found: Map<string, string>, acronym: string, expansion: string): void {
+  const letters = acronym.replace(/[^\p{Lu}]/gu, '');
+  const words = expansion.split(/\s+/);
+  const capitals = words.filter((w) => /^\p{Lu}/u.test(w));
+  // The last capitalised words spell the acronym: "the World Health Organization (WHO)".
+  const tail = capitals.slice(-letters.length);
+  if (tail.length !== letters.length) return;
+  if (!tail.every((w, i) => w[0] === letters[i])) return;
+  const from = words.indexOf(tail[0]!);
+  found.set(acronym.toLowerCase(), words.slice(from).join(' ').toLowerCase());
+}
+
+/**
+ * Acronyms one text uses and another spells out without defining them: "ACLU" in the quote,
+ * "the American Civil Liberties Union" in the claim. The capitalised words must spell it exactly.
+ */
+function spelledOut(texts: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const capitals = new Set(texts.flatMap((t) => t.match(/\b\p{Lu}{2,6}\b/gu) ?? []));
+  if (capitals.size === 0) return found;
+  const NAME = /\p{Lu}[\p{L}'’-]*(?:\s+(?:(?:of|and|the|for|on)\s+)*\p{Lu}[\p{L}'’-]*){1,6}/gu;
+  for (const text of texts)
+    for (const m of text.matchAll(NAME)) {
+      const words = m[0].replace(/['’]s\b/gu, '').split(/\s+/);
+      for (let i = 0; i < words.length - 1; i++) {
+        if (!/^\p{Lu}/u.test(words[i]!)) continue;
+        const tail = words.slice(i);
+        const initials = tail
+          .filter((w) => /^\p{Lu}/u.test(w))
+          .map((w) => w[0])
+          .join('');
+        if (capitals.has(initials)) found.set(initials.toLowerCase(), tail.join(' ').toLowerCase());
+      }
+    }
+  return found;
+}
+
+/** Sentence starts and other places where a capital says nothing about a name. */
+const MID_SENTENCE_NAME = /(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'’-]*/gu;
+
+/**
+ * The lexicon for one page: the built-in lists plus the acronyms the texts define and the words
+ * they write as names mid-sentence (so "Obama" opening a sentence of the claim is known as a name).
+ */
+export function buildLexicon(texts: readonly string[] = []): Lexicon {
+  const acronyms = new Map<string, string>();
+  const phrases = new Map<string, string>(COUNTRY_PHRASES);
+  const add = (acronym: string, expansion: string) => {
+    // Countries have their own names ("UK", "United Kingdom"); an earlier definition stands.
+    if (COUNTRY_PHRASES.has(acronym) || phrases.has(expansion)) return;
+    const key = `a:${acronym}`;
+    acronyms.set(acronym, key);
+    if (expansion.includes(' ')) phrases.set(expansion, key);
+  };
+  for (const [acronym, expansion] of Object.entries(ACRONYMS)) add(acronym, expansion);
+  const names = new Set<string>();
+  for (const [acronym, expansion] of spelledOut(texts)) add(acronym, expansion);
+  for (const text of texts) {
+    for (const [acronym, expansion] of pageAcronyms(text)) add(acronym, expansion);
+    for (const m of text.matchAll(MID_SENTENCE_NAME)) {
+      const lower = m[0].toLowerCase().replace(/['’]s$/u, '');
+      if (!isFunctionWord(lower)) names.add(wordKey(lower));
+    }
+  }
+  let maxPhrase = 1;
+  for (const phrase of phrases.keys()) maxPhrase = Math.max(maxPhrase, phrase.split(' ').length);
+  return { phrases, acronyms, names, maxPhrase };
+}
+
+/** The lexicon with the built-in lists only. */
+export const BASE_LEXICON: Lexicon = buildLexicon();

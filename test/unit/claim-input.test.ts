@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { claimProblem } from '../../lib/pipeline/claim-input';
+
+describe('claimProblem', () => {
+  it.each([
+    'Mr Obama said race relations had improved during his presidency.',
+    'The tower was finished around 280 BC',
+    'Was it worth it, he asked, before leaving.',
+    'Revenue for 2011 was $163 million.',
+  ])('accepts %j', (claim) => {
+    expect(claimProblem(claim)).toBeNull();
+  });
+
+  it.each([
+    ['Obama', 'one-word'],
+    ['  Obama.  ', 'one-word'],
+    ['x'.repeat(2001), 'too-long'],
+    [`${'The tower was finished around 280 BC. '.repeat(60)}`, 'too-long'],
+    ['Did Obama say race relations improved?', 'question'],
+    ['Who designed the lighthouse', 'question'],
+    ['Der Leuchtturm wurde um 280 vor Christus fertiggestellt.', 'language'],
+    ['Le président a dit que les relations raciales se sont améliorées.', 'language'],
+    ['灯塔建于公元前280年左右。', 'language'],
+    ['Маяк был построен около 280 года до н. э.', 'language'],
+  ])('%j: %s', (claim, reason) => {
+    const problem = claimProblem(claim);
+    expect(problem?.reason).toBe(reason);
+    expect(problem?.message.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+
+const compare = (claim: string, page: string, context: string[] = []) =>
+  compareClaim(claim, page, buildLexicon([claim, page, ...context]), { context });
+
+const BBC =
+  'Mr Obama said race relations had improved during his presidency. He spoke to the BBC in Kenya.';
+
+describe('compareClaim: the issue examples', () => {
+  it('supports the sentence as written, with offsets into the evidence', () => {
+    const r = compare('Mr Obama said race relations had improved during his presidency.', BBC);
+    expect(r.outcome).toBe('supported');
+    expect(r.coverage).toBe(1);
+    expect(BBC.slice(r.sentence.start, r.sentence.end)).toBe(r.sentence.text);
+    expect(r.sentence.text).toMatch(/^Mr Obama said/);
+  });
+
+  it.each([
+    ['had not improved', 'negation', 'not', 'improved'],
+    ['had never improved', 'negation', 'never', 'improved'],
+  ])('refutes "%s" (%s)', (change, kind, claimWord, pageWord) => {
+    const r = compare(`Mr Obama said race relations ${change} during his presidency.`, BBC);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind, claim: claimWord, page: pageWord });
+  });
+
+  it.each([
+    [
+      'Revenue for 2011 was $200 million.',
+      'Revenue for 2011 was $163 million, the company said.',
+      'number',
+      '$200 million',
+      '$163 million',
+    ],
+    [
+      'The railway was privatised in 1995.',
+      'The railway was privatised in 1993 by the government.',
+      'date',
+      '1995',
+      '1993',
+    ],
+    [
+      'In November 1962, Lorenz described it at a conference.',
+      'In January 1962, Lorenz described it at a conference in Tokyo.',
+      'date',
+      'November',
+      'January',
+    ],
+    [
+      'The signs were 40 metres tall.',
+      'The signs were 40 feet tall and glowed red.',
+      'unit',
+      'metres',
+      'feet',
+    ],
+    [
+      'Tunisian forces have fought decreasing gunbattles with jihadists.',
+      'Tunisian forces have fought increasing gunbattles with jihadists at home.',
+      'antonym',
+      'decreasing',
+      'increasing',
+    ],
+    [
+      'The embassies in Kenya and Uganda were attacked in 1998.',
+      'The embassies in Kenya and Tanzania were attacked in 1998 by his agents.',
+      'entity',
+      'Uganda',
+      'Tanzania',
+    ],
+    [
+      'Sanctions on all Sudanese militia leaders will stay.',
+      'Sanctions on some Sudanese militia leaders will stay.',
+      'quantifier',
+      'all',
+      'some',
+    ],
+    [
+      'Many would argue against the use of such material.',
+      'Few would argue against the use of such material to catch criminals.',
+      'quantifier',
+      'Many',
+      'Few',
+    ],
+  ])('refutes %j: %s', (claim, page, kind, claimWords, pageWords) => {
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('contradicted');
+    const conflict = r.conflicts.find((c) => c.kind === kind)!;
+    expect(conflict).toMatchObject({ claim: claimWords, page: pageWords });
+    expect(claim.slice(conflict.claimStart, conflict.claimEnd)).toBe(claimWords);
+    expect(page.slice(conflict.pageStart, conflict.pageEnd)).toBe(pageWords);
+  });
+
+  it.each([
+    ["The company's profits fell.", 'Earnings dropped sharply last year at the company.'],
+    ['The UN condemned the attack.', 'The United Nations (UN) condemned the attack on Tuesday.'],
+    ['The WHO praised the plan.', 'The World Health Organization praised the plan.'],
+    ['Greek banks closed on Monday.', 'Banks in Greece closed on Monday.'],
+    ['The United Kingdom left the union.', 'The UK left the union in 2020.'],
+    ['The tubes glowed for over a thousand hours.', 'The tubes glowed for more than 1,000 hours.'],
+    ['The fishery is capped at 1,500,000 pounds.', 'The fishery is capped at 1.5 million pounds.'],
+    ['About 3 percent of kids got an allergy.', 'About 3% of kids got an allergy.'],
+    ['The console has an eight-core CPU.', 'The console has an 8-core CPU.'],
+  ])('supports the paraphrase %j', (claim, page) => {
+    expect(compare(claim, page).outcome).toBe('supported');
+  });
+
+  it('never refutes from an unrelated sentence, however many numbers differ', () => {
+    const r = compare(
+      'The Statue of Liberty was a gift from France in 1886.',
+      'The PS4 Pro launched at $400 in 2016, and 3 million were sold.',
+    );
+    expect(r.outcome).toBe('not-found');
+    expect(r.conflicts).toEqual([]);
+    expect(r.missing).toEqual(expect.arrayContaining(['Statue', 'Liberty', 'France', '1886']));
+  });
+
+  it('does not support a claim whose number is not in the sentence', () => {
+    const r = compare(
+      'The PS4 Pro launched at $400 three years ago.',
+      'The PS4 Pro launched at $400 last year.',
+    );
+    expect(r.outcome).toBe('not-found');
+  });
+
+  it('takes a name from the context (the page title) as the subject of "it"', () => {
+    const page = 'It was repaired several times after strong earthquakes.';
+    const claim = 'The Lighthouse of Alexandria was repaired after strong earthquakes.';
+    expect(compare(claim, page, ['Lighthouse of Alexandria']).outcome).toBe('supported');
+    expect(compare(claim, page, ['Colossus of Rhodes']).outcome).toBe('not-found');
+  });
+
+  it('reads "not only … but" as no negation', () => {
+    const page = 'That makes the headset not only thinner but also more comfortable.';
+    expect(compare('That makes the headset thinner and more comfortable.', page).outcome).toBe(
+      'supported',
+    );
+  });
+
+  it('aligns a claim over two adjacent sentences', () => {
+    const page = 'Claude built the first neon sign. It was shown in Paris in 1910. Nothing else.';
+    const r = compare('Claude built the first neon sign, shown in Paris in 1910.', page);
+    expect(r.outcome).toBe('supported');
+    expect(r.sentence.text).toBe(
+      'Claude built the first neon sign. It was shown in Paris in 1910.',
+    );
+  });
+
+  it('does not call a negation conflict when the sentence also says it plainly', () => {
+    const page = 'The tower was not rebuilt in 1400, but it was rebuilt in 1480.';
+    expect(compare('The tower was rebuilt in 1480.', page).outcome).toBe('supported');
+  });
+
+  it('matches an acronym one text uses and the other spells out', () => {
+    expect(
+      compare(
+        "The American Civil Liberties Union's website avoids Facebook buttons.",
+        "The ACLU's own website avoids Facebook buttons.",
+      ).outcome,
+    ).toBe('supported');
+  });
+
+  it('calls units different only after a number', () => {
+    expect(compare('The One X has a 1TB drive.', 'The One X has a 1 terabyte drive.').outcome).toBe(
+      'supported',
+    );
+    expect(
+      compare(
+        'It came second to security in 2022.',
+        'It came second to security in 2022, years ago.',
+      ).outcome,
+    ).toBe('supported');
+  });
+
+  it('lets the sentence that aligns better decide between "says" and "says otherwise"', () => {
+    const page =
+      'My job does not require that I use Facebook. Opting out requires the use of cookies.';
+    expect(compare('My job requires that I use Facebook.', page).outcome).toBe('contradicted');
+  });
+
+  it('does not support a claim that swaps one word for a word the lexicon does not relate', () => {
+    // "ornate" may be a synonym or an antonym of "gaudy": the rules cannot tell, so not supported.
+    const r = compare(
+      'When neon lights debuted, they seemed dazzlingly ornate to visitors.',
+      'When neon lights debuted, they seemed dazzlingly gaudy to visitors.',
+    );
+    expect(r.outcome).toBe('not-found');
+    expect(r.coverage).toBeGreaterThan(0.8);
+  });
+
+  it('handles empty input', () => {
+    expect(compare('', 'Some page text.').outcome).toBe('not-found');
+    expect(compare('The tower fell.', '').outcome).toBe('not-found');
+  });
+});

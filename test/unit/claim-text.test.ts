@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../../lib/pipeline/claim-text';
+import { BASE_LEXICON, buildLexicon } from '../../lib/pipeline/lexicon';
+
+const tokens = (text: string, lexicon = BASE_LEXICON) => analyse(text, lexicon).tokens;
+const numbers = (text: string) =>
+  tokens(text)
+    .filter((t) => t.kind === 'number')
+    .map((t) => [t.text, t.value, t.numberClass]);
+
+describe('analyse: numbers', () => {
+  it.each([
+    ['It cost 1,000 dollars.', [['1,000 dollars', 1000, 'money']]],
+    ['It cost $163 million.', [['$163 million', 163e6, 'money']]],
+    ['It weighed 1.5 million pounds.', [['1.5 million', 1.5e6, 'count']]],
+    ['It glowed for a thousand hours.', [['a thousand', 1000, 'count']]],
+    ['It glowed for one thousand hours.', [['one thousand', 1000, 'count']]],
+    ['Twenty-five people came.', [['Twenty-five', 25, 'count']]],
+    ['About 3% of kids.', [['3%', 3, 'percent']]],
+    ['About 3 per cent of kids.', [['3 per cent', 3, 'percent']]],
+    ['It was privatised in 1993.', [['1993', 1993, 'year']]],
+    ['A tremor in 956 damaged it.', [['956', 956, 'year']]],
+    ['It was finished around 280 BC.', [['280 BC', -280, 'year']]],
+    ['In the 1990s it grew.', [['1990s', 1990, 'decade']]],
+    [
+      'It has 12GB of memory at 2.3GHz.',
+      [
+        ['12', 12, 'count'],
+        ['2.3', 2.3, 'count'],
+      ],
+    ],
+    ['On the 5th floor.', [['5th', 5, 'ordinal']]],
+    ['It ran for a week.', [['a', 1, 'count']]],
+    ['It grew 100 miles a year.', [['100', 100, 'count']]],
+    ['It has one terabyte.', [['one', 1, 'count']]],
+    ['It is not the only one.', []],
+  ])('%j', (text, expected) => {
+    expect(numbers(text)).toEqual(expected);
+  });
+});
+
+describe('analyse: words, names, negation, quantifiers', () => {
+  it('keys inflected forms and synonyms alike, and drops function words', () => {
+    const keys = (t: string) => tokens(t).map((x) => x.key);
+    expect(keys('The profits fell')).toEqual(keys('earnings dropped'));
+    expect(keys('They bought the firm')).toEqual(keys('purchase company'));
+    expect(keys('the of and')).toEqual([]);
+  });
+
+  it('marks names: capitalised mid-sentence, in capitals, after a title, or known from the page', () => {
+    const t = tokens('Obama met Merkel and the NATO chief. Mr Smith agreed.');
+    const names = t.filter((x) => x.name).map((x) => x.text);
+    expect(names).toEqual(['Merkel', 'NATO', 'Smith']);
+    const known = buildLexicon(['He said that Obama spoke.']);
+    expect(tokens('Obama spoke.', known)[0]).toMatchObject({ text: 'Obama', name: true });
+  });
+
+  it('reads countries, demonyms and acronyms to one key', () => {
+    const key = (t: string, lexicon = BASE_LEXICON) => tokens(t, lexicon)[0]!.key;
+    expect(key('Greek')).toBe(key('Greece'));
+    expect(key('British')).toBe(key('United Kingdom'));
+    expect(key('U.S.')).toBe(key('America'));
+    expect(key('UN')).toBe(key('United Nations'));
+    // "us" is a pronoun, "who" a question word: only capitals make them a country or an acronym.
+    expect(tokens('us')).toEqual([]);
+    const page = buildLexicon(['The Office for Budget Responsibility (OBR) said so.']);
+    expect(key('OBR', page)).toBe(key('Office for Budget Responsibility', page));
+  });
+
+  it('negates the next content words of the clause, not past a comma', () => {
+    const t = tokens("He didn't expect a wider campaign, said officials.");
+    expect(t.filter((x) => x.negated).map((x) => x.text)).toEqual(['expect', 'wider', 'campaign']);
+    expect(t.find((x) => x.text === 'expect')!.cue!.text).toBe("didn't");
+  });
+
+  it('lets two negations cancel ("does not deny") and reaches past "yet"', () => {
+    expect(tokens('It does not deny the claim').find((x) => x.text === 'claim')!.negated).toBe(
+      false,
+    );
+    expect(tokens('We do not yet know').find((x) => x.text === 'know')!.negated).toBe(true);
+  });
+
+  it('reads a quantifier word inside a name as part of the name', () => {
+    expect(tokens('Also, Whole Foods has scale').every((x) => !x.quantifier)).toBe(true);
+  });
+
+  it('reads "not only" as no negation and "no longer" as one', () => {
+    expect(tokens('not only thinner').some((x) => x.negated)).toBe(false);
+    expect(tokens('It no longer works').find((x) => x.text === 'works')!.cue!.text).toBe(
+      'no longer',
+    );
+  });
+
+  it('attaches quantifiers, longest phrase first', () => {
+    const q = (t: string) => tokens(t).map((x) => x.quantifier);
+    expect(q('Nearly every website')).toEqual(['all']);
+    expect(q('Hardly any website')).toEqual(['few']);
+    expect(q('Only a few occur')).toEqual(['few']);
+    expect(q('No one registered it')[0]).toBe('none');
+    expect(tokens('No one registered it')[0]!.negated).toBe(true);
+  });
+
+  it('keeps offsets, shifted by the offset given', () => {
+    const text = 'Mr Obama said race relations improved.';
+    for (const t of analyse(text, BASE_LEXICON, 100).tokens)
+      expect(text.slice(t.start - 100, t.end - 100)).toBe(t.text);
+  });
+
+  it('reads "May" as a month and "may" as a modal verb', () => {
+    expect(tokens('It opened in May 2011.').map((t) => t.text)).toContain('May');
+    expect(tokens('It may open.').map((t) => t.text)).toEqual(['open']);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  areAntonyms,
+  buildLexicon,
+  exclusiveKind,
+  lemma,
+  pageAcronyms,
+  wordKey,
+} from '../../lib/pipeline/lexicon';
+
+describe('lexicon', () => {
+  it('lemmatises with the Porter stemmer after the irregular forms', () => {
+    expect(lemma('dropped')).toBe(lemma('drop'));
+    expect(lemma('fell')).toBe(lemma('fall'));
+    expect(lemma('won')).toBe(lemma('win'));
+    expect(lemma('1990')).toBe('1990');
+  });
+
+  it('joins synonyms and keeps other words apart', () => {
+    expect(wordKey('earnings')).toBe(wordKey('profits'));
+    expect(wordKey('declined')).toBe(wordKey('fall'));
+    expect(wordKey('purchased')).toBe(wordKey('buy'));
+    expect(wordKey('buy')).not.toBe(wordKey('sell'));
+  });
+
+  it('knows antonyms through synonym groups, both ways', () => {
+    expect(areAntonyms(wordKey('rising'), wordKey('declining'))).toBe(true);
+    expect(areAntonyms(wordKey('decreasing'), wordKey('increasing'))).toBe(true);
+    expect(areAntonyms(wordKey('won'), wordKey('lost'))).toBe(true);
+    expect(areAntonyms(wordKey('loud'), wordKey('quiet'))).toBe(true);
+    expect(areAntonyms(wordKey('rise'), wordKey('rise'))).toBe(false);
+  });
+
+  it('knows closed sets: months, units, colours', () => {
+    expect(exclusiveKind(wordKey('january'), wordKey('november'))).toBe('date');
+    expect(exclusiveKind(wordKey('miles'), wordKey('kilometres'))).toBe('unit');
+    expect(exclusiveKind(wordKey('red'), wordKey('blue'))).toBe('antonym');
+    expect(exclusiveKind(wordKey('red'), wordKey('red'))).toBeNull();
+    expect(exclusiveKind(wordKey('miles'), wordKey('hours'))).toBeNull();
+  });
+
+  it('finds acronyms a page defines, both ways round, and only when the letters match', () => {
+    expect(
+      pageAcronyms(
+        'The World Health Organization (WHO) met. The IPHC (International Pacific Halibut Commission) too. He spoke on Monday (AP).',
+      ),
+    ).toEqual(
+      new Map([
+        ['who', 'world health organization'],
+        ['iphc', 'international pacific halibut commission'],
+      ]),
+    );
+  });
+
+  it('builds a lexicon with the page acronyms as phrases and the names it writes', () => {
+    const lexicon = buildLexicon([
+      'The Office for Budget Responsibility (OBR) said that Osborne lied.',
+    ]);
+    expect(lexicon.acronyms.get('obr')).toBe('a:obr');
+    expect(lexicon.phrases.get('office for budget responsibility')).toBe('a:obr');
+    expect(lexicon.names.has(wordKey('osborne'))).toBe(true);
+    expect(lexicon.maxPhrase).toBeGreaterThanOrEqual(4);
+  });
+});

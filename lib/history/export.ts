@@ -3,7 +3,7 @@
 // JSON is the lossless format: `parseImport(exportJson(records))` gives the records back, less
 // their ids. Markdown is for people: a readable record of what was asked, answered and cited.
 //
-// An import file is untrusted input (STYLE security 8, 16): it is size-checked before parsing,
+// An import file is untrusted input (docs/SECURITY.md, properties 8 and 16): it is size-checked before parsing,
 // every answer is validated against a schema that iterates the schema's keys, not the file's (so
 // `__proto__` and unknown keys never survive), strings and lists are capped, URLs must be http(s),
 // and a bad answer is skipped and counted instead of failing the whole file.
@@ -425,7 +425,7 @@ function formatBytes(bytes: number): string {
 //
 // Every page-derived string (questions are typed or selected on pages, titles, quotes, KG labels,
 // notes, the model's answer) goes through escapeLine/escapeInline: a page must not be able to add
-// headings, links, images, code blocks or raw HTML to the file (STYLE security 4). Links we write
+// headings, links, images, code blocks or raw HTML to the file (docs/SECURITY.md, property 4). Links we write
 // ourselves are `https:` only and their targets percent-encode anything that could end them.
 // Renderers with GFM autolinks may still turn a bare http(s) URL in the text into a link; those
 // can only be http(s), never `javascript:` or `data:`.

@@ -25,6 +25,7 @@ import {
   compareClaim,
   type ClaimComparison,
   decide,
+  keysOf,
   MATCH_DEFAULTS,
 } from '../pipeline/claim-match';
 import { analyse } from '../pipeline/claim-text';
@@ -42,6 +43,12 @@ export interface CheckOptions {
   relevanceThreshold?: number;
   /** Built from the quotes when absent. */
   lexicon?: Lexicon;
+  /**
+   * The text of each quote's page, by URL, when the caller has it: a name the sentence takes from
+   * elsewhere on that page ("he" in the quote, "Mr Obama" in the answer) is then not flagged as
+   * missing. Without it, the other quotes from the same page stand in for it.
+   */
+  pages?: ReadonlyMap<string, string>;
 }
 
 /** The rules' support threshold, tuned with claim matching (test/eval/verify.ts, 'tune' split). */
@@ -72,6 +79,22 @@ export async function checkCitations(
     ]);
   const supportThreshold = options.lexicalThreshold ?? LEXICAL_THRESHOLD;
   const byId = new Map(quotes.map((q) => [q.id, q]));
+  const knownByUrl = new Map<string, Set<string>>();
+  const known = (quote: Quote) => {
+    const url = quote.source.url;
+    let keys = knownByUrl.get(url);
+    if (!keys) {
+      const page = options.pages?.get(url);
+      const texts =
+        page ??
+        quotes
+          .filter((q) => q.source.url === url)
+          .map((q) => q.text)
+          .join('\n');
+      knownByUrl.set(url, (keys = keysOf([texts], lexicon)));
+    }
+    return keys;
+  };
   const checks: CitationCheck[] = [];
   // Citations the rules did not flag, for the cross-encoder: the sentence and the quote's parts.
   const open: Array<{ check: CitationCheck; text: string; parts: string[] }> = [];
@@ -89,7 +112,11 @@ export async function checkCitations(
       const parts = partsOf(quote);
       const result = bestPart(
         parts.map((part) =>
-          compareClaim(claim, part, lexicon, { supportThreshold, context: [quote.source.title] }),
+          compareClaim(claim, part, lexicon, {
+            supportThreshold,
+            context: [quote.source.title],
+            known: known(quote),
+          }),
         ),
       );
       const check = checkOf(sentence, quoteId, result);

@@ -19,6 +19,7 @@ import {
   type ClaimComparison,
   compareClaim,
   decide,
+  keysOf,
   MATCH_DEFAULTS,
   type MatchOptions,
 } from './claim-match';
@@ -75,11 +76,22 @@ export function compareQuotes(
 ): Compared[] {
   const lexicon =
     opts.lexicon ?? buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])]);
+  // The other quotes from the same page: "the Pharos" named there is the subject of "it" here.
+  const known = new Map<string, Set<string>>();
+  const knownFor = (url: string) => {
+    let keys = known.get(url);
+    if (!keys) {
+      const texts = quotes.filter((q) => q.source.url === url).map((q) => q.text);
+      known.set(url, (keys = keysOf(texts, lexicon)));
+    }
+    return keys;
+  };
   return quotes.map((quote) => ({
     quote,
     result: compareClaim(claim, quote.text, lexicon, {
       ...opts.match,
       context: [quote.source.title],
+      known: knownFor(quote.source.url),
     }),
   }));
 }

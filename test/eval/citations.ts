@@ -9,6 +9,9 @@
 // `citations.tune.`), into test/bench/results.json:
 //   citations.flagRateOnSupported      supported citations marked ⚠          (goal ≤ 0.15)
 //   citations.flagRecallOnContradicted contradicted citations marked ⚠       (goal ≥ 0.9)
+// for the checker given the quote alone, and under `citations.withPage.` for the checker given the
+// text of the quote's page too (CheckOptions.pages: a name taken from elsewhere on the page is not
+// "missing").
 // Details, with the tune split's misses, go to test/eval/citations-results.json. The check's
 // thresholds are claim matching's (tuned on the claims' tune split, test/eval/verify.ts).
 //
@@ -52,18 +55,23 @@ function quoteOf(item: LabelledCitation, title: string): Quote {
   };
 }
 
+/**
+ * `withPage`: the checker is also given the text of the quote's page (CheckOptions.pages), as the
+ * pipeline can give it; without it, it sees the one quote and its page title only.
+ */
 async function checkAll(
   items: readonly LabelledCitation[],
-  threshold?: number,
+  { threshold, withPage = false }: { threshold?: number; withPage?: boolean } = {},
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   for (const item of items) {
-    const { title } = await readTestPage(item.page);
-    const [check] = await checkCitations(
-      [{ text: item.sentence, citations: [1] }],
-      [quoteOf(item, title)],
-      threshold === undefined ? {} : { lexicalThreshold: threshold },
-    );
+    const page = await readTestPage(item.page);
+    const quote = quoteOf(item, page.title);
+    const pageText = page.blocks.map((b) => b.text).join('\n');
+    const [check] = await checkCitations([{ text: item.sentence, citations: [1] }], [quote], {
+      ...(threshold === undefined ? {} : { lexicalThreshold: threshold }),
+      ...(withPage ? { pages: new Map([[quote.source.url, pageText]]) } : {}),
+    });
     out.push({ item, check: check! });
   }
   return out;
@@ -127,12 +135,14 @@ function printKinds(name: string, kinds: ReturnType<typeof byKind>) {
     );
 }
 
-function figuresOf(report: Rates, tune: Rates): Figures {
+function figuresOf(report: Rates, tune: Rates, withPage: { report: Rates; tune: Rates }): Figures {
   const round = (x: number) => Math.round(x * 10000) / 10000;
   const out: Figures = { 'citations.lexicalThreshold': LEXICAL_THRESHOLD };
   for (const [prefix, r] of [
     ['citations.', report],
     ['citations.tune.', tune],
+    ['citations.withPage.', withPage.report],
+    ['citations.withPage.tune.', withPage.tune],
   ] as const) {
     out[`${prefix}cases`] = r.n;
     out[`${prefix}flagRateOnSupported`] = round(r.flagRateOnSupported);
@@ -152,7 +162,7 @@ async function main() {
   );
   console.log('\nSupport threshold on the tune split:');
   for (const t of [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8])
-    printRates(t.toFixed(2), rates(await checkAll(tuneItems, t)));
+    printRates(t.toFixed(2), rates(await checkAll(tuneItems, { threshold: t })));
 
   const checked = await checkAll(items);
   const tune = checked.filter((c) => c.item.split === 'tune');
@@ -164,6 +174,16 @@ async function main() {
   printRates('report', reportRates);
   printKinds('tune', byKind(tune));
   printKinds('report', byKind(report));
+  const paged = await checkAll(items, { withPage: true });
+  const withPage = {
+    tune: rates(paged.filter((c) => c.item.split === 'tune')),
+    report: rates(paged.filter((c) => c.item.split === 'report')),
+  };
+  console.log(
+    "\nWith the quote's page text given to the checker (names from elsewhere on the page):",
+  );
+  printRates('tune', withPage.tune);
+  printRates('report', withPage.report);
 
   // Misses are listed for the tune split only: reading the report split's would be tuning on it.
   const misses = tune
@@ -192,7 +212,7 @@ async function main() {
     ) + '\n',
   );
   const path = fileURLToPath(new URL('../bench/results.json', import.meta.url));
-  mergeResults(path, figuresOf(reportRates, tuneRates), machineMeta(null, loadAtStart), [
+  mergeResults(path, figuresOf(reportRates, tuneRates, withPage), machineMeta(null, loadAtStart), [
     'citations.',
   ]);
   console.log(

@@ -180,6 +180,15 @@ describe('checkCitations, lexical (no model)', () => {
     expect((await one(text, elsewhere)).supported).toBe(false);
   });
 
+  it('flags a name missing from the quote, unless the caller gives a page that names it', async () => {
+    const he = quote(1, 'The tower was designed by him and finished around 280 BC.');
+    const text = 'The tower was designed by Sostratus and finished around 280 BC.';
+    expect(await one(text, he)).toMatchObject({ flagged: true, missing: ['Sostratus'] });
+    const pages = new Map([[he.source.url, 'The architect was Sostratus of Cnidus. ' + he.text]]);
+    const [check] = await checkCitations([sentence(text, 1)], [he], { pages });
+    expect(check).toMatchObject({ flagged: false, missing: [] });
+  });
+
   it('judges a KG quote by its best single line, so facts from two triples do not combine', async () => {
     const kg = quote(1, '', {
       kgLines: [

@@ -26,6 +26,8 @@ import {
 } from '../pipeline/retrieve';
 import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from '../pipeline/split';
+import { nliChecks, nliPort } from '../pipeline/nli';
+import { verdictWithNli } from '../pipeline/verdict';
 import { rankPassages } from '../pipeline/rank';
 import type { KgQuote } from '../kg/linearize';
 import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
@@ -337,12 +339,24 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
           : 'no answer in the sources',
   );
   const { answer } = composed;
+  const nli = ctx.models.nli;
   answer.checks = await ctx.stage(
     'check',
-    () => checkCitations(answer.sentences, quotes, ctx.filter ? { scorer: ctx.filter } : {}),
+    async () => {
+      const checks = await checkCitations(
+        answer.sentences,
+        quotes,
+        ctx.filter ? { scorer: ctx.filter } : {},
+      );
+      return nli ? nliChecks(checks, answer.sentences, quotes, nli) : checks;
+    },
     (checks) =>
       `${checks.filter((c) => c.supported).length} of ${checks.length} citations supported`,
   );
+  // The NLI model reads meaning: where installed it decides the verdict the rules gave (a
+  // composer model's own verdict stands).
+  if (nli && mode === 'verify' && composed.verdict && composed.verdict.decidedBy !== 'composer')
+    composed.verdict = await verdictWithNli(quotes, { claim: ctx.question, nli: nliPort(nli) });
   return composed;
 }
 

@@ -168,7 +168,7 @@ const AnswerSchema = v.object({
       conflicts: v.optional(List(ConflictSchema, 50)),
       missing: v.optional(List(Text(MAX_LABEL), 50)),
       score: Num,
-      method: v.picklist(['cross-encoder', 'lexical']),
+      method: v.picklist(['cross-encoder', 'lexical', 'nli']),
     }),
     2000,
   ),

@@ -154,7 +154,8 @@ export interface CitationCheck {
   missing?: string[];
   /** Cross-encoder relevance (sigmoid of the logit) or lexical overlap, in [0, 1]. */
   score: number;
-  method: 'cross-encoder' | 'lexical';
+  /** Who judged: the NLI model when installed, else the cross-encoder or the rules' overlap. */
+  method: 'cross-encoder' | 'lexical' | 'nli';
 }
 
 /** A quote exactly as it was sent, for the panel's "what was sent" view. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AnswerRecord } from '@/lib/cache/db';
 import { HistoryList } from './history-view/HistoryList';
 import { HistoryToolbar, type HistoryNote } from './history-view/HistoryToolbar';
+import './history-view/history.css';
 
 /** What the history view needs from the cache and the file system (entrypoints/sidepanel wires them). */
 export interface HistoryPorts {

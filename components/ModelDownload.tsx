@@ -3,7 +3,7 @@ import { formatMegabytes } from '@/lib/core/bytes';
 import { toErrorInfo } from '@/lib/core/errors';
 import type { DownloadRecord, FirstUseDownloadOptions } from '@/lib/models/browser-store';
 import type { SizeEstimate } from '@/lib/models/download';
-import { isHttpUrl } from '@/lib/settings/schema';
+import { isHttpUrl, type Settings } from '@/lib/settings/schema';
 
 // Settings → "Download on first use": the size before anything is downloaded, then host access
 // (asked for in the click), then the download with a progress bar, then done or a coded failure.
@@ -12,25 +12,38 @@ import { isHttpUrl } from '@/lib/settings/schema';
  * The model store and the hub, for the download (lib/models, wired by the settings page). The
  * component keys its effects by these members, so they should stay the same between renders.
  */
+/**
+ * The optional models the user turned on (the second sort, the fact-checking model); the page's
+ * ports turn them into model roles (`optionalRoles` in lib/models).
+ */
+export type OptionalChoice = Pick<Settings['retrieval'], 'rerank' | 'nli'>;
+
 export interface ModelDownloadPorts {
   /** What the last complete download recorded; null when nothing (complete) is downloaded. */
   record(): Promise<DownloadRecord | null>;
   /** Removes every downloaded file and the record. */
   clear(): Promise<void>;
-  /** The size from the manifest, or from the hub's HEAD replies for files it does not size. */
+  /**
+   * The size from the manifest, or from the hub's HEAD replies for files it does not size: of
+   * the models a download takes (the required ones and the optional ones chosen), or, with
+   * `onlyOptional`, of just the optional ones chosen.
+   */
   estimate(request: {
     hub: string;
-    includeOptional: boolean;
+    optional: OptionalChoice;
+    onlyOptional?: boolean;
     signal: AbortSignal;
   }): Promise<SizeEstimate>;
   /** Remembers the size shown, so the panel can say it without asking the hub itself. */
   saveEstimate(estimate: SizeEstimate & { hub: string }): Promise<void>;
   /** Downloads the selected models into the store; rejects with a coded error. */
   download(
-    request: Omit<FirstUseDownloadOptions, 'manifest' | 'fetch' | 'now'>,
+    request: Omit<FirstUseDownloadOptions, 'manifest' | 'fetch' | 'now' | 'includeOptional'> & {
+      optional: OptionalChoice;
+    },
   ): Promise<DownloadRecord>;
   /** Whether the selected models have files the manifest has no checksums for. */
-  hasUnpinned(includeOptional: boolean): boolean;
+  hasUnpinned(optional: OptionalChoice): boolean;
   /** Host access a download from this hub needs (none for a loopback mirror). */
   originsForHub(hub: string): string[];
   /** Asks for optional host permissions; resolves to whether they were granted. */
@@ -39,9 +52,11 @@ export interface ModelDownloadPorts {
 
 export interface ModelDownloadProps {
   hubUrl: string;
-  /** Also the optional reranker (when the second-stage reranker is on). */
-  includeOptional: boolean;
+  /** The optional models to download too. */
+  optional: OptionalChoice;
   ports: ModelDownloadPorts;
+  /** Told when models were downloaded or removed (the form's model switches follow). */
+  onChange?: (() => void) | undefined;
 }
 
 type Phase =
@@ -53,46 +68,59 @@ type Phase =
 
 type Estimate = SizeEstimate | 'loading' | null;
 
+const hostOf = (url: string) => new URL(url).host;
+
 const recordBytes = (record: DownloadRecord) =>
   Object.values(record.files).reduce((n, f) => n + f.size, 0);
 
 const knownBytes = (estimate: Estimate) =>
   estimate !== null && estimate !== 'loading' && estimate.bytes > 0 ? estimate.bytes : undefined;
 
-function sizeLabel(estimate: Estimate): string {
+export function sizeLabel(estimate: Estimate): string {
   if (estimate === 'loading') return 'size…';
   if (estimate === null || knownBytes(estimate) === undefined) return 'size unknown';
   return `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
 }
 
+/** A hub address as the download uses it (no trailing slash), or null when it is not one. */
+export function cleanHub(hubUrl: string): string | null {
+  const hub = hubUrl.trim().replace(/\/+$/, '');
+  return isHttpUrl(hub) ? hub : null;
+}
+
 /**
  * The download size before anything is downloaded (HEAD requests only; manifest sizes when
  * pinned), asked for a moment after the hub stops changing. 'loading' is derived, not stored:
- * it is what shows while the last answer is for another hub or selection.
+ * it is what shows while the last answer is for another hub or selection. The size of the whole
+ * download is remembered for the panel (`save`); the size of one optional model is not.
  */
-function useSizeEstimate(
+export function useSizeEstimate(
   ports: ModelDownloadPorts,
   hub: string | null,
-  includeOptional: boolean,
+  selection: { optional: OptionalChoice; onlyOptional: boolean },
+  save: boolean,
 ): Estimate {
   const { estimate, saveEstimate } = ports;
-  const key = JSON.stringify([hub, includeOptional]);
+  const { rerank, nli } = selection.optional;
+  const { onlyOptional } = selection;
+  const key = JSON.stringify([hub, rerank, nli, onlyOptional]);
   const [answer, setAnswer] = useState<{ key: string; value: SizeEstimate } | null>(null);
   useEffect(() => {
     if (hub === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void estimate({ hub, includeOptional, signal: controller.signal }).then((value) => {
+      const request = { hub, optional: { rerank, nli }, onlyOptional, signal: controller.signal };
+      void estimate(request).then((value) => {
         if (controller.signal.aborted) return;
         setAnswer({ key, value });
-        void saveEstimate({ ...value, hub }).catch(() => undefined);
+        if (save) void saveEstimate({ ...value, hub }).catch(() => undefined);
       });
     }, 300);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [hub, includeOptional, key, estimate, saveEstimate]);
+  }, [hub, key, rerank, nli, onlyOptional, save, estimate, saveEstimate]);
   if (hub === null) return null;
   return answer?.key === key ? answer.value : 'loading';
 }
@@ -107,13 +135,13 @@ async function refusedAccess(ports: ModelDownloadPorts, hub: string): Promise<st
 
 interface DownloadRequest {
   hub: string;
-  includeOptional: boolean;
+  optional: OptionalChoice;
   trusted: boolean;
   expectedBytes: number | undefined;
 }
 
 /** What was downloaded, and the download or removal in progress or just finished. */
-function useDownload(ports: ModelDownloadPorts) {
+function useDownload(ports: ModelDownloadPorts, onChange: (() => void) | undefined) {
   const [record, setRecord] = useState<DownloadRecord | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -122,7 +150,7 @@ function useDownload(ports: ModelDownloadPorts) {
     void readRecord().then(setRecord);
   }, [readRecord]);
 
-  const start = async ({ hub, includeOptional, trusted, expectedBytes }: DownloadRequest) => {
+  const start = async ({ hub, optional, trusted, expectedBytes }: DownloadRequest) => {
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: 'downloading', loaded: 0, total: expectedBytes ?? 0 });
@@ -134,7 +162,7 @@ function useDownload(ports: ModelDownloadPorts) {
       }
       const saved = await ports.download({
         hub,
-        includeOptional,
+        optional,
         trustUnpinned: trusted,
         expectedBytes,
         signal: controller.signal,
@@ -142,6 +170,7 @@ function useDownload(ports: ModelDownloadPorts) {
       });
       setRecord(saved);
       setPhase({ kind: 'done', bytes: recordBytes(saved) });
+      onChange?.();
     } catch (error) {
       setRecord(null);
       setPhase({ kind: 'failed', message: toErrorInfo(error).message });
@@ -153,6 +182,7 @@ function useDownload(ports: ModelDownloadPorts) {
     await ports.clear().catch(() => undefined);
     setRecord(null);
     setPhase({ kind: 'removed' });
+    onChange?.();
   };
   return { record, phase, start, remove, cancel: () => abort.current?.abort() };
 }
@@ -163,17 +193,20 @@ function TrustCheckbox(props: {
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <label>
+    <div className="check">
       <input
         type="checkbox"
         id="models-trust"
         checked={props.checked}
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.checked)}
-      />{' '}
-      Trust these files on first use: this version has no checksums for them, so the size and
-      SHA-256 of what arrives are recorded and checked every time the models load.
-    </label>
+      />
+      <label htmlFor="models-trust">
+        Trust these files the first time: this version has no fingerprints (SHA-256) for them, so
+        the size and fingerprint of what arrives are recorded and checked every time the models
+        load.
+      </label>
+    </div>
   );
 }
 
@@ -227,20 +260,25 @@ function PhaseMessage({ phase }: { phase: Phase }) {
   return null;
 }
 
-export function ModelDownload({ hubUrl, includeOptional, ports }: ModelDownloadProps) {
+export function ModelDownload({ hubUrl, optional, ports, onChange }: ModelDownloadProps) {
   const [trusted, setTrusted] = useState(false);
-  const hub = hubUrl.trim().replace(/\/+$/, '');
-  const validHub = isHttpUrl(hub);
-  const estimate = useSizeEstimate(ports, validHub ? hub : null, includeOptional);
-  const { record, phase, start, remove, cancel } = useDownload(ports);
-  const unpinned = ports.hasUnpinned(includeOptional);
+  const hub = cleanHub(hubUrl) ?? hubUrl.trim();
+  const validHub = cleanHub(hubUrl) !== null;
+  const estimate = useSizeEstimate(
+    ports,
+    validHub ? hub : null,
+    { optional, onlyOptional: false },
+    true,
+  );
+  const { record, phase, start, remove, cancel } = useDownload(ports, onChange);
+  const unpinned = ports.hasUnpinned(optional);
   const busy = phase.kind === 'downloading';
   const expectedBytes = knownBytes(estimate);
   return (
     <div className="model-download" data-phase={phase.kind} data-downloaded={record !== null}>
       <div className="hint">
-        The ranking models are downloaded once from {validHub ? hub : 'the hub'} and kept in this
-        browser. Until they are, passages are ranked by keywords.
+        The models are downloaded once from {validHub ? hostOf(hub) : 'the model hub'} and kept in
+        this browser.{record ? '' : ' Until they are, passages are ranked by keywords.'}
       </div>
       {unpinned && <TrustCheckbox checked={trusted} disabled={busy} onChange={setTrusted} />}
       {record && phase.kind !== 'done' && (
@@ -253,7 +291,7 @@ export function ModelDownload({ hubUrl, includeOptional, ports }: ModelDownloadP
         type="button"
         id="models-download"
         disabled={busy || !validHub || (unpinned && !trusted)}
-        onClick={() => void start({ hub, includeOptional, trusted, expectedBytes })}
+        onClick={() => void start({ hub, optional, trusted, expectedBytes })}
       >
         {record ? 'Download models again' : 'Download models'} ({sizeLabel(estimate)})
       </button>

@@ -1,27 +1,31 @@
-// The options page's form: one fieldset per settings group (components/settings/), the state in
-// one reducer, and what the buttons do in components/settings/actions.ts.
+// The options page's form: Basic (where answers come from, how they are written, the models in
+// the browser, and what leaves it), then Advanced, closed. One component per group
+// (components/settings/), the state in one reducer, and what the buttons do in
+// components/settings/actions.ts.
 
+import { AdvancedSettings } from './settings/AdvancedSettings';
 import { ComposerSettings } from './settings/ComposerSettings';
-import { KnowledgeGraphSettings } from './settings/KnowledgeGraphSettings';
-import { RetrievalSettings } from './settings/RetrievalSettings';
-import { SearchSettings } from './settings/SearchSettings';
-import { StorageSettings } from './settings/StorageSettings';
+import { ModelSettings } from './settings/ModelSettings';
+import { PrivacySummary } from './settings/PrivacySummary';
+import { SourceSettings } from './settings/SourceSettings';
 import { clearCache, failed, saveForm, testConnection } from './settings/actions';
 import type { FormBinding } from './settings/fields';
 import { patch, type FormState } from './settings/form-state';
+import { fieldName } from './settings/labels';
 import type { SettingsFormProps } from './settings/ports';
 import { useSettingsForm } from './settings/use-settings-form';
 
 export type {
   ComposerFormPorts,
   ConnectionResult,
+  InstalledModels,
   SettingsFormProps,
   StorageFormPorts,
 } from './settings/ports';
 
 export function SettingsForm(props: SettingsFormProps) {
   const { requestOrigins, models, composer, storage } = props;
-  const { state, dispatch } = useSettingsForm(props);
+  const { state, dispatch, refreshInstalled } = useSettingsForm(props);
   const { settings } = state;
   if (!settings) return <p className="options">Loading settings…</p>;
 
@@ -54,23 +58,31 @@ export function SettingsForm(props: SettingsFormProps) {
       <h1>Answer panel settings</h1>
       {state.reset.length > 0 && (
         <p className="notice">
-          Some stored settings were invalid and were reset to defaults: {state.reset.join(', ')}.
+          Some saved settings could not be read and are back to their defaults:{' '}
+          {state.reset.map(fieldName).join(', ')}.
         </p>
       )}
+      <SourceSettings
+        form={form}
+        onAnswerWith={(value) => dispatch({ type: 'answer-with', value })}
+      />
       <ComposerSettings
         form={form}
         builtIn={state.builtIn}
         connection={state.connection}
         onTest={onTest}
       />
-      <SearchSettings form={form} />
-      <RetrievalSettings form={form} models={models} requestOrigins={requestOrigins} />
-      <KnowledgeGraphSettings form={form} />
-      <StorageSettings
+      <ModelSettings
         form={form}
-        usage={state.usage}
-        storageNote={state.storageNote}
-        onClear={onClear}
+        installed={state.installed}
+        models={models}
+        requestOrigins={requestOrigins}
+        onInstalledChange={refreshInstalled}
+      />
+      <PrivacySummary settings={settings} />
+      <AdvancedSettings
+        form={form}
+        storage={{ usage: state.usage, storageNote: state.storageNote, onClear }}
       />
       <SaveStatus permissionNote={state.permissionNote} saved={state.saved} />
     </form>
@@ -79,19 +91,21 @@ export function SettingsForm(props: SettingsFormProps) {
 
 function SaveStatus({ permissionNote, saved }: Pick<FormState, 'permissionNote' | 'saved'>) {
   return (
-    <>
+    <div className="save-bar">
       {permissionNote && (
         <p className="notice" role="alert" data-permission="denied">
           {permissionNote}
         </p>
       )}
-      <button type="submit">Save</button>{' '}
+      <button type="submit" className="primary">
+        Save
+      </button>{' '}
       {saved === 'saved' && (
         <span role="status" data-saved="true">
           Saved.
         </span>
       )}
       {saved === 'failed' && <span role="alert">Could not save the settings. Try again.</span>}
-    </>
+    </div>
   );
 }

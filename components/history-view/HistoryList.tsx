@@ -1,6 +1,6 @@
 import type { AnswerRecord } from '@/lib/cache/db';
-import { timeAgo } from '@/lib/core/time';
 import { useNow } from '../use-now';
+import { historyMeta } from './labels';
 
 export interface HistoryListProps {
   /** Null while loading. */
@@ -60,20 +60,30 @@ function HistoryRow({
     <li className="history-item" data-history-id={record.id}>
       <button type="button" className="history-open" onClick={onOpen} title="Show this answer">
         <span className="history-question">{record.question}</span>
-        <span className="history-meta">
-          {record.mode === 'verify' ? `Claim · ${record.result.verdict?.label ?? ''} · ` : ''}
-          {record.pageTitle || record.pageUrl} · {timeAgo(record.createdAt, now)}
-        </span>
+        <span className="history-meta">{historyMeta(record, now)}</span>
       </button>
       <button
         type="button"
         className="history-delete"
         data-action="delete"
-        aria-label={`Delete "${record.question}"`}
+        aria-label={`Delete “${record.question}”`}
+        title="Delete this answer"
         onClick={onDelete}
       >
-        Delete
+        <TrashIcon />
       </button>
     </li>
+  );
+}
+
+/** A small bin, drawn in the text colour; the button around it carries the name. */
+function TrashIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6 1.5h4a.5.5 0 0 1 .5.5v1H14a.5.5 0 0 1 0 1h-.8l-.7 9.6A1.5 1.5 0 0 1 11 15H5a1.5 1.5 0 0 1-1.5-1.4L2.8 4H2a.5.5 0 0 1 0-1h3.5V2a.5.5 0 0 1 .5-.5Zm.5 1.5h3v-.5h-3V3ZM3.8 4l.7 9.5c0 .3.2.5.5.5h6c.3 0 .5-.2.5-.5l.7-9.5H3.8Zm2.7 2a.5.5 0 0 1 .5.5v5a.5.5 0 0 1-1 0v-5a.5.5 0 0 1 .5-.5Zm3 0a.5.5 0 0 1 .5.5v5a.5.5 0 0 1-1 0v-5a.5.5 0 0 1 .5-.5Z"
+      />
+    </svg>
   );
 }

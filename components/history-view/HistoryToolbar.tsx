@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { HistoryPorts } from '../HistoryView';
 
 /** A line under the toolbar: what an export or import did, or why it failed. */
@@ -35,6 +35,8 @@ export function HistoryToolbar({ ports, hasRecords, onNote, refresh }: HistoryTo
       <button
         type="button"
         data-action="export-json"
+        disabled={!hasRecords}
+        title={hasRecords ? undefined : 'Nothing to export yet'}
         onClick={() => void ports.export('json').then((n) => onNote(exportedNote(n, 'JSON')))}
       >
         Export JSON
@@ -42,32 +44,47 @@ export function HistoryToolbar({ ports, hasRecords, onNote, refresh }: HistoryTo
       <button
         type="button"
         data-action="export-markdown"
+        disabled={!hasRecords}
+        title={hasRecords ? undefined : 'Nothing to export yet'}
         onClick={() =>
           void ports.export('markdown').then((n) => onNote(exportedNote(n, 'Markdown')))
         }
       >
         Export Markdown
       </button>
-      <label className="import-label">
-        Import JSON
-        <input
-          type="file"
-          accept="application/json,.json"
-          data-action="import"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            // Cleared so that picking the same file again imports it again.
-            e.target.value = '';
-            if (!file) return;
-            void ports.import(file).then((result) => {
-              onNote(importedNote(result));
-              void refresh();
-            });
-          }}
-        />
-      </label>
+      <ImportButton ports={ports} onNote={onNote} refresh={refresh} />
       <DeleteAll ports={ports} hasRecords={hasRecords} refresh={refresh} />
     </div>
+  );
+}
+
+/** A button like the others, which opens the file picker of a hidden file input. */
+function ImportButton({ ports, onNote, refresh }: Omit<HistoryToolbarProps, 'hasRecords'>) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" data-action="import-pick" onClick={() => input.current?.click()}>
+        Import JSON…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        tabIndex={-1}
+        accept="application/json,.json"
+        data-action="import"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // Cleared so that picking the same file again imports it again.
+          e.target.value = '';
+          if (!file) return;
+          void ports.import(file).then((result) => {
+            onNote(importedNote(result));
+            void refresh();
+          });
+        }}
+      />
+    </>
   );
 }
 

@@ -1,6 +1,9 @@
-import { ComposerKinds, ConfidenceLevels } from '@/lib/settings/schema';
+// Basic → "How answers are written": the composer, its server's fields (only for a server
+// composer) and the connection test. Advanced → its confidence bar and time limit.
+
+import { ComposerKinds, ConfidenceLevels, type Settings } from '@/lib/settings/schema';
 import { Choice, NumberField, TextField, type FormBinding } from './fields';
-import type { FormState } from './form-state';
+import { fieldsShown, type FormState } from './form-state';
 import { COMPOSER_LABELS, CONFIDENCE_LABELS } from './labels';
 
 export interface ComposerSettingsProps {
@@ -12,75 +15,92 @@ export interface ComposerSettingsProps {
   onTest?: (() => void) | undefined;
 }
 
+/** What each composer sends, and where: the line under the choice. */
+const COMPOSER_HINTS: Record<Settings['composer']['kind'], string> = {
+  extractive: 'The answer is made of sentences quoted from the page. Nothing is sent anywhere.',
+  'openai-compatible':
+    'One request per question to the server below, with your question and the quoted passages and nothing else. If it fails, the quoted answer is shown with the reason.',
+  ollama:
+    'One request per question to Ollama, with your question and the quoted passages and nothing else. If it fails, the quoted answer is shown with the reason.',
+  'chrome-prompt': 'The model runs inside Chrome on this computer: nothing is sent anywhere.',
+};
+
 export function ComposerSettings({ form, builtIn, connection, onTest }: ComposerSettingsProps) {
   const { kind } = form.settings.composer;
   const kinds = ComposerKinds.filter((k) => k !== 'chrome-prompt' || builtIn || kind === k);
+  const shown = fieldsShown(form.settings);
   return (
-    <fieldset>
-      <legend>Answer composer</legend>
+    <fieldset data-group="composer">
+      <legend>How answers are written</legend>
       <Choice
         form={form}
         path="composer.kind"
-        label="Composer"
+        label="Write answers by"
         options={kinds}
         labels={COMPOSER_LABELS}
+        hint={COMPOSER_HINTS[kind]}
       />
       {kind === 'chrome-prompt' && !builtIn && (
         <div className="field-error">
-          This browser has no built-in model: answers will use the extractive composer.
+          This browser has no built-in model: answers will quote the page instead.
         </div>
       )}
-      <div className="hint">
-        One call per question with the numbered quotes; if the endpoint fails, the extractive answer
-        is shown with the reason. Nothing but the quotes and the question is sent.
-      </div>
-      {(kind === 'openai-compatible' || kind === 'ollama') && <EndpointFields form={form} />}
-      {kind !== 'extractive' && (
-        <>
-          <Choice
-            form={form}
-            path="composer.minConfidence"
-            label="Show answers the model rates at least"
-            options={ConfidenceLevels}
-            labels={CONFIDENCE_LABELS}
-          />
-          <NumberField
-            form={form}
-            path="composer.timeoutSeconds"
-            label="Give up and answer extractively after (seconds without a token)"
-            min={5}
-            max={600}
-          />
-          {onTest && <ConnectionTest connection={connection} onTest={onTest} />}
-        </>
+      {shown.has('composer.endpoint') && <EndpointFields form={form} shown={shown} />}
+      {kind !== 'extractive' && onTest && (
+        <ConnectionTest connection={connection} onTest={onTest} />
       )}
     </fieldset>
   );
 }
 
-function EndpointFields({ form }: { form: FormBinding }) {
+/** Advanced → the language model's confidence bar and time limit (not for quoting the page). */
+export function ComposerLimits({ form }: { form: FormBinding }) {
+  if (!fieldsShown(form.settings).has('composer.minConfidence')) return null;
+  return (
+    <fieldset data-group="composer-limits">
+      <legend>Answers from a language model</legend>
+      <Choice
+        form={form}
+        path="composer.minConfidence"
+        label="Show answers the model rates at least"
+        options={ConfidenceLevels}
+        labels={CONFIDENCE_LABELS}
+      />
+      <NumberField
+        form={form}
+        path="composer.timeoutSeconds"
+        label="Give up after (seconds of silence)"
+        min={5}
+        max={600}
+        hint="Then the answer quotes the page instead."
+      />
+    </fieldset>
+  );
+}
+
+function EndpointFields({ form, shown }: { form: FormBinding; shown: Set<string> }) {
   const { kind } = form.settings.composer;
   return (
     <>
       <TextField
         form={form}
         path="composer.endpoint"
-        label="Endpoint base URL"
+        label="Server address"
         placeholder={kind === 'ollama' ? 'http://127.0.0.1:11434' : 'http://127.0.0.1:11434/v1'}
         hint={
           kind === 'ollama'
-            ? 'Ollama’s address; the extension removes its own Origin header for this host only, so OLLAMA_ORIGINS needs no change.'
-            : undefined
+            ? 'Ollama’s address, usually http://127.0.0.1:11434. It needs no extra set-up.'
+            : 'The address its API starts with, often ending in /v1.'
         }
       />
       <TextField form={form} path="composer.model" label="Model" placeholder="e.g. llama3.1:8b" />
-      {kind === 'openai-compatible' && (
+      {shown.has('composer.apiKey') && (
         <TextField
           form={form}
           path="composer.apiKey"
           label="API key (optional)"
           type="password"
-          hint="Stored in extension storage that web pages and content scripts cannot read; sent only to the endpoint above."
+          hint="Kept where web pages cannot read it, and sent only to the server above, over https (or to this computer)."
         />
       )}
     </>
@@ -95,7 +115,7 @@ function ConnectionTest({
   onTest: () => void;
 }) {
   return (
-    <p>
+    <p className="actions">
       <button
         type="button"
         data-action="test-connection"

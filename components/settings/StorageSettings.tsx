@@ -11,27 +11,25 @@ export interface StorageSettingsProps {
 
 export function StorageSettings({ form, usage, storageNote, onClear }: StorageSettingsProps) {
   return (
-    <fieldset>
-      <legend>Offline cache and history</legend>
+    <fieldset data-group="storage">
+      <legend>Saved answers and offline copies</legend>
       <NumberField
         form={form}
         path="storage.budgetMB"
-        label="Keep at most (MB) of pages, answers and responses"
+        label="Space to use (MB)"
         min={10}
         max={5000}
-      >
-        <div className="hint">
-          The least recently used entries are removed first.
-          {usage !== null && ` Using ${(usage / 2 ** 20).toFixed(1)} MB now.`}
-        </div>
-      </NumberField>
+        hint={`Pages, answers and replies kept for offline use; the least recently used go first.${usage !== null ? ` Using ${(usage / 2 ** 20).toFixed(1)} MB now.` : ''}`}
+      />
       <Checkbox form={form} path="storage.persist">
-        Ask the browser to keep the cache when disk space runs low (persistent storage)
+        Ask the browser to keep them when disk space runs low
       </Checkbox>
       {onClear && (
-        <button type="button" data-action="clear-cache" onClick={onClear}>
-          Clear cache and history
-        </button>
+        <p className="actions">
+          <button type="button" data-action="clear-cache" onClick={onClear}>
+            Clear saved answers and offline copies
+          </button>
+        </p>
       )}
       {storageNote && (
         <p className="notice" role="status" data-storage-note="true">

@@ -26,8 +26,9 @@ async function granted(origins: string[], requestOrigins: RequestOrigins): Promi
 }
 
 /**
- * Saves the form. Host access is asked for first, in the click that saves (the browser wants a
- * user gesture), for the composer endpoint and the search provider in one prompt.
+ * Saves the form. Settings with errors are not saved and ask for nothing; valid ones ask for
+ * host access first, in the click that saves (the browser wants a user gesture), for the
+ * composer endpoint and the search provider in one prompt.
  */
 export async function saveForm(
   settings: Settings,
@@ -36,6 +37,12 @@ export async function saveForm(
 ): Promise<void> {
   let candidate = settings;
   dispatch(patch({ permissionNote: null }));
+  // Settings that cannot be saved ask the browser for nothing.
+  const checked = validateSettings(settings);
+  if (!checked.ok) {
+    dispatch(patch({ errors: checked.errors, saved: 'idle' }));
+    return;
+  }
   const access = accessFor(settings);
   if (access.all.length > 0 && requestOrigins && !(await granted(access.all, requestOrigins))) {
     const denied = withoutDeniedAccess(settings, access);

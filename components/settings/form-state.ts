@@ -1,8 +1,9 @@
 // The settings form's state in one reducer: the settings being edited and everything the form
 // says about them (field errors, save status, notes, the connection test, cache usage).
 
+import type { ModelRole } from '@/lib/models/manifest';
 import type { Settings } from '@/lib/settings/schema';
-import type { ConnectionResult } from './ports';
+import type { ConnectionResult, InstalledModels } from './ports';
 
 type Group = keyof Omit<Settings, 'version'>;
 /** A field as `group.field`, which is also its input's id (the end-to-end tests select by it). */
@@ -25,11 +26,14 @@ export interface FormState {
   /** Bytes the offline cache uses, when known. */
   usage: number | null;
   storageNote: string | null;
+  /** Which models' files are present; null until known (or when the page cannot tell). */
+  installed: InstalledModels | null;
 }
 
 export type FormAction =
   | { type: 'loaded'; settings: Settings; reset: string[] }
   | { type: 'edit'; path: Path; value: FieldValue }
+  | { type: 'answer-with'; value: AnswerWith }
   | { type: 'set'; patch: Partial<FormState> };
 
 export const INITIAL_FORM: FormState = {
@@ -42,6 +46,7 @@ export const INITIAL_FORM: FormState = {
   connection: null,
   usage: null,
   storageNote: null,
+  installed: null,
 };
 
 export const patch = (changes: Partial<FormState>): FormAction => ({ type: 'set', patch: changes });
@@ -57,6 +62,10 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       };
     case 'edit':
       return state.settings ? edited(state, state.settings, action.path, action.value) : state;
+    case 'answer-with':
+      return state.settings
+        ? { ...state, settings: withAnswerWith(state.settings, action.value), saved: 'idle' }
+        : state;
     case 'set':
       return { ...state, ...action.patch };
   }
@@ -81,4 +90,127 @@ export function valueAt(settings: Settings, path: Path): FieldValue | undefined 
 
 function splitPath(path: Path): [Group, string] {
   return path.split('.') as [Group, string];
+}
+
+/** Basic's "Answer with": this page only, or this page and the web. */
+export type AnswerWith = 'page' | 'web';
+
+/** The web is used only with a search provider and sources that allow it. */
+export function answerWith(settings: Settings): AnswerWith {
+  return settings.search.provider !== 'none' && settings.retrieval.sources !== 'page'
+    ? 'web'
+    : 'page';
+}
+
+/**
+ * "This page only" turns web search off (no provider: not even a question that asks for the web
+ * in the panel searches); "this page and the web" turns it on with the keyless provider unless
+ * one is chosen, searching when the page falls short unless "always" was chosen.
+ */
+export function withAnswerWith(settings: Settings, value: AnswerWith): Settings {
+  if (value === 'page') return { ...settings, search: { ...settings.search, provider: 'none' } };
+  const { provider } = settings.search;
+  const { sources } = settings.retrieval;
+  return {
+    ...settings,
+    search: { ...settings.search, provider: provider === 'none' ? 'wikipedia' : provider },
+    retrieval: { ...settings.retrieval, sources: sources === 'page' ? 'auto' : sources },
+  };
+}
+
+/**
+ * The fields the form shows for these settings, beyond those always shown: only the chosen
+ * provider's address or key, only the chosen composer's endpoint fields, the hub only for
+ * downloaded models.
+ */
+export function fieldsShown(settings: Settings): Set<Path> {
+  const shown = new Set<Path>();
+  const { composer, search, retrieval } = settings;
+  if (answerWith(settings) === 'web') {
+    shown.add('search.provider');
+    shown.add('retrieval.sources');
+    if (search.provider === 'searxng') shown.add('search.searxngUrl');
+    if (search.provider === 'brave') shown.add('search.braveApiKey');
+  }
+  if (composer.kind === 'openai-compatible' || composer.kind === 'ollama') {
+    shown.add('composer.endpoint');
+    shown.add('composer.model');
+  }
+  if (composer.kind === 'openai-compatible') shown.add('composer.apiKey');
+  if (composer.kind !== 'extractive') {
+    shown.add('composer.minConfidence');
+    shown.add('composer.timeoutSeconds');
+  }
+  if (retrieval.modelSource === 'download') shown.add('retrieval.hubUrl');
+  return shown;
+}
+
+/** How a model switch is drawn: its tick, whether it can be changed, and why not. */
+export interface SwitchView {
+  checked: boolean;
+  disabled: boolean;
+  /** Said under the switch; null when there is nothing to add. */
+  note: string | null;
+}
+
+const RANKING_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
+
+/** Whether every model of `roles` is present where these settings take models from. */
+function present(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels,
+  roles: readonly ModelRole[],
+): boolean {
+  const have = retrieval.modelSource === 'bundled' ? installed.bundled : installed.downloaded;
+  return roles.every((role) => have.includes(role));
+}
+
+/**
+ * "Rank by meaning" shows what the panel will do: ticked only when the ranking models are there
+ * (until then passages are ranked by keywords whatever was chosen), and then it is the choice.
+ */
+export function rankSwitch(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels | null,
+): SwitchView {
+  if (installed === null || present(retrieval, installed, RANKING_ROLES))
+    return { checked: retrieval.useModels, disabled: false, note: null };
+  return {
+    checked: false,
+    disabled: true,
+    note:
+      retrieval.modelSource === 'bundled'
+        ? 'This version has no language models built in, so passages are ranked by keywords. Choose “Download on first use” to get them.'
+        : 'Not downloaded yet: passages are ranked by keywords until the models are downloaded below.',
+  };
+}
+
+/**
+ * The fact-checking model: with downloaded models the switch says whether to download it too;
+ * with built-in models it is used whenever this version ships it, so the switch only shows that.
+ */
+export function factCheckSwitch(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels | null,
+): SwitchView {
+  if (retrieval.modelSource === 'download') {
+    const missing =
+      retrieval.nli &&
+      installed !== null &&
+      present(retrieval, installed, RANKING_ROLES) &&
+      !present(retrieval, installed, ['nli']);
+    return {
+      checked: retrieval.nli,
+      disabled: false,
+      note: missing ? 'Not downloaded yet: download the models again to add it.' : null,
+    };
+  }
+  if (installed === null) return { checked: false, disabled: true, note: null };
+  return present(retrieval, installed, ['nli'])
+    ? { checked: true, disabled: true, note: 'Built into this version: always used.' }
+    : {
+        checked: false,
+        disabled: true,
+        note: 'Not built into this version. Choose “Download on first use” to add it.',
+      };
 }

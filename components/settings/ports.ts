@@ -2,6 +2,7 @@
 // itself talks to no adapter (docs/ARCHITECTURE.md, Layers).
 
 import type { ErrorInfo } from '@/lib/core/errors';
+import type { ModelRole } from '@/lib/models/manifest';
 import type { Settings } from '@/lib/settings/schema';
 import type { KeyValueArea } from '@/lib/settings/store';
 import type { ModelDownloadPorts } from '../ModelDownload';
@@ -23,6 +24,12 @@ export interface StorageFormPorts {
   clear(): Promise<void>;
 }
 
+/** The models whose files are all present, by role: built into the package, and downloaded. */
+export interface InstalledModels {
+  bundled: readonly ModelRole[];
+  downloaded: readonly ModelRole[];
+}
+
 /** Asks the browser for host access (optional host permissions); resolves to whether it was granted. */
 export type RequestOrigins = (origins: string[]) => Promise<boolean>;
 
@@ -31,6 +38,8 @@ export interface SettingsFormProps {
   requestOrigins?: RequestOrigins;
   /** Fetch, Cache Storage and the extension origin, for downloading the models on first use. */
   models?: ModelDownloadPorts;
+  /** Which models are installed, so the model switches show what the panel will do. */
+  installedModels?: () => Promise<InstalledModels>;
   composer?: ComposerFormPorts;
   storage?: StorageFormPorts;
 }

@@ -1,14 +1,18 @@
-import { useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import { loadSettings } from '@/lib/settings/store';
 import { formReducer, INITIAL_FORM, patch } from './form-state';
 import type { SettingsFormProps } from './ports';
 
-/** The form's state: the stored settings once loaded, the cache's usage, the built-in model. */
+/**
+ * The form's state: the stored settings once loaded, the cache's usage, the built-in model, and
+ * which models are installed (asked again after a download or a removal: `refreshInstalled`).
+ */
 export function useSettingsForm({
   area,
   composer,
   storage,
-}: Pick<SettingsFormProps, 'area' | 'composer' | 'storage'>) {
+  installedModels,
+}: Pick<SettingsFormProps, 'area' | 'composer' | 'storage' | 'installedModels'>) {
   const [state, dispatch] = useReducer(formReducer, INITIAL_FORM);
 
   useEffect(() => {
@@ -25,11 +29,19 @@ export function useSettingsForm({
     );
   }, [composer]);
 
+  const refreshInstalled = useCallback(() => {
+    void installedModels?.().then(
+      (installed) => dispatch(patch({ installed })),
+      () => dispatch(patch({ installed: null })),
+    );
+  }, [installedModels]);
+  useEffect(refreshInstalled, [refreshInstalled]);
+
   useEffect(() => {
     void loadSettings(area).then((m) =>
       dispatch({ type: 'loaded', settings: m.settings, reset: m.reset }),
     );
   }, [area]);
 
-  return { state, dispatch };
+  return { state, dispatch, refreshInstalled };
 }

@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import '@/components/panel.css';
 import type { ModelDownloadPorts } from '@/components/ModelDownload';
+import '@/components/settings/settings.css';
 import {
   SettingsForm,
   type ComposerFormPorts,
+  type InstalledModels,
   type StorageFormPorts,
 } from '@/components/SettingsForm';
 import { openStore } from '@/lib/cache/store';
@@ -14,7 +16,14 @@ import {
   originsForHub,
 } from '@/lib/models/browser-store';
 import type { FetchLike } from '@/lib/models/download';
-import { MODEL_MANIFEST, isPinned, selectModels } from '@/lib/models/manifest';
+import {
+  MODEL_MANIFEST,
+  isPinned,
+  optionalRoles,
+  selectModels,
+  type ManifestModel,
+  type ModelRole,
+} from '@/lib/models/manifest';
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
 import type { KeyValueArea } from '@/lib/settings/store';
@@ -34,15 +43,62 @@ const modelStore = createModelStore(caches, { origin: location.origin });
 const models: ModelDownloadPorts = {
   record: () => modelStore.record(),
   clear: () => modelStore.clear(),
-  estimate: (request) => estimateDownloadSize(MODEL_MANIFEST, { fetch: pageFetch, ...request }),
+  // The optional models the user turned on (reranker, fact-checking model) are downloaded too.
+  estimate: ({ optional, onlyOptional, ...request }) => {
+    const includeOptional = optionalRoles(optional);
+    const only = MODEL_MANIFEST.models
+      .filter((m) => includeOptional.includes(m.role))
+      .map((m) => m.id);
+    return estimateDownloadSize(MODEL_MANIFEST, {
+      fetch: pageFetch,
+      includeOptional,
+      ...(onlyOptional ? { only } : {}),
+      ...request,
+    });
+  },
   saveEstimate: (estimate) => modelStore.saveEstimate(estimate),
-  download: (request) =>
-    downloadToStore(modelStore, { manifest: MODEL_MANIFEST, fetch: pageFetch, ...request }),
-  hasUnpinned: (includeOptional) =>
-    selectModels(MODEL_MANIFEST, { includeOptional }).some((m) => !isPinned(m)),
+  download: ({ optional, ...request }) =>
+    downloadToStore(modelStore, {
+      manifest: MODEL_MANIFEST,
+      fetch: pageFetch,
+      includeOptional: optionalRoles(optional),
+      ...request,
+    }),
+  hasUnpinned: (optional) =>
+    selectModels(MODEL_MANIFEST, { includeOptional: optionalRoles(optional) }).some(
+      (m) => !isPinned(m),
+    ),
   originsForHub,
   requestOrigins,
 };
+
+/** Whether every file of a model is in the package (the build's public/models/). */
+async function bundled(model: ManifestModel): Promise<boolean> {
+  const checks = model.files.map((file) =>
+    fetch(`${location.origin}/models/${model.folder}/${file.path}`, { method: 'HEAD' }).then(
+      (r) => r.ok,
+      () => false,
+    ),
+  );
+  return (await Promise.all(checks)).every(Boolean);
+}
+
+/** The models installed, by role: built into the package, and downloaded (the record lists them). */
+async function installedModels(): Promise<InstalledModels> {
+  const record = await modelStore.record().catch(() => null);
+  const roles = async (has: (m: ManifestModel) => Promise<boolean>) => {
+    const present = await Promise.all(MODEL_MANIFEST.models.map(has));
+    return MODEL_MANIFEST.models.filter((_, i) => present[i]).map((m): ModelRole => m.role);
+  };
+  return {
+    bundled: await roles(bundled),
+    downloaded: await roles((m) =>
+      Promise.resolve(
+        record !== null && m.files.every((f) => `${m.folder}/${f.path}` in record.files),
+      ),
+    ),
+  };
+}
 
 const composer: ComposerFormPorts = {
   async test(settings) {
@@ -84,6 +140,7 @@ createRoot(document.getElementById('root')!).render(
     area={area}
     requestOrigins={requestOrigins}
     models={models}
+    installedModels={installedModels}
     composer={composer}
     storage={storage}
   />,

@@ -9,9 +9,12 @@ import { isRecord, parseWith } from '../core/guards';
 /**
  * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
  * the composer's confidence bar and time limit (endpoint composers). v4 adds `storage` (the
- * offline cache's byte budget and persistent storage).
+ * offline cache's byte budget and persistent storage). v5 adds `retrieval.nli` (the optional
+ * fact-checking model) and makes the defaults private: nothing leaves the browser until the user
+ * turns it on (no web search provider, no Wikidata, the extractive composer). Settings stored by an earlier version
+ * keep what they said, and a field they lack takes the default of their version (`OLD_DEFAULTS`).
  */
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 5;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -106,9 +109,9 @@ export const DEFAULT_SETTINGS: Settings = {
     minConfidence: 'medium',
     timeoutSeconds: 60,
   },
-  search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
+  search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
   knowledgeGraph: {
-    enabled: true,
+    enabled: false,
     width: 3,
     depth: 3,
     sparqlEndpoint: 'https://query.wikidata.org/sparql',
@@ -142,10 +145,21 @@ const FIELD_SINCE: Record<string, number> = {
   'knowledgeGraph.depth': 2,
   'composer.minConfidence': 3,
   'composer.timeoutSeconds': 3,
-  // Added after version 4 without a version change: stored settings of version 4 lack it, which
-  // is not a reset. The next version bump makes it 5's for good.
   'retrieval.nli': 5,
 };
+/**
+ * Defaults that changed, with the version that changed them: settings stored by an earlier
+ * version that lack the field get the old default, so an upgrade never flips a user's choice
+ * (v1 settings had no `knowledgeGraph.enabled`: Wikidata was on). A field that is present but
+ * invalid is reset to the current default, and said so.
+ */
+const OLD_DEFAULTS: Record<string, { before: number; value: unknown }> = {
+  'search.provider': { before: 5, value: 'wikipedia' },
+  'knowledgeGraph.enabled': { before: 5, value: true },
+};
+
+/** The message for an API key that would travel unencrypted to another computer. */
+export const API_KEY_OVER_HTTP = 'An API key must only be sent over https (or to this computer).';
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -179,6 +193,8 @@ export function migrateSettings(stored: unknown): Migration {
       if (!Object.hasOwn(storedGroup, field)) {
         const since = FIELD_SINCE[`${group}.${field}`] ?? GROUP_SINCE[group];
         if (isRecord(stored) && storedVersion >= since) reset.push(`${group}.${field}`);
+        const old = OLD_DEFAULTS[`${group}.${field}`];
+        if (isRecord(stored) && old && storedVersion < old.before) target[field] = old.value;
         continue;
       }
       const parsed = v.safeParse(schema, storedGroup[field]);
@@ -186,19 +202,65 @@ export function migrateSettings(stored: unknown): Migration {
       else reset.push(`${group}.${field}`);
     }
   }
+  // A key stored before the https rule is not sent in the clear: it is dropped, and said so.
+  if (apiKeyOverHttp(settings.composer)) {
+    settings.composer.apiKey = '';
+    reset.push('composer.apiKey');
+  }
   return { settings, reset };
 }
+
+/** Whether `host` (a URL's hostname) is this computer: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHostname(host: string): boolean {
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '::1'
+  );
+}
+
+/**
+ * An API key may leave this computer only encrypted: a key the composer would send (only the
+ * OpenAI-compatible one sends it) to a plain `http://` endpoint on another host is refused. A
+ * loopback server is fine: nothing crosses the network.
+ */
+export function apiKeyOverHttp(composer: {
+  kind: string;
+  apiKey: string;
+  endpoint: string;
+}): boolean {
+  if (composer.kind !== 'openai-compatible' || composer.apiKey.trim() === '') return false;
+  try {
+    const url = new URL(composer.endpoint.trim());
+    return url.protocol === 'http:' && !isLoopbackHostname(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const ComposerKeyFields = v.object({
+  kind: v.string(),
+  endpoint: v.string(),
+  apiKey: v.string(),
+});
 
 /** Validates settings coming from the form; returns field errors by dotted path. */
 export function validateSettings(
   candidate: unknown,
 ): { ok: true; settings: Settings } | { ok: false; errors: Record<string, string> } {
   const parsed = v.safeParse(SettingsSchema, candidate);
-  if (parsed.success) return { ok: true, settings: parsed.output };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.issues) {
-    const path = v.getDotPath(issue) ?? '(settings)';
-    errors[path] ??= issue.message;
-  }
+  if (!parsed.success)
+    for (const issue of parsed.issues) {
+      const path = v.getDotPath(issue) ?? '(settings)';
+      errors[path] ??= issue.message;
+    }
+  // The https rule is said with the other errors, from the composer as typed when it reads.
+  const composer = parseWith(ComposerKeyFields, isRecord(candidate) ? candidate.composer : null);
+  if (composer && apiKeyOverHttp(composer)) errors['composer.apiKey'] ??= API_KEY_OVER_HTTP;
+  if (parsed.success && Object.keys(errors).length === 0)
+    return { ok: true, settings: parsed.output };
   return { ok: false, errors };
 }

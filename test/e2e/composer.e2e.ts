@@ -63,6 +63,8 @@ describe('composer settings', () => {
     await options.fill('[id="composer.model"]', 'test-model');
     await options.click('button[data-action="test-connection"]');
     await options.waitForSelector('[data-connection="ok"]', { timeout: 15_000 });
+    // The confidence bar is under Advanced.
+    await options.click('details.advanced > summary');
     await options.selectOption('[id="composer.minConfidence"]', 'high');
     await options.click('button[type=submit]');
     await options.waitForSelector('[data-saved="true"]');

@@ -61,10 +61,25 @@ describe('download the models on first use', () => {
     await expect
       .poll(() => button.textContent(), { timeout: 10_000 })
       .toMatch(/^Download models \(\d+(\.\d)? MB\)$/);
-    expect(hubRequests.length).toBe(8);
+    // The fact-checking model's own size, for its switch: a separate download, off by default.
+    const factCheck = options.locator('label[for="retrieval.nli"]');
+    await expect
+      .poll(() => factCheck.textContent(), { timeout: 10_000 })
+      .toMatch(/^Check meaning with a fact-checking model \(downloads ~\d+(\.\d)? MB\)$/);
+    expect(await options.isChecked('[id="retrieval.nli"]')).toBe(false);
+    // Four files for each of the two ranking models, and four for the fact-checking model's size.
+    const nli = hubRequests.filter((r) => r.includes('/nli-deberta-v3-xsmall/'));
+    expect(hubRequests.length - nli.length).toBe(8);
+    expect(nli.length).toBe(4);
     expect(hubRequests.every((r) => r.startsWith('HEAD '))).toBe(true);
     // Unpinned manifest: nothing starts until the user confirms trusting the files on first use.
     expect(await button.isDisabled()).toBe(true);
+    // Nothing downloaded yet: ranking by meaning cannot be on, and the switch says why.
+    expect(await options.isChecked('[id="retrieval.useModels"]')).toBe(false);
+    expect(await options.isDisabled('[id="retrieval.useModels"]')).toBe(true);
+    expect(await options.textContent('[id="retrieval.useModels-note"]')).toMatch(
+      /^Not downloaded yet/,
+    );
   });
 
   it('before the download, the panel ranks by keywords and says the models are not downloaded, with their size', async () => {
@@ -123,6 +138,9 @@ describe('download the models on first use', () => {
       'https://answer-panel.invalid/downloaded-models/all-MiniLM-L6-v2/onnx/model_quantized.onnx',
     );
     expect(await options.isVisible('#models-remove')).toBe(true);
+    // Downloaded: the switch is the user's choice again (on, as saved).
+    expect(await options.isDisabled('[id="retrieval.useModels"]')).toBe(false);
+    expect(await options.isChecked('[id="retrieval.useModels"]')).toBe(true);
     if (process.env.ANSWER_PANEL_SCREENSHOTS)
       await options.screenshot({
         path: join(process.env.ANSWER_PANEL_SCREENSHOTS, 'options-models-downloaded.png'),
@@ -172,6 +190,7 @@ describe('download the models on first use', () => {
   it('"Remove downloaded models" empties the store: back to keywords, said', async () => {
     await options.click('#models-remove');
     await options.waitForSelector('[data-download="removed"]');
+    await expect.poll(() => options.isDisabled('[id="retrieval.useModels"]')).toBe(true);
     const panel = await askOnDemo();
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('keyword');
     expect(await panel.textContent('.retrieval')).toContain('Models not downloaded yet');
@@ -179,6 +198,8 @@ describe('download the models on first use', () => {
   });
 
   it('a failing hub gives a clear model-download-failed message and keeps nothing', async () => {
+    // The hub's address is under Advanced.
+    await options.click('details.advanced > summary');
     await options.fill('input[id="retrieval.hubUrl"]', `${h.server.url}/nothing-here`);
     const button = options.locator('#models-download');
     await expect

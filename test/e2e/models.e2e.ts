@@ -43,4 +43,20 @@ describe('ranking with the shipped models', () => {
     for (const s of scores) expect(s).toMatch(/^MiniLM \d+% · BM25/);
     await close();
   });
+
+  it('Settings shows ranking by meaning as on, and the built-in fact-checking model as used', async () => {
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const rank = '[id="retrieval.useModels"]';
+    await expect.poll(() => options.isChecked(rank)).toBe(true);
+    expect(await options.isDisabled(rank)).toBe(false);
+    // The test build ships the small fact-checking model: always used, so the switch only says so.
+    const nli = '[id="retrieval.nli"]';
+    await expect.poll(() => options.isChecked(nli)).toBe(true);
+    expect(await options.isDisabled(nli)).toBe(true);
+    expect(await options.textContent('[id="retrieval.nli-note"]')).toBe(
+      'Built into this version: always used.',
+    );
+    await options.close();
+  });
 });

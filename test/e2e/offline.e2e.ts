@@ -152,6 +152,10 @@ describe('history', () => {
     await panel.click('button[data-action="delete-all"]');
     await panel.click('button[data-action="delete-all-confirm"]');
     await expect.poll(() => panel.$$eval('li.history-item', (els) => els.length)).toBe(0);
+    // Nothing to export now; importing is still offered, as a button like the others.
+    expect(await panel.isDisabled('button[data-action="export-json"]')).toBe(true);
+    expect(await panel.isDisabled('button[data-action="export-markdown"]')).toBe(true);
+    expect(await panel.isEnabled('button[data-action="import-pick"]')).toBe(true);
 
     await panel.setInputFiles('input[data-action="import"]', jsonPath);
     await panel.waitForSelector('[data-history-note="ok"]:has-text("Imported")');
@@ -159,6 +163,19 @@ describe('history', () => {
       `Imported ${count} answer${count === 1 ? '' : 's'}.`,
     );
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(count);
+    expect(await panel.isEnabled('button[data-action="export-json"]')).toBe(true);
+    // Each row has a small delete button, named after its question.
+    const question = await panel.textContent('li.history-item .history-question');
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('button', { name: `Delete “${question}”` })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    if (process.env.ANSWER_PANEL_SCREENSHOTS)
+      await panel.screenshot({ path: join(process.env.ANSWER_PANEL_SCREENSHOTS, 'history.png') });
 
     // Opening one shows it, with its quotes.
     await panel.click('li.history-item .history-open');

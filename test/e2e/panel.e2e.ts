@@ -372,7 +372,82 @@ describe('knowledge graph etiquette', () => {
   });
 });
 
+/** Where `ANSWER_PANEL_SCREENSHOTS` points (test/e2e/screenshots for the README), if set. */
+const screenshotDir = process.env.ANSWER_PANEL_SCREENSHOTS;
+
 describe('settings and manifest', () => {
+  it('shows Basic in plain words: only the chosen provider’s fields, what leaves the browser, the models switch as installed', async () => {
+    const options = await h.context.newPage();
+    await options.setViewportSize({ width: 900, height: 900 });
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    // Web search off, Wikidata off, quoting the page (this file's settings): nothing leaves.
+    expect(await options.isChecked('#answer-with-page')).toBe(true);
+    expect(await options.textContent('[data-group="privacy"] ul')).toBe(
+      'Nothing leaves your browser.',
+    );
+    for (const id of ['search.provider', 'search.searxngUrl', 'search.braveApiKey'])
+      expect(await options.isVisible(`[id="${id}"]`)).toBe(false);
+    // This build ships no models: ranking by meaning cannot be on, and the switch says so.
+    expect(await options.isChecked('[id="retrieval.useModels"]')).toBe(false);
+    expect(await options.isDisabled('[id="retrieval.useModels"]')).toBe(true);
+    expect(await options.textContent('[id="retrieval.useModels-note"]')).toMatch(
+      /ranked by keywords/,
+    );
+    if (screenshotDir)
+      await options.screenshot({
+        path: resolve(screenshotDir, 'settings-basic.png'),
+        fullPage: true,
+      });
+
+    await options.click('#answer-with-web');
+    expect(await options.inputValue('[id="search.provider"]')).toBe('wikipedia');
+    expect(await options.isVisible('[id="search.searxngUrl"]')).toBe(false);
+    expect(await options.isVisible('[id="search.braveApiKey"]')).toBe(false);
+    expect(await options.textContent('[data-group="privacy"] ul')).toContain('Wikipedia');
+    await options.selectOption('[id="search.provider"]', 'searxng');
+    expect(await options.isVisible('[id="search.searxngUrl"]')).toBe(true);
+    expect(await options.isVisible('[id="search.braveApiKey"]')).toBe(false);
+    await options.selectOption('[id="search.provider"]', 'brave');
+    expect(await options.isVisible('[id="search.searxngUrl"]')).toBe(false);
+    expect(await options.isVisible('[id="search.braveApiKey"]')).toBe(true);
+    await options.click('#answer-with-page');
+    expect(await options.isVisible('[id="search.provider"]')).toBe(false);
+
+    // Beam width and the Wikidata addresses wait under Advanced.
+    expect(await options.isVisible('[id="knowledgeGraph.width"]')).toBe(false);
+    await options.click('details.advanced > summary');
+    expect(await options.isVisible('[id="knowledgeGraph.width"]')).toBe(true);
+    expect(await options.isVisible('[id="storage.budgetMB"]')).toBe(true);
+    if (screenshotDir)
+      await options.screenshot({
+        path: resolve(screenshotDir, 'settings-advanced.png'),
+        fullPage: true,
+      });
+    // Plain words outside Advanced: no internal names in Basic.
+    const basic = await options.evaluate(() =>
+      [...document.querySelectorAll('form.options > fieldset')].map((f) => f.textContent).join(' '),
+    );
+    for (const word of ['MiniLM', 'SPARQL', 'wbsearchentities', 'ToG-E', 'BM25', 'config.json'])
+      expect(basic).not.toContain(word);
+    await options.close();
+  });
+
+  it('refuses an API key over plain http to another computer, with the reason in Settings', async () => {
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    await options.selectOption('[id="composer.kind"]', 'openai-compatible');
+    await options.fill('[id="composer.endpoint"]', 'http://192.168.1.5:8080/v1');
+    await options.fill('[id="composer.apiKey"]', 'sk-test-PLAINHTTP');
+    await options.click('button[type=submit]');
+    expect(await options.textContent('[data-error-for="composer.apiKey"]')).toBe(
+      'An API key must only be sent over https (or to this computer).',
+    );
+    expect(await options.isVisible('[data-saved="true"]')).toBe(false);
+    const stored = await h.worker.evaluate(() => chrome.storage.local.get('settings'));
+    expect(JSON.stringify(stored)).not.toContain('PLAINHTTP');
+    await options.close();
+  });
+
   it('saves settings that content scripts cannot read', async () => {
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);

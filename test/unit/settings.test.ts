@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  API_KEY_OVER_HTTP,
   DEFAULT_SETTINGS,
   migrateSettings,
   SETTINGS_KEY,
@@ -24,10 +25,12 @@ describe('settings', () => {
     expect(migrateSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, reset: [] });
   });
 
-  it('defaults to the extractive composer and keyless services', () => {
+  it('defaults to nothing leaving the browser: quoting the page, no web search, no Wikidata', () => {
     expect(DEFAULT_SETTINGS.composer.kind).toBe('extractive');
     expect(DEFAULT_SETTINGS.composer.apiKey).toBe('');
-    expect(DEFAULT_SETTINGS.search.provider).toBe('wikipedia');
+    expect(DEFAULT_SETTINGS.search.provider).toBe('none');
+    expect(DEFAULT_SETTINGS.knowledgeGraph.enabled).toBe(false);
+    expect(DEFAULT_SETTINGS.retrieval.nli).toBe(false);
     expect(DEFAULT_SETTINGS.knowledgeGraph.sparqlEndpoint).toBe(
       'https://query.wikidata.org/sparql',
     );
@@ -52,7 +55,8 @@ describe('settings', () => {
       model: 'llama3',
       apiKey: 'sk-1',
     });
-    expect(settings.search.provider).toBe('wikipedia');
+    // Present but invalid: the current default, and said so.
+    expect(settings.search.provider).toBe('none');
     expect(settings.search.searxngUrl).toBe('https://searx.example');
     expect(settings.knowledgeGraph.sparqlEndpoint).toBe('http://127.0.0.1:7878/query');
     expect(reset.sort()).toEqual([
@@ -75,7 +79,7 @@ describe('settings', () => {
       version: 9,
       composer: { model: 'future-model', newField: true },
     });
-    expect(settings.version).toBe(4);
+    expect(settings.version).toBe(5);
     expect(settings.composer.model).toBe('future-model');
   });
 
@@ -96,9 +100,11 @@ describe('settings', () => {
     };
     const { settings, reset } = migrateSettings(v1);
     expect(reset).toEqual([]);
+    // Fields v1 lacked take the defaults of their day: Wikidata stayed on; the v5 privacy
+    // defaults are for new installs.
     expect(settings).toEqual({
       ...v1,
-      version: 4,
+      version: 5,
       composer: { ...v1.composer, minConfidence: 'medium', timeoutSeconds: 60 },
       knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 },
       retrieval: DEFAULT_SETTINGS.retrieval,
@@ -125,7 +131,7 @@ describe('settings', () => {
       minConfidence: 'medium',
       timeoutSeconds: 60,
     });
-    expect(settings.version).toBe(4);
+    expect(settings.version).toBe(5);
   });
 
   it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
@@ -160,12 +166,62 @@ describe('settings', () => {
       ).toBe(false);
   });
 
+  it('upgrades version 4 settings to 5: every choice kept (Wikipedia, Wikidata on), the fact-checking model off, nothing reported as reset', () => {
+    const v4 = {
+      version: 4,
+      composer: { ...DEFAULT_SETTINGS.composer },
+      search: { provider: 'wikipedia', searxngUrl: '', braveApiKey: '' },
+      knowledgeGraph: { ...DEFAULT_SETTINGS.knowledgeGraph, enabled: true },
+      retrieval: {
+        sources: 'auto',
+        useModels: true,
+        rerank: true,
+        device: 'auto',
+        modelSource: 'download',
+        hubUrl: 'https://huggingface.co',
+      },
+      storage: { budgetMB: 300, persist: true },
+    };
+    const { settings, reset } = migrateSettings(v4);
+    expect(reset).toEqual([]);
+    expect(settings).toEqual({
+      ...v4,
+      version: 5,
+      retrieval: { ...v4.retrieval, nli: false },
+    });
+    expect(validateSettings(settings).ok).toBe(true);
+  });
+
+  it('keeps a version 4 choice of the fact-checking model, and reports it missing from version 5 settings', () => {
+    const withNli = {
+      ...DEFAULT_SETTINGS,
+      version: 4,
+      retrieval: { ...DEFAULT_SETTINGS.retrieval, nli: true },
+    };
+    expect(migrateSettings(withNli).settings.retrieval.nli).toBe(true);
+    const { nli: _nli, ...withoutNli } = DEFAULT_SETTINGS.retrieval;
+    const { settings, reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: withoutNli });
+    expect(settings.retrieval.nli).toBe(false);
+    expect(reset).toEqual(['retrieval.nli']);
+  });
+
+  it('gives version 5 settings that lack a field the new private default', () => {
+    const { search: _search, ...rest } = DEFAULT_SETTINGS;
+    const { settings } = migrateSettings({
+      ...rest,
+      knowledgeGraph: { ...DEFAULT_SETTINGS.knowledgeGraph, enabled: undefined },
+    });
+    expect(settings.search.provider).toBe('none');
+    expect(settings.knowledgeGraph.enabled).toBe(false);
+  });
+
   it('reports a v2 field that is missing from v2 settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
     expect(reset.sort()).toEqual([
       'retrieval.device',
       'retrieval.hubUrl',
       'retrieval.modelSource',
+      'retrieval.nli',
       'retrieval.rerank',
       'retrieval.useModels',
     ]);
@@ -209,6 +265,62 @@ describe('settings', () => {
     if (!result.ok) expect(result.errors['composer.endpoint']).toMatch(/http/);
   });
 
+  describe('an API key only over https (or to this computer)', () => {
+    const withEndpoint = (endpoint: string, apiKey = 'sk-1', kind = 'openai-compatible') => ({
+      ...DEFAULT_SETTINGS,
+      composer: { ...DEFAULT_SETTINGS.composer, kind, endpoint, apiKey },
+    });
+
+    it.each([
+      'http://192.168.1.5:8080/v1',
+      'http://llm.example.org/v1',
+      'http://10.0.0.2/v1',
+      'HTTP://LLM.EXAMPLE.ORG/v1',
+    ])('refuses a key sent over plain http to %s, with the message for Settings', (endpoint) => {
+      const result = validateSettings(withEndpoint(endpoint));
+      expect(result.ok).toBe(false);
+      if (!result.ok)
+        expect(result.errors).toEqual({
+          'composer.apiKey': 'An API key must only be sent over https (or to this computer).',
+        });
+      expect(API_KEY_OVER_HTTP).toBe(
+        'An API key must only be sent over https (or to this computer).',
+      );
+    });
+
+    it.each([
+      ['https to another computer', withEndpoint('https://llm.example.org/v1')],
+      ['http to 127.0.0.1', withEndpoint('http://127.0.0.1:8080/v1')],
+      ['http to 127.0.0.53', withEndpoint('http://127.0.0.53:8080/v1')],
+      ['http to localhost', withEndpoint('http://localhost:1234/v1')],
+      ['http to [::1]', withEndpoint('http://[::1]:1234/v1')],
+      ['no key over http', withEndpoint('http://192.168.1.5:8080/v1', '')],
+      ['a key Ollama never sends', withEndpoint('http://192.168.1.5:11434', 'sk-1', 'ollama')],
+    ])('accepts %s', (_name, settings) => {
+      expect(validateSettings(settings).ok).toBe(true);
+    });
+
+    it('reports the rule with the other field errors', () => {
+      const result = validateSettings({
+        ...withEndpoint('http://192.168.1.5/v1'),
+        storage: { budgetMB: 1, persist: false },
+      });
+      expect(result.ok).toBe(false);
+      if (!result.ok)
+        expect(Object.keys(result.errors).sort()).toEqual(['composer.apiKey', 'storage.budgetMB']);
+    });
+
+    it('drops a key stored before the rule that would travel in the clear, and says so', () => {
+      const { settings, reset } = migrateSettings({
+        ...withEndpoint('http://192.168.1.5:8080/v1'),
+        version: 4,
+      });
+      expect(settings.composer.apiKey).toBe('');
+      expect(settings.composer.endpoint).toBe('http://192.168.1.5:8080/v1');
+      expect(reset).toEqual(['composer.apiKey']);
+    });
+  });
+
   it('saves only valid settings and loads them back', async () => {
     const area = memoryArea();
     expect(
@@ -250,7 +362,7 @@ describe('host access for saved settings', () => {
     expect(access.all).toEqual(['http://10.0.0.2:11434/*', 'https://*/*', 'http://*/*']);
   });
 
-  it('asks for nothing with the defaults (extractive composer, Wikipedia)', () => {
+  it('asks for nothing with the defaults (extractive composer, no web search)', () => {
     expect(accessFor(DEFAULT_SETTINGS)).toEqual({ composer: [], search: [], all: [] });
   });
 

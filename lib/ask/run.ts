@@ -16,6 +16,8 @@ import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
+import { answerFromTables } from '../pipeline/table-answer';
+import { countTokens } from '../core/text';
 import {
   firstStage,
   relevance,
@@ -23,6 +25,7 @@ import {
   RETRIEVE_DEFAULTS,
   type RetrievalOutcome,
   type RetrieveOptions,
+  type Scored,
 } from '../pipeline/retrieve';
 import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from '../pipeline/split';
@@ -259,8 +262,9 @@ async function retrieve(
       ctx.models.unavailableReason ??
         'Ranking models are not loaded, so passages are ranked by keywords (BM25).',
     );
+  const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
-    outcome: await rankStage(ctx, candidates),
+    outcome: request.mode === 'answer' ? withTableRows(ctx, request.page, ranked) : ranked,
     candidateCount: candidates.length,
     sources: [request.page],
     notes,
@@ -281,6 +285,44 @@ async function retrieve(
     notes.push('This page had strong evidence, so the web was not searched.');
   }
   return retrieved;
+}
+
+/**
+ * A superlative or lookup question answered by rows of the page's tables (table-answer.ts): the
+ * rows go first, each a quote of its own so the citation and the highlight land on the row.
+ */
+function withTableRows(
+  ctx: RunContext,
+  page: PageSnapshot,
+  outcome: RetrievalOutcome,
+): RetrievalOutcome {
+  if (ctx.intent !== 'answer') return outcome;
+  const rows = answerFromTables(ctx.question, page.blocks, ctx.context?.text);
+  if (rows.length === 0) return outcome;
+  const top = outcome.ranked[0]?.bm25 ?? 1;
+  const items: Scored[] = rows.map((row) => {
+    const block = page.blocks[row.blockIndex]!;
+    return {
+      candidate: {
+        id: `s0.t${row.blockIndex}.${row.start}`,
+        text: row.text,
+        tokens: countTokens(row.text),
+        blockIndex: row.blockIndex,
+        endBlockIndex: row.blockIndex,
+        kind: 'table',
+        origin: 'splitter',
+        sourceIndex: 0,
+        ...(block.section ? { section: block.section } : {}),
+      },
+      bm25: top,
+      coverage: 1,
+      table: { span: row.span },
+    };
+  });
+  const texts = new Set(rows.map((r) => r.text));
+  const rest = outcome.ranked.filter((item) => !texts.has(item.candidate.text));
+  const topK = ctx.options.topK ?? RETRIEVE_DEFAULTS.topK;
+  return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
 }
 
 /** Reads the top search results and ranks their passages beside the page's; failures are notes. */
@@ -502,7 +544,11 @@ function quotesOf(
   const spans = mode === 'answer' && ctx.intent === 'answer';
   const text = retrieved.outcome.ranked.map((item, i) => {
     const quote = toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources);
-    const span = spans && !quote.weak ? finder(ctx.question, quote.text) : undefined;
+    const span = item.table
+      ? item.table.span
+      : spans && !quote.weak
+        ? finder(ctx.question, quote.text)
+        : undefined;
     return span ? { ...quote, answerSpan: span } : quote;
   });
   return [...(kgQuote ? [kgQuote] : []), ...text];

@@ -10,6 +10,7 @@ import { typedSpans } from './answer-span';
 import { answerTypeOf, contentOf, type AnswerType, type Intent } from './intent';
 import { withoutMarkers } from './junk';
 import { centralSentence } from './summarize';
+import { rowSentence } from './table-answer';
 import type { Mode, Quote } from './types';
 
 export interface ExtractiveOptions {
@@ -55,6 +56,14 @@ export function composeExtractive(
 ): Composition {
   const opts = { ...EXTRACTIVE_DEFAULTS, ...options };
   if (opts.mode === 'answer' && opts.intent === 'summary') return composeSummary(quotes, opts);
+  // Table rows chosen for a superlative or lookup question (table-answer.ts) come first and
+  // answer it by their cells; the prose around the table only repeats the question's words.
+  const rows = leadingRows(quotes);
+  if (opts.mode === 'answer' && rows.length > 0)
+    return {
+      answered: true,
+      text: rows.map((q) => cite(rowSentence(q.text, q.answerSpan!), q.id)).join(' '),
+    };
   const relevant = quotes
     .filter((q) => isRelevant(q, opts.minCoverage))
     .slice(0, opts.maxSentences);
@@ -101,6 +110,22 @@ function composeSummary(quotes: readonly Quote[], opts: ExtractiveOptions): Comp
     }
   });
   return { answered: lines.length > 0, text: lines.join(' ') };
+}
+
+/** The first quotes while each is one table row with an answer span: rows that answer. */
+function leadingRows(quotes: readonly Quote[]): Quote[] {
+  const rows: Quote[] = [];
+  for (const q of quotes) {
+    const row =
+      q.source.kind !== 'kg' &&
+      q.source.blockKind === 'table' &&
+      q.answerSpan &&
+      !q.weak &&
+      !q.text.includes('\n');
+    if (!row) break;
+    rows.push(q);
+  }
+  return rows;
 }
 
 /**

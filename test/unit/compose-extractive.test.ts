@@ -140,4 +140,17 @@ describe('composeExtractive on table quotes', () => {
     const { text } = composeExtractive('When was it built?', [row]);
     expect(text).toBe('Built: c. 280 BC [1].');
   });
+
+  it('says the rows chosen for a table question by their key and answering cell', () => {
+    const text = 'Application: Kindle, Original Size: 52.4 MB, Patch Size: 8.4 MB (-84%)';
+    const start = text.indexOf('8.4 MB');
+    const row: Quote = {
+      ...quote(1, text),
+      answerSpan: { start, end: text.length },
+      source: { ...quote(1, text).source, blockKind: 'table' },
+    };
+    const prose = quote(2, 'Kindle updates are now much smaller than before.');
+    const out = composeExtractive("What is Kindle's patch size?", [row, prose]);
+    expect(out).toEqual({ answered: true, text: 'Kindle — Patch Size: 8.4 MB (-84%) [1].' });
+  });
 });

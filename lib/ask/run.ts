@@ -17,6 +17,8 @@ import { intentOf, type Intent } from '../pipeline/intent';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
+import { answerFromByline, pageFactOf } from '../pipeline/byline';
+import { directAnswerId } from '../pipeline/compose-extractive';
 import { countTokens } from '../core/text';
 import {
   firstStage,
@@ -264,7 +266,7 @@ async function retrieve(
     );
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
-    outcome: request.mode === 'answer' ? withTableRows(ctx, request.page, ranked) : ranked,
+    outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
     candidateCount: candidates.length,
     sources: [request.page],
     notes,
@@ -288,38 +290,41 @@ async function retrieve(
 }
 
 /**
- * A superlative or lookup question answered by rows of the page's tables (table-answer.ts): the
- * rows go first, each a quote of its own so the citation and the highlight land on the row.
+ * Quotes that answer the question directly go first, each a quote of its own so the citation and
+ * the highlight land on it: rows of the page's tables for a superlative or lookup question
+ * (table-answer.ts), the byline or dateline for a question about the page itself (byline.ts).
  */
-function withTableRows(
+function withDirectAnswers(
   ctx: RunContext,
   page: PageSnapshot,
   outcome: RetrievalOutcome,
 ): RetrievalOutcome {
   if (ctx.intent !== 'answer') return outcome;
-  const rows = answerFromTables(ctx.question, page.blocks, ctx.context?.text);
-  if (rows.length === 0) return outcome;
-  const top = outcome.ranked[0]?.bm25 ?? 1;
-  const items: Scored[] = rows.map((row) => {
-    const block = page.blocks[row.blockIndex]!;
+  const fact = pageFactOf(ctx.question);
+  const byline = fact ? answerFromByline(fact, page.blocks) : undefined;
+  const found = byline ? [byline] : answerFromTables(ctx.question, page.blocks, ctx.context?.text);
+  if (found.length === 0) return outcome;
+  const score = Math.max(outcome.ranked[0]?.bm25 ?? 0, 1);
+  const items: Scored[] = found.map((answer) => {
+    const block = page.blocks[answer.blockIndex]!;
     return {
       candidate: {
-        id: `s0.t${row.blockIndex}.${row.start}`,
-        text: row.text,
-        tokens: countTokens(row.text),
-        blockIndex: row.blockIndex,
-        endBlockIndex: row.blockIndex,
-        kind: 'table',
+        id: directAnswerId(answer.blockIndex, answer.start),
+        text: answer.text,
+        tokens: countTokens(answer.text),
+        blockIndex: answer.blockIndex,
+        endBlockIndex: answer.blockIndex,
+        kind: block.kind,
         origin: 'splitter',
         sourceIndex: 0,
         ...(block.section ? { section: block.section } : {}),
       },
-      bm25: top,
+      bm25: score,
       coverage: 1,
-      table: { span: row.span },
+      direct: { span: answer.span },
     };
   });
-  const texts = new Set(rows.map((r) => r.text));
+  const texts = new Set(found.map((r) => r.text));
   const rest = outcome.ranked.filter((item) => !texts.has(item.candidate.text));
   const topK = ctx.options.topK ?? RETRIEVE_DEFAULTS.topK;
   return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
@@ -544,8 +549,8 @@ function quotesOf(
   const spans = mode === 'answer' && ctx.intent === 'answer';
   const text = retrieved.outcome.ranked.map((item, i) => {
     const quote = toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources);
-    const span = item.table
-      ? item.table.span
+    const span = item.direct
+      ? item.direct.span
       : spans && !quote.weak
         ? finder(ctx.question, quote.text)
         : undefined;

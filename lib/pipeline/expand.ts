@@ -203,7 +203,7 @@ export function alternativesOf(
 }
 
 /** PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, else 0. */
-function similarity(a: string, b: string): number {
+export function similarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < MIN_FUZZY_LENGTH) return 0;
   if (long.length - short.length <= MAX_PREFIX_EXTRA && long.startsWith(short))

@@ -50,8 +50,11 @@ export interface Scored {
   weak?: boolean;
   filter?: number;
   rerank?: number;
-  /** A table row that answers the question (table-answer.ts): the answering cell's offsets. */
-  table?: { span: { start: number; end: number } };
+  /**
+   * A quote that answers directly (a table row, a byline): where its answer is, in its text.
+   * See `withDirectAnswers` in lib/ask/run.ts.
+   */
+  direct?: { span: { start: number; end: number } };
 }
 
 /** Step 1: BM25 over all candidates, best `k` kept (ties keep reading order). */

@@ -297,7 +297,11 @@ function lookup(
   // Without headers the question can name no column: the table itself must be the one asked
   // about, and the whole row is the answer.
   if (table.headers.length < 2) {
-    if (tableNamed === 0 || named.some(({ row }) => row.cells.length < 2)) return undefined;
+    // The row must be named by its key (first) cell, and an infobox's "Label: value" lines are
+    // facts for the prose ranking, not rows of a table.
+    const byKey = named.every(({ row, cell }) => cell === row.cells[0] && !/: /.test(cell.value));
+    if (tableNamed === 0 || !byKey || named.some(({ row }) => row.cells.length < 2))
+      return undefined;
     const rows = named.map(({ row }) => ({ row, cell: row.cells[1]! }));
     return { score: 1 + tableNamed, rows };
   }

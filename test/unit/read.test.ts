@@ -132,6 +132,22 @@ describe('readHtml on other fixture pages', () => {
     );
   });
 
+  it("adds Readability's byline as a block when the article text does not say it", () => {
+    const body =
+      '<p>The harbour was rebuilt after the storm, and the ships came back in spring.</p>'.repeat(
+        8,
+      );
+    const html = (byline: string) =>
+      `<html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>${byline}${body}</article></body></html>`;
+    // Readability takes a line of class "byline" out of the article as its byline.
+    const page = readHtml(html('<p class="byline">Ada Byron</p>'), {
+      url: 'https://fixtures.test/harbour',
+    });
+    expect(page.blocks[0]).toEqual({ kind: 'lines', text: 'Ada Byron', section: 'Byline' });
+    const said = readHtml(html('<p>By Ada Byron</p>'), { url: 'https://fixtures.test/harbour' });
+    expect(said.blocks.filter((b) => b.text.includes('Ada Byron'))).toHaveLength(1);
+  });
+
   it('reads the demo article without its navigation and footer', () => {
     const page = readFixture('demo');
     const text = allText(page);

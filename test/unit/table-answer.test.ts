@@ -121,5 +121,11 @@ describe('answerFromTables', () => {
     expect(answer('What is the original size of YouTube?', [apps])).toEqual([]);
     expect(answer('When was Netflix founded?', [apps])).toEqual([]);
     expect(answer('Which app is the largest?', [prose])).toEqual([]);
+    const infobox: Block = {
+      kind: 'table',
+      section: 'Lighthouse of Alexandria',
+      text: 'Location: Pharos island, Alexandria, Egypt\nBuilt: c. 280 BC\nHeight: 100 m',
+    };
+    expect(answer('Who designed the Lighthouse of Alexandria?', [infobox])).toEqual([]);
   });
 });

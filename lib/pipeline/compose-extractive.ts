@@ -139,9 +139,10 @@ function leadingDirect(quotes: readonly Quote[]): Quote[] {
 
 /** A table row is said by its key and answering cell; a byline or dateline as it is. */
 function directSentence(quote: Quote): string {
-  return quote.source.blockKind === 'table'
-    ? rowSentence(quote.text, quote.answerSpan!)
-    : quote.text;
+  const said =
+    quote.source.blockKind === 'table' ? rowSentence(quote.text, quote.answerSpan!) : quote.text;
+  // Footnote markers in a row's cells ("… of his life.[14]") are page furniture.
+  return withoutMarkers(said);
 }
 
 /**

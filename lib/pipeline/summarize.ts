@@ -9,7 +9,7 @@
 
 import { countTokens, terms } from '../core/text';
 import { sentences as splitSentences } from '../core/segment';
-import { isJunk } from './junk';
+import { inJunkSection, isJunk } from './junk';
 import type { Candidate } from './types';
 
 export interface SummaryOptions {
@@ -39,7 +39,9 @@ export function selectSummaryPassages(
   options: Partial<SummaryOptions> = {},
 ): SummaryPick[] {
   const opts = { ...SUMMARY_DEFAULTS, ...options };
-  const pool = candidates.filter((c) => c.origin === 'splitter' && !isJunk(c.text));
+  const pool = candidates.filter(
+    (c) => c.origin === 'splitter' && !isJunk(c.text) && !inJunkSection(c.section),
+  );
   const prose = pool.map((c) => c.kind !== 'table' && c.tokens >= opts.minTokens);
   if (pool.length === 0) return [];
   const vectors = pool.map((c) => termCounts(terms(c.text)));

@@ -16,6 +16,10 @@ import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
+import { answerFromTables } from '../pipeline/table-answer';
+import { answerFromByline, pageFactOf } from '../pipeline/byline';
+import { directAnswerId } from '../pipeline/compose-extractive';
+import { countTokens } from '../core/text';
 import {
   firstStage,
   relevance,
@@ -23,6 +27,7 @@ import {
   RETRIEVE_DEFAULTS,
   type RetrievalOutcome,
   type RetrieveOptions,
+  type Scored,
 } from '../pipeline/retrieve';
 import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from '../pipeline/split';
@@ -261,8 +266,9 @@ async function retrieve(
       ctx.models.unavailableReason ??
         'Ranking models are not loaded, so passages are ranked by keywords (BM25).',
     );
+  const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
-    outcome: await rankStage(ctx, candidates),
+    outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
     candidateCount: candidates.length,
     sources: [request.page],
     notes,
@@ -283,6 +289,47 @@ async function retrieve(
     notes.push('This page had strong evidence, so the web was not searched.');
   }
   return retrieved;
+}
+
+/**
+ * Quotes that answer the question directly go first, each a quote of its own so the citation and
+ * the highlight land on it: rows of the page's tables for a superlative or lookup question
+ * (table-answer.ts), the byline or dateline for a question about the page itself (byline.ts).
+ */
+function withDirectAnswers(
+  ctx: RunContext,
+  page: PageSnapshot,
+  outcome: RetrievalOutcome,
+): RetrievalOutcome {
+  if (ctx.intent !== 'answer') return outcome;
+  const fact = pageFactOf(ctx.question);
+  const byline = fact ? answerFromByline(fact, page.blocks) : undefined;
+  const found = byline ? [byline] : answerFromTables(ctx.question, page.blocks, ctx.context?.text);
+  if (found.length === 0) return outcome;
+  const score = Math.max(outcome.ranked[0]?.bm25 ?? 0, 1);
+  const items: Scored[] = found.map((answer) => {
+    const block = page.blocks[answer.blockIndex]!;
+    return {
+      candidate: {
+        id: directAnswerId(answer.blockIndex, answer.start),
+        text: answer.text,
+        tokens: countTokens(answer.text),
+        blockIndex: answer.blockIndex,
+        endBlockIndex: answer.blockIndex,
+        kind: block.kind,
+        origin: 'splitter',
+        sourceIndex: 0,
+        ...(block.section ? { section: block.section } : {}),
+      },
+      bm25: score,
+      coverage: 1,
+      direct: { span: answer.span },
+    };
+  });
+  const texts = new Set(found.map((r) => r.text));
+  const rest = outcome.ranked.filter((item) => !texts.has(item.candidate.text));
+  const topK = ctx.options.topK ?? RETRIEVE_DEFAULTS.topK;
+  return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
 }
 
 /** Reads the top search results and ranks their passages beside the page's; failures are notes. */
@@ -517,7 +564,11 @@ function quotesOf(
   const spans = mode === 'answer' && ctx.intent === 'answer';
   const text = retrieved.outcome.ranked.map((item, i) => {
     const quote = toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources);
-    const span = spans && !quote.weak ? finder(ctx.question, quote.text) : undefined;
+    const span = item.direct
+      ? item.direct.span
+      : spans && !quote.weak
+        ? finder(ctx.question, quote.text)
+        : undefined;
     return span ? { ...quote, answerSpan: span } : quote;
   });
   return [...(kgQuote ? [kgQuote] : []), ...text];

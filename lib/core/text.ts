@@ -57,11 +57,30 @@ const STOPWORDS = new Set(
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const match of text.toLowerCase().matchAll(TOKEN)) {
-    const word = match[0].replace(/['’]s$/u, '');
-    if (!/[\p{L}\p{N}]/u.test(word) || STOPWORDS.has(word)) continue;
-    out.push(stem(word));
+    let term = TERM_OF.get(match[0]);
+    if (term === undefined) {
+      term = termOf(match[0]);
+      // Bounded: a page has a few thousand distinct words; a cache that outgrows that starts over.
+      if (TERM_OF.size >= MAX_CACHED_WORDS) TERM_OF.clear();
+      TERM_OF.set(match[0], term);
+    }
+    if (term) out.push(term);
   }
   return out;
+}
+
+/**
+ * Token → term ('' for a stopword or punctuation). Ranking tokenizes every passage and evidence
+ * window of the page for each question (tens of thousands on a long page), and the same few
+ * thousand words recur: each is stemmed once.
+ */
+const TERM_OF = new Map<string, string>();
+const MAX_CACHED_WORDS = 50_000;
+
+function termOf(token: string): string {
+  const word = token.replace(/['’]s$/u, '');
+  if (!/[\p{L}\p{N}]/u.test(word) || STOPWORDS.has(word)) return '';
+  return stem(word);
 }
 
 /**

@@ -122,18 +122,39 @@ export function anchorQuote(index: TextIndex, quote: string): Range[] {
   const ranges: Range[] = [];
   for (const line of quote.split('\n')) {
     const exact = find(index, normalise(line));
-    if (exact) {
-      ranges.push(exact);
-      continue;
-    }
-    // A linearized table row: anchor the cell values ("label: a, b" → "a", "b").
-    const values = line.replace(/^[^:]{1,80}:\s*/, '').split(/,\s+/);
-    for (const value of values) {
-      const part = normalise(value);
-      if (part.length < 3) continue;
-      const range = find(index, part);
-      if (range) ranges.push(range);
-    }
+    if (exact) ranges.push(exact);
+    else ranges.push(...anchorRow(index, line));
   }
   return ranges;
+}
+
+/** How far after one cell of a row its next cell is looked for first. */
+const ROW_REACH = 600;
+
+/**
+ * A linearized table row ("Name: Kindle, Size: 8.4 MB" or "Red Hat, 8417, 38.0%"): each cell's
+ * value is anchored on its own, the next one looked for just after the one before, so a short
+ * value ("started") lands in the row rather than wherever the page first uses the word.
+ */
+function anchorRow(index: TextIndex, line: string): Range[] {
+  const ranges: Range[] = [];
+  let after = -1;
+  for (const cell of line.split(/,\s+/)) {
+    const part = normalise(cell.replace(/^[^:]{1,80}:\s*/, ''));
+    if (part.length < 3 && !/\d/.test(part)) continue;
+    let at = after >= 0 ? locateFrom(index, part, after) : -1;
+    if (at < 0 || at - after > ROW_REACH) at = locate(index, part);
+    if (at < 0) continue;
+    ranges.push(rangeAt(index, at, part.length));
+    after = at + part.length;
+  }
+  return ranges;
+}
+
+/** Like `locate`, from offset `from` on. */
+function locateFrom(index: TextIndex, needle: string, from: number): number {
+  const at = index.text.indexOf(needle, from);
+  if (at >= 0) return at;
+  index.folded ??= fold(index.text);
+  return index.folded.indexOf(fold(needle), from);
 }

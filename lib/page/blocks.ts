@@ -115,42 +115,123 @@ export function articleToBlocks(root: Element): Block[] {
   return blocks;
 }
 
-/** A table of data (not layout): no nested tables or paragraphs, at least two cells. */
+/**
+ * A table of data (not layout): no nested tables, at least two cells, and cells short enough to
+ * be values. A cell may hold paragraphs (Readability turns a cell's `<div>` into `<p>`), but a
+ * table whose cells hold whole articles is a layout table and is read as prose.
+ */
 function isDataTable(table: Element): boolean {
-  if (table.querySelector('table, p, div > div')) return false;
-  return table.querySelectorAll('td, th').length >= 2;
+  if (table.querySelector('table')) return false;
+  const cells = Array.from(table.querySelectorAll('td, th'));
+  if (cells.length < 2) return false;
+  if (!table.querySelector('p, div > div')) return true;
+  const lengths = cells.map((cell) => cellText(cell).length);
+  return (
+    Math.max(...lengths) <= MAX_CELL_CHARS && table.querySelectorAll('p').length <= 4 * cells.length
+  );
 }
 
+/** A cell longer than this is prose, not a value: the table around it is a layout table. */
+const MAX_CELL_CHARS = 400;
+
+/** The cell's text on one line; its paragraphs and line breaks become spaces, not nothing. */
 function cellText(cell: Element): string {
-  return normalizeText(cell.textContent ?? '').replace(/\n/g, ' ');
+  let text = '';
+  const stack: Node[] = [cell];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      text += (node as Text).data;
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const tag = (node as Element).localName;
+    if (NEVER_TEXT.has(tag)) continue;
+    if (node !== cell && (tag === 'br' || tag === 'p' || BLOCK_LEVEL.has(tag))) text += ' ';
+    const children = Array.from(node.childNodes);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return normalizeText(text).replace(/\n/g, ' ');
+}
+
+interface Row {
+  cells: Element[];
+  texts: string[];
+  inHead: boolean;
+}
+
+function rowsOf(table: Element): Row[] {
+  const rows: Row[] = [];
+  for (const tr of Array.from(table.querySelectorAll('tr'))) {
+    if (tr.closest('table') !== table) continue;
+    const cells = Array.from(tr.children).filter(
+      (c) => c.localName === 'td' || c.localName === 'th',
+    );
+    if (cells.length === 0) continue;
+    rows.push({
+      cells,
+      texts: cells.map(cellText),
+      inHead: tr.parentElement?.localName === 'thead',
+    });
+  }
+  return rows;
+}
+
+/** Every non-empty cell's text is bold, or the cells are marked as headers by their class. */
+function looksLikeHeader(row: Row): boolean {
+  const filled = row.cells.filter((_, i) => row.texts[i]);
+  if (filled.length < 2) return false;
+  return filled.every((cell) => {
+    const bold = Array.from(cell.querySelectorAll('b, strong')).map(cellText).join(' ').trim();
+    return bold === cellText(cell) || /\bheader/i.test(cell.getAttribute('class') ?? '');
+  });
+}
+
+const NUMERIC = /^[^\p{L}]*\d[\d.,\s]*(?:%|[a-z]{1,3}\b)?/iu;
+
+/**
+ * The first row of a table without `<th>` markup names the columns when none of its cells is a
+ * number while the rows below hold numbers in some column ("Original Size" over "71.1 MB").
+ */
+function headerByNumbers(first: Row, rest: readonly Row[]): boolean {
+  if (rest.length < 2 || first.texts.filter(Boolean).length < 2) return false;
+  if (first.texts.some((t) => NUMERIC.test(t))) return false;
+  const width = first.cells.length;
+  for (let col = 0; col < width; col++) {
+    const numeric = rest.filter(
+      (r) => r.cells.length === width && NUMERIC.test(r.texts[col] ?? ''),
+    );
+    if (numeric.length >= rest.length / 2) return true;
+  }
+  return false;
 }
 
 /**
- * SPAGHETTI §3.3: rows as "column_name: cell_content, …". A header row (all `<th>`, or in
- * `<thead>`) names the columns; an infobox-style row (`<th>` then `<td>`) reads "label: value".
- * Rows are separated by line breaks so each row maps back to its place in the block text.
+ * SPAGHETTI §3.3: rows as "column_name: cell_content, …". A header row (all `<th>`, in `<thead>`,
+ * all bold, or a row of names over columns of numbers) names the columns; an infobox-style row
+ * (`<th>` then `<td>`) reads "label: value"; a row of one spanning cell is the table's title and
+ * stays a line of its own. Rows are separated by line breaks so each row maps back to its place
+ * in the block text.
  */
 export function linearizeTable(table: Element): { text: string; caption?: string } {
-  const rows = Array.from(table.querySelectorAll('tr')).filter(
-    (tr) => tr.closest('table') === table,
-  );
+  const rows = rowsOf(table);
   const caption = table.querySelector('caption');
   const captionText = caption ? cellText(caption) : '';
   let headers: string[] = [];
   const lines: string[] = [];
-  for (const row of rows) {
-    const cells = Array.from(row.children).filter(
-      (c) => c.localName === 'td' || c.localName === 'th',
-    );
-    if (cells.length === 0) continue;
-    const texts = cells.map(cellText);
+  rows.forEach((row, r) => {
+    const { cells, texts } = row;
     const allHeaders = cells.every((c) => c.localName === 'th');
+    const firstData = headers.length === 0 && lines.every((l) => !l.includes(', '));
     if (
       (allHeaders && cells.length > 1) ||
-      (row.parentElement?.localName === 'thead' && headers.length === 0)
+      (row.inHead && headers.length === 0) ||
+      (firstData &&
+        cells.length > 1 &&
+        (looksLikeHeader(row) || headerByNumbers(row, rows.slice(r + 1))))
     ) {
       headers = texts;
-      continue;
+      return;
     }
     let line: string;
     if (cells[0]!.localName === 'th' && cells.length > 1 && headers.length === 0) {
@@ -162,6 +243,6 @@ export function linearizeTable(table: Element): { text: string; caption?: string
         .join(', ');
     }
     if (line.trim()) lines.push(line);
-  }
+  });
   return { text: lines.join('\n'), ...(captionText ? { caption: captionText } : {}) };
 }

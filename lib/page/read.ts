@@ -7,6 +7,7 @@ import { Readability } from '@mozilla/readability';
 import { normalizeText, MAX_TITLE_CHARS } from '../core/text';
 import type { Block, PageSnapshot } from '../pipeline/types';
 import { articleToBlocks } from './blocks';
+import { BYLINE_SECTION } from '../pipeline/byline';
 import { pruneHidden, removeComments, stylesheetIsHidden, type IsHidden } from './visibility';
 
 export interface ReadOptions {
@@ -52,9 +53,9 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
     const article = new Readability(clone, {
       serializer: (el: Node) => el,
       maxElemsToParse: options.maxElemsToParse ?? 0,
-    }).parse() as { title?: string | null; content?: unknown } | null;
+    }).parse() as { title?: string | null; content?: unknown; byline?: string | null } | null;
     if (article?.content && typeof article.content === 'object') {
-      const articleBlocks = articleToBlocks(article.content as Element);
+      const articleBlocks = withByline(articleToBlocks(article.content as Element), article.byline);
       if (textLength(articleBlocks) >= Math.min(MIN_ARTICLE_CHARS, textLength(bodyBlocks))) {
         blocks = articleBlocks;
         extractor = 'readability';
@@ -77,6 +78,23 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
     truncated,
   };
 }
+
+/**
+ * Readability finds the byline outside the article's text (a header, a meta tag); "who wrote
+ * this?" needs it, so it goes first as a block of its own unless the article already says it.
+ */
+function withByline(blocks: Block[], byline: string | null | undefined): Block[] {
+  const name = normalizeText(byline ?? '').replace(/\n/g, ' ');
+  if (!name || name.length > MAX_BYLINE_CHARS || !/\p{L}/u.test(name)) return blocks;
+  const head = blocks
+    .slice(0, 8)
+    .map((b) => b.text.toLowerCase())
+    .join('\n');
+  if (head.includes(name.toLowerCase())) return blocks;
+  return [{ kind: 'lines', text: name, section: BYLINE_SECTION }, ...blocks];
+}
+
+const MAX_BYLINE_CHARS = 120;
 
 /** Iterative, and stops at the first element past `limit`. */
 function deeperThan(root: Element | null, limit: number): boolean {

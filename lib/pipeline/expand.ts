@@ -30,6 +30,12 @@ export interface Vocabulary {
   terms: ReadonlySet<string>;
   /** Initials (lower case) → the term sequences of names on the page with those initials. */
   acronyms: () => ReadonlyMap<string, string[][]>;
+  /**
+   * The page's terms that could be a spelling variant of `term`: same first letter, length within
+   * MAX_PREFIX_EXTRA. Indexed once per vocabulary, so expanding a question costs the size of a
+   * few buckets, not a scan of the page's whole vocabulary per question term.
+   */
+  near: (term: string) => readonly string[];
 }
 
 export const PREFIX_WEIGHT = 0.8;
@@ -43,10 +49,31 @@ export function buildVocabulary(texts: readonly string[], docs: readonly string[
   const vocabulary = new Set<string>();
   for (const doc of docs) for (const term of doc) vocabulary.add(term);
   let acronyms: Map<string, string[][]> | undefined;
+  let buckets: Map<string, string[]> | undefined;
   return {
     terms: vocabulary,
     acronyms: () => (acronyms ??= acronymsOf(texts)),
+    near: (term) => {
+      buckets ??= bucketsOf(vocabulary);
+      const found: string[] = [];
+      for (let n = term.length - MAX_PREFIX_EXTRA; n <= term.length + MAX_PREFIX_EXTRA; n++)
+        found.push(...(buckets.get(`${term[0]}${n}`) ?? []));
+      return found;
+    },
   };
+}
+
+/** Fuzzy-eligible terms by first letter and length ("d8" → "discover", "database", …). */
+function bucketsOf(vocabulary: ReadonlySet<string>): Map<string, string[]> {
+  const buckets = new Map<string, string[]>();
+  for (const word of vocabulary) {
+    if (word.length < MIN_FUZZY_LENGTH || /\d/.test(word)) continue;
+    const key = `${word[0]}${word.length}`;
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(word);
+    else buckets.set(key, [word]);
+  }
+  return buckets;
 }
 
 // A name of 2–6 capitalised words, small joining words allowed inside ("Bank of America").
@@ -180,8 +207,8 @@ export function alternativesOf(
 ): Alternative[] {
   const alternatives: Alternative[] = [{ seq: [term], weight: 1 }];
   if (term.length >= MIN_FUZZY_LENGTH && !/\d/.test(term)) {
-    for (const word of vocabulary.terms) {
-      if (word === term || word[0] !== term[0] || /\d/.test(word)) continue;
+    for (const word of vocabulary.near(term)) {
+      if (word === term) continue;
       const weight = similarity(term, word);
       if (weight > 0) alternatives.push({ seq: [word], weight });
     }
@@ -203,7 +230,7 @@ export function alternativesOf(
 }
 
 /** PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, else 0. */
-function similarity(a: string, b: string): number {
+export function similarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < MIN_FUZZY_LENGTH) return 0;
   if (long.length - short.length <= MAX_PREFIX_EXTRA && long.startsWith(short))

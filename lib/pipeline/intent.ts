@@ -19,6 +19,16 @@ const OVERVIEW = [
   /\bwhat\s+(?:is|are)\s+(?:they|it|this)\s+(?:talking|writing)\s+about\b/i,
   /\bexplain\s+(?:this|the)\s+(?:page|article|post|piece|story|text|document)\b/i,
   /\b(?:verdict|conclusion|bottom\s+line)\s+of\s+(?:this|the)\s+(?:page|article|post|piece|review|story)\b/i,
+  // "What's this about?", "What does the article say?", "the short version", "in a nutshell".
+  /\bwhat(?:'s|’s|\s+is|\s+was)\s+(?:this|it)\s+(?:all\s+)?about\W*$/i,
+  /\bwhat\s+(?:does|did)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|essay|review|paper|author|writer|reviewer)\s+(?:say|argue|claim|conclude|cover|discuss|describe|think)\W*$/i,
+  /\b(?:short|quick|brief)\s+(?:version|summary|overview|rundown)\b|\bin\s+a\s+(?:nutshell|few\s+(?:words|sentences|lines))\b/i,
+  /\b(?:synopsis|rundown|run-down|digest)\s+of\s+(?:this|the|it)\b|^\W*(?:give\s+me\s+)?(?:a|the)\s+(?:synopsis|rundown|digest)\W*$/i,
+  /\b(?:key|main)\s+(?:highlights|lessons|facts|conclusions|claims|topics)\b/i,
+  /\b(?:page|article|post|piece|story|essay|review|paper|author|reviewer)(?:'s|’s)\s+(?:main\s+|central\s+|key\s+|overall\s+)?(?:point|argument|message|thesis|topic|subject|conclusion|verdict|take)\b/i,
+  /\b(?:topic|subject|theme|thesis|point)\s+of\s+(?:this|the)\s+(?:page|article|post|piece|story|essay|review|paper)\b/i,
+  /^\W*(?:what(?:'s|’s|\s+is)\s+the\s+)?(?:verdict|bottom\s+line|upshot|gist)\W*$/i,
+  /\b(?:describe|outline)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|document)\b/i,
 ];
 
 /** True for a request to summarise or explain the page as a whole. */

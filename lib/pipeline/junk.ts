@@ -9,7 +9,7 @@
 const JUNK_LINE: readonly RegExp[] = [
   // Wikipedia's backlinks and citation lines: "^ "Title". Site. Retrieved 3 May 2015."
   /^\^/,
-  /\bRetrieved\s+(?:on\s+)?(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+\d/,
+  /\bRetrieved\s+(?:on\s+)?(?:(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+\d|\d{4}-\d{2}-\d{2})/,
   /\b(?:Archived|Archive)\s+from\s+the\s+original\b/i,
   /\b(?:ISBN|ISSN|doi|PMID|OCLC|arXiv)\s*[:\d]/,
   // A reference entry: a quoted title followed by the site or publisher: '"Title!". kairo.at.'
@@ -45,17 +45,30 @@ export function isJunk(text: string, question = ''): boolean {
   return junkShare(text, question) >= 0.5;
 }
 
+// The back matter of an article: whatever is under these headings cites or links, it does not say.
+const JUNK_SECTION =
+  /^(?:references|notes|footnotes|citations|bibliography|sources|works\s+cited|notes\s+and\s+references|references\s+and\s+notes|external\s+links|further\s+reading|see\s+also)$/i;
+
+/** A passage under a References, Notes, External links or See also heading. */
+export function inJunkSection(section: string | undefined): boolean {
+  return section !== undefined && JUNK_SECTION.test(section.trim());
+}
+
 // Footnote markers ("[3]", "[citation needed]", "[a]") and edit links ("[edit]"): page furniture
 // that reads as noise, or as one of our citation markers, inside an answer sentence.
+// A marker may carry a page reference: "[3]: 207", "[3]:p. 234", "[3]: pp. 12–14".
 const MARKERS =
-  /\s?\[(?:\d{1,3}|[a-z]|edit|citation needed|clarification needed|when\?|who\?|according to whom\?|note \d+|nb \d+)\](?::\s?\d+(?:[–-]\d+)?)?/gi;
+  /\s?\[(?:\d{1,3}|[a-z]|edit|citation needed|clarification needed|when\?|who\?|according to whom\?|note \d+|nb \d+)\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?/gi;
 
 /** The sentence without footnote markers and edit links, and without a marker's stray tail. */
 export function withoutMarkers(sentence: string): string {
-  return sentence
-    .replace(MARKERS, '')
-    .replace(/^\d{1,3}\]\s*/, '')
-    .replace(/\[+$/, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return (
+    sentence
+      .replace(MARKERS, '')
+      // The tail of a marker the sentence split cut in two: "1]: 207 The list provides …".
+      .replace(/^\d{1,3}\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?\s*/, '')
+      .replace(/\[+$/, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+  );
 }

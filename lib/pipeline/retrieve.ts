@@ -10,7 +10,7 @@
 
 import type { Embedder, ModelPorts, PairScorer } from './ports';
 import { rankPassages, type RankContext } from './rank';
-import { isJunk } from './junk';
+import { inJunkSection, isJunk } from './junk';
 import { selectSummaryPassages } from './summarize';
 import { terms } from '../core/text';
 import type { Candidate } from './types';
@@ -50,6 +50,11 @@ export interface Scored {
   weak?: boolean;
   filter?: number;
   rerank?: number;
+  /**
+   * A quote that answers directly (a table row, a byline): where its answer is, in its text.
+   * See `withDirectAnswers` in lib/ask/run.ts.
+   */
+  direct?: { span: { start: number; end: number } };
 }
 
 /** Step 1: BM25 over all candidates, best `k` kept (ties keep reading order). */
@@ -201,7 +206,9 @@ export async function rerankAndDedup(
  * match many questions by accident and answer none.
  */
 function junkLast(question: string, items: readonly Scored[]): Scored[] {
-  const junk = items.map((item) => isJunk(item.candidate.text, question));
+  const junk = items.map(
+    (item) => isJunk(item.candidate.text, question) || inJunkSection(item.candidate.section),
+  );
   return [...items.filter((_, i) => !junk[i]), ...items.filter((_, i) => junk[i])];
 }
 

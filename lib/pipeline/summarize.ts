@@ -9,7 +9,7 @@
 
 import { countTokens, terms } from '../core/text';
 import { sentences as splitSentences } from '../core/segment';
-import { isJunk } from './junk';
+import { inJunkSection, isJunk } from './junk';
 import type { Candidate } from './types';
 
 export interface SummaryOptions {
@@ -29,49 +29,55 @@ export interface SummaryPick {
   centrality: number;
 }
 
-/** Passages that together cover the page, in reading order. */
+/**
+ * Passages that together cover the page, in reading order. Prose paragraphs are chosen first;
+ * a page without enough of them (a list, a table of films, short lines) fills the rest with its
+ * shorter passages and table rows, so every page still gets a summary of several quotes.
+ */
 export function selectSummaryPassages(
   candidates: readonly Candidate[],
   options: Partial<SummaryOptions> = {},
 ): SummaryPick[] {
   const opts = { ...SUMMARY_DEFAULTS, ...options };
   const pool = candidates.filter(
-    (c) =>
-      c.origin === 'splitter' &&
-      c.kind !== 'table' &&
-      c.tokens >= opts.minTokens &&
-      !isJunk(c.text),
+    (c) => c.origin === 'splitter' && !isJunk(c.text) && !inJunkSection(c.section),
   );
+  const prose = pool.map((c) => c.kind !== 'table' && c.tokens >= opts.minTokens);
   if (pool.length === 0) return [];
   const vectors = pool.map((c) => termCounts(terms(c.text)));
   const centrality = centralities(vectors);
-  const picked: number[] = [];
-  const covered = new Set<string>();
-  const sections = new Set<string | undefined>();
-  let budget = opts.tokenBudget;
-  // Lead first: the first passage of the article, unless it is far from the page's topic.
-  const lead = pool.findIndex((_, i) => centrality[i]! >= 0.5 * Math.max(...centrality));
-  const take = (i: number) => {
-    picked.push(i);
-    budget -= pool[i]!.tokens;
-    for (const t of vectors[i]!.keys()) covered.add(t);
-    sections.add(pool[i]!.section);
+  const chosen: Chosen = {
+    picked: [],
+    covered: new Set(),
+    sections: new Set(),
+    budget: opts.tokenBudget,
   };
+  const take = (i: number) => {
+    chosen.picked.push(i);
+    chosen.budget -= pool[i]!.tokens;
+    for (const t of vectors[i]!.keys()) chosen.covered.add(t);
+    chosen.sections.add(pool[i]!.section);
+  };
+  // Lead first: the first prose passage of the article, unless it is far from the page's topic.
+  const top = Math.max(...centrality.filter((_, i) => prose[i]), 0);
+  const lead = pool.findIndex((_, i) => prose[i] && centrality[i]! >= 0.5 * top);
   if (lead >= 0) take(lead);
-  while (picked.length < opts.maxPassages) {
-    const next = bestNext(pool, vectors, centrality, { picked, covered, sections, budget });
-    if (next < 0) break;
-    take(next);
+  for (const allowed of [(i: number) => prose[i]!, () => true]) {
+    while (chosen.picked.length < opts.maxPassages) {
+      const next = bestNext(pool, vectors, centrality, chosen, allowed);
+      if (next < 0) break;
+      take(next);
+    }
   }
-  return picked
+  return [...chosen.picked]
     .sort((a, b) => a - b)
     .map((i) => ({ candidate: pool[i]!, centrality: centrality[i]! }));
 }
 
 interface Chosen {
-  picked: readonly number[];
-  covered: ReadonlySet<string>;
-  sections: ReadonlySet<string | undefined>;
+  picked: number[];
+  covered: Set<string>;
+  sections: Set<string | undefined>;
   budget: number;
 }
 
@@ -80,12 +86,13 @@ function bestNext(
   pool: readonly Candidate[],
   vectors: ReadonlyArray<Map<string, number>>,
   centrality: readonly number[],
-  chosen: Chosen,
+  chosen: Readonly<Chosen>,
+  allowed: (i: number) => boolean,
 ): number {
   let best = -1;
   let bestScore = -Infinity;
   pool.forEach((candidate, i) => {
-    if (chosen.picked.includes(i) || candidate.tokens > chosen.budget) return;
+    if (!allowed(i) || chosen.picked.includes(i) || candidate.tokens > chosen.budget) return;
     const words = [...vectors[i]!.keys()];
     const novelty = words.filter((t) => !chosen.covered.has(t)).length / (words.length || 1);
     const newSection = chosen.sections.has(candidate.section) ? 0 : 0.15;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseCitations } from '../../lib/pipeline/citations';
-import { composeExtractive, EXTRACTIVE_DEFAULTS } from '../../lib/pipeline/compose-extractive';
+import {
+  composeExtractive,
+  directAnswerId,
+  EXTRACTIVE_DEFAULTS,
+} from '../../lib/pipeline/compose-extractive';
 import type { Quote } from '../../lib/pipeline/types';
 
 function quote(id: number, text: string, coverage = 1, score = 5): Quote {
@@ -47,16 +51,20 @@ describe('composeExtractive', () => {
     expect(parsed.dropped).toBe(0);
   });
 
-  it('leaves out quotes under minCoverage or with a zero score', () => {
+  it('leaves out quotes under minAnswerCoverage (minCoverage for claims) or with a zero score', () => {
     const out = composeExtractive('harbour ships', [
       quote(1, 'Ships used the harbour.', 0.9, 0),
-      quote(2, 'The harbour was busy with ships.', 0.4),
+      quote(2, 'The harbour was busy with ships.', 0.3),
     ]);
     expect(out.answered).toBe(false);
+    const claim = composeExtractive('harbour ships', [quote(2, 'The harbour was busy.', 0.45)], {
+      mode: 'verify',
+    });
+    expect(claim.answered).toBe(false);
     const low = composeExtractive(
       'harbour ships',
-      [quote(2, 'The harbour was busy with ships.', 0.4)],
-      { minCoverage: 0.3 },
+      [quote(2, 'The harbour was busy with ships.', 0.3)],
+      { minAnswerCoverage: 0.25 },
     );
     expect(low).toEqual({ answered: true, text: 'The harbour was busy with ships [2].' });
   });
@@ -130,6 +138,21 @@ describe('composeExtractive', () => {
   });
 });
 
+describe('composeExtractive sentence choice', () => {
+  it('counts the variants ranking matched ("discovery" for "discovered") when choosing a sentence', () => {
+    const q = [
+      quote(
+        1,
+        'Neon translates as new. In the summer of 1898, the chemist William Ramsay made a discovery with neon.',
+        0.8,
+      ),
+    ];
+    expect(composeExtractive('In what year was neon discovered?', q).text).toBe(
+      'In the summer of 1898, the chemist William Ramsay made a discovery with neon [1].',
+    );
+  });
+});
+
 describe('composeExtractive on table quotes', () => {
   it('keeps a linearized row whole instead of cutting it at an abbreviation', () => {
     const row: Quote = {
@@ -139,5 +162,19 @@ describe('composeExtractive on table quotes', () => {
     };
     const { text } = composeExtractive('When was it built?', [row]);
     expect(text).toBe('Built: c. 280 BC [1].');
+  });
+
+  it('says the rows chosen for a table question by their key and answering cell', () => {
+    const text = 'Application: Kindle, Original Size: 52.4 MB, Patch Size: 8.4 MB (-84%)';
+    const start = text.indexOf('8.4 MB');
+    const row: Quote = {
+      ...quote(1, text),
+      passageId: directAnswerId(3, 0),
+      answerSpan: { start, end: text.length },
+      source: { ...quote(1, text).source, blockKind: 'table' },
+    };
+    const prose = quote(2, 'Kindle updates are now much smaller than before.');
+    const out = composeExtractive("What is Kindle's patch size?", [row, prose]);
+    expect(out).toEqual({ answered: true, text: 'Kindle — Patch Size: 8.4 MB (-84%) [1].' });
   });
 });

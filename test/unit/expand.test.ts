@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { terms } from '../../lib/core/text';
-import { buildVocabulary, expandQuery } from '../../lib/pipeline/expand';
+import { alternativesOf, buildVocabulary, expandQuery } from '../../lib/pipeline/expand';
 
 const vocabularyOf = (...texts: string[]) =>
   buildVocabulary(
@@ -45,5 +45,21 @@ describe('expandQuery', () => {
     expect(context.map((u) => u.key)).toContain('user');
     expect(context.every((u) => u.weight === 0.4)).toBe(true);
     expect(units.find((u) => u.key === '2012')?.fromQuestion).toBe(true);
+  });
+});
+
+describe('Vocabulary.near', () => {
+  it('offers only words of the same first letter and a close length, and none with digits', () => {
+    const words = ['discover', 'discovery', 'discoveries', 'disc', 'data', 'dissolve', 'd1scover'];
+    const vocabulary = buildVocabulary([words.join(' ')], [words]);
+    expect([...vocabulary.near('discovered')].sort()).toEqual(
+      ['discover', 'discoveries', 'discovery', 'dissolve'].sort(),
+    );
+    // Same alternatives as a scan of the whole vocabulary would give.
+    expect(alternativesOf('discover', vocabulary).map((a) => a.seq.join(' '))).toEqual([
+      'discover',
+      'discovery',
+      'discoveries',
+    ]);
   });
 });

@@ -10,12 +10,20 @@ describe('isOverviewQuestion', () => {
     'What are the main points?',
     'Give me the key takeaways.',
     'Explain this page.',
+    "What's this about?",
+    'What does the article say?',
+    'Give me the short version.',
+    "What is the author's main argument?",
+    'What is the topic of this post?',
+    'Verdict?',
   ])('%s is an overview', (q) => expect(isOverviewQuestion(q)).toBe(true));
 
   it.each([
     'Who wrote the summary report?',
     'What is the capital of Australia?',
     'When was it built?',
+    'What does the author say about taxes?',
+    'What is the verdict in the Smith case?',
   ])('%s is not', (q) => expect(isOverviewQuestion(q)).toBe(false));
 
   it('lets the caller (the Summarize button) set the intent', () => {

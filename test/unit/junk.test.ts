@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJunk, withoutMarkers } from '../../lib/pipeline/junk';
+import { inJunkSection, isJunk, withoutMarkers } from '../../lib/pipeline/junk';
 
 describe('isJunk', () => {
   it.each([
@@ -24,5 +24,28 @@ describe('withoutMarkers', () => {
     );
     expect(withoutMarkers('History[edit]')).toBe('History');
     expect(withoutMarkers('It was 1998.[citation needed][12]: 207')).toBe('It was 1998.');
+  });
+});
+
+describe('junk left by Wikipedia pages', () => {
+  it('reads a citation retrieved on an ISO date as junk', () => {
+    expect(isJunk('Los Angeles Times. Retrieved 2014-03-28.')).toBe(true);
+  });
+
+  it('removes markers with page references and the tail of a marker cut by a sentence split', () => {
+    expect(withoutMarkers('the Rayleigh quotient[4] , is defined as:[3]:p. 234[5]')).toBe(
+      'the Rayleigh quotient , is defined as:',
+    );
+    expect(withoutMarkers('1]: 207 The list provides the names of films.')).toBe(
+      'The list provides the names of films.',
+    );
+  });
+
+  it('knows the back-matter sections', () => {
+    expect(inJunkSection('References')).toBe(true);
+    expect(inJunkSection('External links')).toBe(true);
+    expect(inJunkSection(' See also ')).toBe(true);
+    expect(inJunkSection('History')).toBe(false);
+    expect(inJunkSection(undefined)).toBe(false);
   });
 });

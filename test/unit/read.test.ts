@@ -107,6 +107,47 @@ describe('readHtml on other fixture pages', () => {
     ]);
   });
 
+  it('names the columns from a bold or numbers-over-names first row, cells holding paragraphs', () => {
+    const cell = (text: string) => `<td><p>${text}</p></td>`;
+    const { document } = parseHTML(`<html><body><table>
+      <tr>${cell('<b>Application</b>')}${cell('<b>Original Size</b>')}${cell('<b>Patch</b> <b>Size</b>')}</tr>
+      <tr>${cell('Kindle')}${cell('52.4 MB')}${cell('8.4 MB')}</tr>
+      <tr>${cell('Netflix')}${cell('16.2 MB')}${cell('1.2 MB')}</tr>
+    </table><table>
+      <tr><td>Release</td><td>Downloads</td></tr>
+      <tr><td>Bookworm</td><td>4,000</td></tr>
+      <tr><td>Trixie</td><td>2,500</td></tr>
+    </table><table><tr><td><p>${'A whole article laid out in a table. '.repeat(20)}</p></td><td>Side</td></tr></table></body></html>`);
+    const blocks = articleToBlocks(document.body as unknown as Element);
+    const tables = blocks.filter((b) => b.kind === 'table').map((b) => b.text.split('\n'));
+    expect(tables).toEqual([
+      [
+        'Application: Kindle, Original Size: 52.4 MB, Patch Size: 8.4 MB',
+        'Application: Netflix, Original Size: 16.2 MB, Patch Size: 1.2 MB',
+      ],
+      ['Release: Bookworm, Downloads: 4,000', 'Release: Trixie, Downloads: 2,500'],
+    ]);
+    expect(blocks.some((b) => b.kind === 'paragraph' && b.text.startsWith('A whole article'))).toBe(
+      true,
+    );
+  });
+
+  it("adds Readability's byline as a block when the article text does not say it", () => {
+    const body =
+      '<p>The harbour was rebuilt after the storm, and the ships came back in spring.</p>'.repeat(
+        8,
+      );
+    const html = (byline: string) =>
+      `<html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>${byline}${body}</article></body></html>`;
+    // Readability takes a line of class "byline" out of the article as its byline.
+    const page = readHtml(html('<p class="byline">Ada Byron</p>'), {
+      url: 'https://fixtures.test/harbour',
+    });
+    expect(page.blocks[0]).toEqual({ kind: 'lines', text: 'Ada Byron', section: 'Byline' });
+    const said = readHtml(html('<p>By Ada Byron</p>'), { url: 'https://fixtures.test/harbour' });
+    expect(said.blocks.filter((b) => b.text.includes('Ada Byron'))).toHaveLength(1);
+  });
+
   it('reads the demo article without its navigation and footer', () => {
     const page = readFixture('demo');
     const text = allText(page);

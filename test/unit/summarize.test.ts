@@ -63,4 +63,31 @@ describe('centralSentence', () => {
       'The lighthouse tower guided ships into the harbour.',
     );
   });
+
+  it('fills a page without enough prose with its shorter passages and table rows', () => {
+    const list = [
+      candidate(0, 'This is a list of films in which the characters live the same day again.'),
+      {
+        ...candidate(
+          1,
+          'Film: Repeat Performance, Year: 1947, Description: a woman relives a year',
+        ),
+        kind: 'table' as const,
+      },
+      {
+        ...candidate(
+          2,
+          'Film: Groundhog Day, Year: 1993, Description: a weatherman relives one day',
+        ),
+        kind: 'table' as const,
+      },
+      candidate(3, 'See also: time travel in films and other lists of films.'),
+    ];
+    const picks = selectSummaryPassages(list, { maxPassages: 4 });
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks[0]!.candidate.blockIndex).toBe(0);
+    expect(picks.map((p) => p.candidate.blockIndex)).toEqual(
+      [...picks.map((p) => p.candidate.blockIndex)].sort((a, b) => a - b),
+    );
+  });
 });

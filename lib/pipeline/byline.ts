@@ -1,0 +1,98 @@
+// Questions about the page itself: who wrote it, when it was published. The answer is in the
+// byline or dateline ("By Alex Heath, a deputy editor …", "Posted by kovarex on 2019-02-15"),
+// a line too short to be a passage (the splitter drops lines under 10 tokens) and sharing no word
+// with "who wrote this post?". So the line is found by its shape near the top of the article, or
+// in the block lib/page/read.ts adds from Readability's byline, and becomes a quote of its own.
+
+import { typedSpans } from './answer-span';
+import type { Block } from './types';
+
+/** The section of the block lib/page/read.ts adds when the byline is not in the article text. */
+export const BYLINE_SECTION = 'Byline';
+
+/** Bylines and datelines are among the first blocks of an article. */
+const HEAD_BLOCKS = 8;
+/** A line longer than this is prose that happens to start with "By …". */
+const MAX_LINE_WORDS = 30;
+
+const DOCUMENT =
+  '(?:post|article|piece|story|column|list|review|blog(?:\\s+post)?|essay|page|report|entry|op-ed|editorial|feature|interview|guide|newsletter|text)';
+const ABOUT_AUTHOR = [
+  new RegExp(
+    `\\bwho\\s+(?:wrote|writes|authored|penned|posted|published|is\\s+behind)\\s+(?:this|the)\\s+${DOCUMENT}\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:author|writer|byline|reporter|columnist)\\s+(?:of|for|behind)\\s+(?:this|the)\\s+${DOCUMENT}\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\bwho(?:'s|’s|\\s+is|\\s+was)\\s+(?:the\\s+)?(?:author|writer|reporter|columnist)\\b`,
+    'i',
+  ),
+  new RegExp(`\\bwho\\s+(?:wrote|authored)\\s+(?:it|this)\\W*$`, 'i'),
+];
+const ABOUT_DATE = new RegExp(
+  `\\b(?:when|what\\s+(?:day|date))\\b.*\\b(?:this|the)\\s+(?:[\\w#'’-]+\\s+){0,3}?${DOCUMENT}\\s+(?:(?:first\\s+)?(?:published|posted|written|updated|released|dated))\\b|\\b(?:publication|publishing|posting)\\s+date\\b`,
+  'i',
+);
+
+export type PageFact = 'author' | 'date';
+
+/** `author` or `date` when the question asks who wrote the page or when it was published. */
+export function pageFactOf(question: string): PageFact | undefined {
+  if (ABOUT_AUTHOR.some((p) => p.test(question))) return 'author';
+  return ABOUT_DATE.test(question) ? 'date' : undefined;
+}
+
+export interface BylineAnswer {
+  blockIndex: number;
+  /** The line, an exact slice of the block text at `start`. */
+  text: string;
+  start: number;
+  /** The name or the date in `text`. */
+  span: { start: number; end: number };
+}
+
+const BY = /^(?:(?:posted|written|words|story|text|report(?:ed)?|photos?\s+and\s+text)\s+)?by\s+/i;
+// The names end where the line goes on about them: " on <date>", ", a deputy editor", a separator.
+const NAMES_END =
+  /\s+on\s+|\s+(?:at|in|for)\s+\p{Lu}|,\s+(?:a|an|the|and\s+the)\s|\s*[|•·—–]\s*|\s+-\s+|$/u;
+
+/** The byline or dateline that answers `fact`, when the top of the page has one. */
+export function answerFromByline(
+  fact: PageFact,
+  blocks: readonly Block[],
+): BylineAnswer | undefined {
+  const head = blocks.flatMap((block, blockIndex) =>
+    blockIndex < HEAD_BLOCKS || block.section === BYLINE_SECTION ? [{ block, blockIndex }] : [],
+  );
+  for (const { block, blockIndex } of head) {
+    let start = 0;
+    for (const line of block.text.split('\n')) {
+      const found =
+        line.split(/\s+/).length <= MAX_LINE_WORDS ? spanOf(fact, line, block) : undefined;
+      if (found) return { blockIndex, text: line, start, span: found };
+      start += line.length + 1;
+    }
+  }
+  return undefined;
+}
+
+function spanOf(fact: PageFact, line: string, block: Block): BylineAnswer['span'] | undefined {
+  if (fact === 'date') {
+    const date = typedSpans(line, 'date')[0];
+    const dateline =
+      BY.test(line) || /\b(?:posted|published|updated|on)\b/i.test(line) || line.length < 40;
+    return date && dateline ? date : undefined;
+  }
+  const by = BY.exec(line);
+  if (by) {
+    const rest = line.slice(by[0].length);
+    const end = NAMES_END.exec(rest)!.index;
+    return end > 0 ? { start: by[0].length, end: by[0].length + end } : undefined;
+  }
+  return block.section === BYLINE_SECTION && line.trim()
+    ? { start: 0, end: line.length }
+    : undefined;
+}

@@ -159,7 +159,10 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
   // In verify mode the answer quotes the sentence the verdict rests on, so the two cannot disagree.
   const composed = verdict
     ? verifyText(verdict)
-    : composeExtractive(input.question, input.quotes, { mode: input.mode });
+    : composeExtractive(input.question, input.quotes, {
+        mode: input.mode,
+        ...(input.intent ? { intent: input.intent } : {}),
+      });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {
     text: composed.text,

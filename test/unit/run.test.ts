@@ -173,3 +173,15 @@ describe('runPipeline on the demo page', () => {
     expect(structuredClone(result)).toEqual(result);
   });
 });
+
+describe('runPipeline: overview questions', () => {
+  it('summarises the page with at least three cited sentences, without a model', async () => {
+    const result = await runPipeline({
+      mode: 'answer',
+      question: 'Summarize this page',
+      page: demo,
+    });
+    expect(result.answer.answered).toBe(true);
+    expect(new Set(result.answer.cited).size).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -159,7 +159,7 @@ export function ChecksLine({ answer }: { answer: Answer }) {
   if (answer.answered && answer.composer !== 'extractive')
     return (
       <span className="checks checks-failed" data-checked={0} data-total={0}>
-        The model cited no sources, so nothing in this answer can be checked.
+        The model cited no quotes, so nothing in this answer can be checked.
       </span>
     );
   return null;

@@ -21,9 +21,12 @@ function safeLink(quote: Quote): string | null {
   }
 }
 
-/** The quote's text, its answer phrase (`answerSpan`) emphasised. */
-export function QuoteText({ quote }: { quote: Quote }) {
-  const span = quote.answerSpan;
+/**
+ * The quote's text, its answer phrase (`answerSpan`) emphasised when the answer cites it (an
+ * uncited quote's name or date answers nothing).
+ */
+export function QuoteText({ quote, emphasise }: { quote: Quote; emphasise: boolean }) {
+  const span = emphasise ? quote.answerSpan : undefined;
   const valid = span && span.start >= 0 && span.end > span.start && span.end <= quote.text.length;
   return (
     <span className="quote-text">
@@ -97,7 +100,7 @@ export function QuoteCard(props: {
   const body = (
     <>
       <Swatch id={quote.id} />
-      <QuoteText quote={quote} />
+      <QuoteText quote={quote} emphasise={props.cited} />
     </>
   );
   return (

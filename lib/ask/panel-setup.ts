@@ -51,7 +51,9 @@ export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
   for (const block of page.blocks) {
     const label = sectionLabel(block.section);
     const key = label.toLowerCase();
-    if (!label || seen.has(key) || key === title || BORING.test(label)) continue;
+    // The page's own title as a heading says nothing a reader does not see already.
+    const isTitle = title.length > 0 && (title.includes(key) || key.includes(title));
+    if (!label || seen.has(key) || isTitle || BORING.test(label)) continue;
     if (label.length < 3 || label.length > 60) continue;
     seen.add(key);
     out.push(questionFrom(label));
@@ -63,10 +65,11 @@ export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
 function questionFrom(heading: string): string {
   if (/\?$/.test(heading)) return heading;
   if (/^(how|why|what|when|where|who|which)\b/i.test(heading)) return `${heading}?`;
-  // Keep proper nouns and acronyms as written; lower-case an ordinary first word.
+  // Keep names and acronyms as written; lower-case an ordinary first word.
   const words = heading.split(' ');
   const first = words[0]!;
-  const lower = /^[A-Z][a-z]+$/.test(first) ? first.toLowerCase() : first;
+  const named = words.slice(1).some((w) => /^\p{Lu}/u.test(w));
+  const lower = /^[A-Z][a-z]+$/.test(first) && !named ? first.toLowerCase() : first;
   return `What does it say about ${[lower, ...words.slice(1)].join(' ')}?`;
 }
 

@@ -207,6 +207,7 @@ describe('quiet progress and details', () => {
     expect(open).toContain('BM25');
     expect(open).toContain('Ranked by keywords');
     expect(await panel.$$eval(`${LAST_TURN} li.stage`, (els) => els.length)).toBeGreaterThan(3);
+    await shot(panel, 'panel-details.png');
     await panel.close();
     await page.close();
   });
@@ -228,6 +229,36 @@ describe('quiet progress and details', () => {
     expect(await drawnText(panel)).not.toMatch(/Offline/);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
     await shot(panel, 'panel-error.png');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('highlights', () => {
+  it('scrolls a plain-text page to the cited sentence and marks that sentence, not a neighbour', async () => {
+    const filler = Array.from(
+      { length: 300 },
+      (_, i) => `Line ${i} of the harbour log notes the weather and the ships in port that day.`,
+    );
+    const fact =
+      'The new breakwater was designed by the engineer Mara Ostlund, who also drew the quay. The quay was paved with granite from the northern quarry.';
+    const text = [...filler, fact, ...filler.slice(0, 20)].join('\n');
+    await h.context.route(`${h.server.url}/log.txt`, (route) =>
+      route.fulfill({ body: text, contentType: 'text/plain' }),
+    );
+    const { page, tabId } = await openFixture(h, 'log.txt');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who designed the new breakwater?');
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Mara Ostlund');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await panel.click(`${LAST_TURN} button.cite`);
+    await expect.poll(() => page.evaluate(() => scrollY), { timeout: 5000 }).toBeGreaterThan(1000);
+    const focus = await page.evaluate(() =>
+      [...(CSS.highlights.get('answer-panel-focus') ?? [])].map((r) => (r as Range).toString()),
+    );
+    expect(focus).toEqual([
+      'The new breakwater was designed by the engineer Mara Ostlund, who also drew the quay.',
+    ]);
     await panel.close();
     await page.close();
   });

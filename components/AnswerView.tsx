@@ -6,7 +6,7 @@ import type { Answer, Verdict } from '@/lib/pipeline/types';
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
 // `<img src=…>` shows those characters and nothing else. Citation markers become buttons that
 // focus the quote on the page, coloured like the quote's highlight, and each says whether its
-// check passed.
+// check passed. A composer that failed is said once, above the answer (FallbackNote).
 
 const VERDICT_LABEL: Record<Verdict['label'], string> = {
   supported: 'Supported',
@@ -65,6 +65,39 @@ function checkOf(
   return checks.find((c) => c.sentence === sentence && c.quoteId === id);
 }
 
+function chipTitle(id: number, check: CitationCheck | undefined): string {
+  if (!check) return `Show source ${id} on the page`;
+  return check.supported
+    ? `Source ${id} supports this sentence. Show it on the page.`
+    : `Source ${id} does NOT appear to support this sentence. Show it on the page.`;
+}
+
+/** A numbered source chip: coloured like its quote's highlight; ⚠ when its check failed. */
+function Chip(props: {
+  id: number;
+  check: CitationCheck | undefined;
+  focused: boolean;
+  onClick: () => void;
+}) {
+  const { id, check, focused } = props;
+  const state = check ? (check.supported ? 'supported' : 'unsupported') : 'unchecked';
+  return (
+    <button
+      type="button"
+      className={`cite cite-${state} ${focused ? 'cite-focused' : ''}`}
+      style={focused ? undefined : { background: quoteColour(id, 0.45) }}
+      data-cite={id}
+      data-check={state}
+      title={chipTitle(id, check)}
+      aria-label={`Source ${id}${state === 'unsupported' ? ', not supported' : ''}`}
+      onClick={props.onClick}
+    >
+      {id}
+      {state === 'unsupported' && <span aria-hidden="true">⚠</span>}
+    </button>
+  );
+}
+
 function Sentences(props: {
   answer: Answer;
   onCite: (id: number, sentence: string) => void;
@@ -76,61 +109,79 @@ function Sentences(props: {
       {answer.sentences.map((sentence, i) => (
         <span key={i} className="answer-sentence">
           {sentence.text}
-          {sentence.citations.map((id) => {
-            const check = checkOf(answer.checks, i, id);
-            const state = check ? (check.supported ? 'supported' : 'unsupported') : 'unchecked';
-            const how = check
-              ? check.method === 'cross-encoder'
-                ? 'cross-encoder'
-                : 'word overlap'
-              : '';
-            return (
-              <button
-                key={id}
-                type="button"
-                className={`cite cite-${state} ${props.focused === id ? 'cite-focused' : ''}`}
-                style={props.focused === id ? undefined : { background: quoteColour(id) }}
-                data-cite={id}
-                data-check={state}
-                title={
-                  state === 'supported'
-                    ? `Quote ${id} supports this sentence (${how} ${(check!.score * 100).toFixed(0)}%). Show it on the page.`
-                    : state === 'unsupported'
-                      ? `Quote ${id} does NOT appear to support this sentence (${how} ${(check!.score * 100).toFixed(0)}%). Show it on the page.`
-                      : `Show quote ${id} on the page`
-                }
-                onClick={() => props.onCite(id, sentence.text)}
-              >
-                [{id}]{state === 'unsupported' && <span aria-label="unsupported citation"> ⚠</span>}
-              </button>
-            );
-          })}{' '}
+          {sentence.citations.length > 0 && (
+            <span className="chips">
+              {sentence.citations.map((id) => (
+                <Chip
+                  key={id}
+                  id={id}
+                  check={checkOf(answer.checks, i, id)}
+                  focused={props.focused === id}
+                  onClick={() => props.onCite(id, sentence.text)}
+                />
+              ))}
+            </span>
+          )}{' '}
         </span>
       ))}
     </p>
   );
 }
 
+/** The page does not answer: said plainly, pointing to the closest passages only when there are some. */
+function NotAnswered({ answer, closest }: { answer: Answer; closest: number }) {
+  if (answer.composer !== 'extractive')
+    return <Sentences answer={answer} onCite={() => undefined} focused={null} />;
+  return (
+    <p className="answer-text" data-unanswered="true">
+      This page does not seem to answer that.
+      {closest > 0 ? ' The closest passages are below, but they are not a direct answer.' : ''}
+    </p>
+  );
+}
+
+/** How many citations passed their check: shown when one failed or the model cited nothing. */
+export function ChecksLine({ answer }: { answer: Answer }) {
+  const supported = answer.checks.filter((c) => c.supported).length;
+  const unsupported = answer.checks.length - supported;
+  if (answer.checks.length > 0)
+    return (
+      <span
+        className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`}
+        data-checked={supported}
+        data-total={answer.checks.length}
+      >
+        {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'}{' '}
+        checked
+        {unsupported > 0 ? ` · ${unsupported} not supported by its source (marked ⚠)` : ''}
+      </span>
+    );
+  if (answer.answered && answer.composer !== 'extractive')
+    return (
+      <span className="checks checks-failed" data-checked={0} data-total={0}>
+        The model cited no quotes, so nothing in this answer can be checked.
+      </span>
+    );
+  return null;
+}
+
 export function AnswerView(props: {
   answer: Answer;
   onCite: (id: number, sentence: string) => void;
   focused: number | null;
+  /** How many passages are shown below the answer. */
+  closest: number;
 }) {
   const { answer } = props;
-  const supported = answer.checks.filter((c) => c.supported).length;
-  const unsupported = answer.checks.length - supported;
+  const warn =
+    answer.checks.some((c) => !c.supported) ||
+    (answer.checks.length === 0 && answer.answered && answer.composer !== 'extractive');
   return (
     <div
       className={`answer ${answer.answered && !answer.withheld ? '' : 'answer-none'}`}
       data-answered={answer.answered}
       data-composer={answer.composer}
     >
-      {answer.fallback && (
-        <p className="notice" role="alert" data-fallback={answer.fallback.reason.code}>
-          {answer.fallback.from}: {answer.fallback.reason.message} This is the extractive answer
-          instead: every sentence is a quote.
-        </p>
-      )}
       {answer.withheld ? (
         <>
           <p className="answer-text" data-withheld="true">
@@ -145,32 +196,21 @@ export function AnswerView(props: {
             <Sentences {...props} />
           </details>
         </>
-      ) : (
+      ) : answer.answered ? (
         <Sentences {...props} />
+      ) : (
+        <NotAnswered answer={answer} closest={props.closest} />
       )}
-      <p className="answer-meta">
-        {answer.checks.length > 0 ? (
-          <span
-            className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`}
-            data-checked={supported}
-            data-total={answer.checks.length}
-          >
-            {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'}{' '}
-            checked
-            {unsupported > 0 ? ` · ${unsupported} not supported by its quote (marked ⚠)` : ''}
-          </span>
-        ) : (
-          answer.answered &&
-          answer.composer !== 'extractive' && (
-            <span className="checks checks-failed" data-checked={0} data-total={0}>
-              The model cited no quotes, so nothing in this answer can be checked.
+      {(warn || (answer.confidence && !answer.withheld)) && (
+        <p className="answer-meta">
+          {warn && <ChecksLine answer={answer} />}
+          {answer.confidence && !answer.withheld && (
+            <span className="confidence">
+              {warn ? ' · ' : ''}model confidence: {answer.confidence}
             </span>
-          )
-        )}
-        {answer.confidence && !answer.withheld && (
-          <span className="confidence"> · model confidence: {answer.confidence}</span>
-        )}
-      </p>
+          )}
+        </p>
+      )}
       {answer.droppedCitations > 0 && (
         <p className="notice" role="note" data-dropped={answer.droppedCitations}>
           {answer.droppedCitations} citation{answer.droppedCitations === 1 ? '' : 's'} to sources

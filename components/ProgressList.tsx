@@ -1,38 +1,54 @@
-import type { StageName, StageProgress } from '@/lib/pipeline/types';
+import type { StageProgress } from '@/lib/pipeline/types';
+import { STAGES } from './panel/stages';
 
-export function ProgressList(props: {
-  stages: Array<{ name: StageName; label: string; optional?: boolean }>;
-  progress: Partial<Record<StageName, StageProgress>>;
+const ICON: Record<StageProgress['status'], string> = { done: '✓', running: '…', failed: '✗' };
+
+/** The stages that ran, with their times and details (in an answer's details). */
+export function ProgressList({ stages }: { stages: StageProgress[] }) {
+  return (
+    <ol className="progress" aria-label="Stages">
+      {stages.map((p) => (
+        <li
+          key={p.stage}
+          className={`stage stage-${p.status}`}
+          data-stage={p.stage}
+          data-status={p.status}
+        >
+          <span className="stage-icon" aria-hidden="true">
+            {ICON[p.status]}
+          </span>
+          <span className="stage-label">
+            {STAGES.find((s) => s.name === p.stage)?.label ?? p.stage}
+          </span>
+          {p.ms !== undefined && <span className="stage-ms">{p.ms.toFixed(0)} ms</span>}
+          {p.detail && <span className="stage-detail">{p.detail}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The one line shown while a question runs, with Stop. */
+export function ProgressLine({
+  text,
+  stages,
+  onStop,
+}: {
+  text: string;
+  stages: StageProgress[];
+  onStop: () => void;
 }) {
   return (
-    <ol className="progress" aria-label="Progress">
-      {props.stages
-        .filter((s) => !s.optional || props.progress[s.name])
-        .map(({ name, label }) => {
-          const p = props.progress[name];
-          const status = p?.status ?? 'pending';
-          return (
-            <li
-              key={name}
-              className={`stage stage-${status}`}
-              data-stage={name}
-              data-status={status}
-            >
-              <span className="stage-icon" aria-hidden="true">
-                {status === 'done'
-                  ? '✓'
-                  : status === 'running'
-                    ? '…'
-                    : status === 'failed'
-                      ? '✗'
-                      : '·'}
-              </span>
-              <span className="stage-label">{label}</span>
-              {p?.ms !== undefined && <span className="stage-ms">{p.ms.toFixed(0)} ms</span>}
-              {p?.detail && <span className="stage-detail">{p.detail}</span>}
-            </li>
-          );
-        })}
-    </ol>
+    <div className="working" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="working-text">{text}</span>
+      <button type="button" className="link-button" data-action="stop" onClick={onStop}>
+        Stop
+      </button>
+      {/* Kept in the DOM, not drawn: what each stage reports as it runs (tests watch it). */}
+      <div hidden>
+        <ProgressList stages={stages} />
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
+import { sectionLabel } from '@/lib/ask/panel-setup';
 import type { Quote } from '@/lib/pipeline/types';
 import { quoteColour } from './AnswerView';
 
-/** The quote's colour, as on the page and on its citation markers. */
+/** The quote's colour, as on the page and on its citation chips. */
 function Swatch({ id }: { id: number }) {
   return (
-    <span
-      className="quote-swatch"
-      aria-hidden="true"
-      style={{ background: quoteColour(id, 0.9) }}
-    />
+    <span className="quote-swatch" aria-hidden="true" style={{ background: quoteColour(id, 0.9) }}>
+      {id}
+    </span>
   );
 }
 
@@ -22,6 +21,28 @@ function safeLink(quote: Quote): string | null {
   }
 }
 
+/**
+ * The quote's text, its answer phrase (`answerSpan`) emphasised when the answer cites it (an
+ * uncited quote's name or date answers nothing).
+ */
+export function QuoteText({ quote, emphasise }: { quote: Quote; emphasise: boolean }) {
+  const span = emphasise ? quote.answerSpan : undefined;
+  const valid = span && span.start >= 0 && span.end > span.start && span.end <= quote.text.length;
+  return (
+    <span className="quote-text">
+      {valid ? (
+        <>
+          {quote.text.slice(0, span.start)}
+          <mark className="answer-span">{quote.text.slice(span.start, span.end)}</mark>
+          {quote.text.slice(span.end)}
+        </>
+      ) : (
+        quote.text
+      )}
+    </span>
+  );
+}
+
 /** The knowledge-graph quote: one line per triple, each linking to its Wikidata page. */
 function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
   return (
@@ -32,7 +53,6 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
     >
       <div className="quote-button">
         <Swatch id={quote.id} />
-        <span className="quote-id">[{quote.id}]</span>
         <ul className="kg-lines">
           {(quote.kgLines ?? []).map((line, i) => (
             <li key={i}>
@@ -48,13 +68,22 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
         </ul>
       </div>
       <div className="quote-meta">
-        <span className="quote-where">Wikidata triples (knowledge graph)</span>
-        <span className="quote-score">
-          BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
-        </span>
+        <span className="quote-where">Facts from Wikidata</span>
       </div>
     </li>
   );
+}
+
+/** Where the quote is, in words: "History · paragraph 4 of 20". */
+export function quoteWhere(quote: Quote): string {
+  const fromWeb = quote.source.kind === 'search';
+  return [
+    fromWeb ? quote.source.title : null,
+    sectionLabel(quote.source.section) || null,
+    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function QuoteCard(props: {
@@ -67,18 +96,18 @@ export function QuoteCard(props: {
   const { quote } = props;
   if (quote.source.kind === 'kg') return <KgCard quote={quote} cited={props.cited} />;
   const fromWeb = quote.source.kind === 'search';
-  const where = [
-    fromWeb ? quote.source.title : null,
-    quote.source.section,
-    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
   const link = fromWeb ? safeLink(quote) : null;
+  const body = (
+    <>
+      <Swatch id={quote.id} />
+      <QuoteText quote={quote} emphasise={props.cited} />
+    </>
+  );
   return (
     <li
       className={`quote ${props.cited ? 'quote-cited' : ''} ${props.focused ? 'quote-focused' : ''}`}
       data-quote={quote.id}
+      data-weak={quote.weak === true}
     >
       {fromWeb ? (
         // A quote from another page opens that page at the quote (text fragment) in a new tab.
@@ -91,9 +120,7 @@ export function QuoteCard(props: {
           data-link={quote.source.link}
           title={link ? 'Open the page at this quote' : 'Not linked: only https pages are opened'}
         >
-          <Swatch id={quote.id} />
-          <span className="quote-id">[{quote.id}]</span>
-          <span className="quote-text">{quote.text}</span>
+          {body}
         </a>
       ) : (
         <button
@@ -102,26 +129,39 @@ export function QuoteCard(props: {
           onClick={() => props.onShow(quote.id)}
           title="Show on the page"
         >
-          <Swatch id={quote.id} />
-          <span className="quote-id">[{quote.id}]</span>
-          <span className="quote-text">{quote.text}</span>
+          {body}
         </button>
       )}
       <div className="quote-meta">
-        <span className="quote-where">{where}</span>
-        <span
-          className="quote-score"
-          title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words"
-        >
-          {quote.filterScore !== undefined
-            ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · `
-            : ''}
-          BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
-        </span>
+        <span className="quote-where">{quoteWhere(quote)}</span>
+        {quote.weak && <span className="quote-weak">weaker match</span>}
         {props.missing && (
           <span className="quote-missing">Not found on the page now (it may have changed).</span>
         )}
       </div>
     </li>
+  );
+}
+
+/** Each quote's scores, for the details: how it was ranked. */
+export function QuoteScores({ quotes }: { quotes: readonly Quote[] }) {
+  return (
+    <ul className="scores">
+      {quotes.map((quote) => (
+        <li key={quote.id} data-quote={quote.id}>
+          <span className="scores-id">[{quote.id}]</span>{' '}
+          <span
+            className="quote-score"
+            title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words"
+          >
+            {quote.filterScore !== undefined
+              ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · `
+              : ''}
+            BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
+            {quote.weak ? ' · fallback (weak)' : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@
 // only messages from the extension's own pages (the router checks the sender class).
 
 import { attachRouter, createRouter, envelope } from '@/lib/messages/protocol';
-import { anchorQuote, buildTextIndex } from '@/lib/page/anchor';
+import { anchorWithin, buildTextIndex, locateQuote, rangesOf } from '@/lib/page/anchor';
 import { clearHighlights, showHighlights } from '@/lib/page/highlight';
 import { readPage } from '@/lib/page/read';
 import { browserIsHidden } from '@/lib/page/visibility';
@@ -23,16 +23,22 @@ export default defineContentScript({
           const anchored: number[] = [];
           const missing: number[] = [];
           const found: Array<{ id: number; ranges: Range[] }> = [];
+          const answers: Range[] = [];
           let focused: Range[] = [];
+          let sentence: Range | null = null;
           for (const quote of quotes) {
-            const ranges = anchorQuote(index, quote.text);
+            const spans = locateQuote(index, quote.text);
+            const ranges = rangesOf(index, spans);
             (ranges.length > 0 ? anchored : missing).push(quote.id);
             found.push({ id: quote.id, ranges });
-            if (quote.id === focus) focused = ranges;
+            const answer = quote.answer ? anchorWithin(index, spans, quote.answer) : null;
+            if (answer) answers.push(answer);
+            if (quote.id !== focus) continue;
+            focused = ranges;
+            // The cited sentence, found inside this quote, is what the reader wants to see first.
+            if (focusText) sentence = anchorWithin(index, spans, focusText);
           }
-          // The cited sentence, when it can be found, is what the reader wants to see first.
-          const sentence = focusText && focused.length > 0 ? anchorQuote(index, focusText) : [];
-          showHighlights(document, found, sentence.length > 0 ? sentence : focused);
+          showHighlights(document, found, sentence ? [sentence] : focused, answers);
           return { anchored, missing };
         },
         'page/clear-highlights': () => {

@@ -1,19 +1,27 @@
+import type { ErrorInfo } from '@/lib/core/errors';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import type { Mode, SourcesMode } from '@/lib/pipeline/types';
+import { ErrorNote } from './ErrorNote';
 
 export interface AskFormProps {
   input: string;
-  /** A question is being answered: the buttons wait. */
+  /** A question is being answered: a new question stops it (said under the box). */
   running: boolean;
+  /** The thread has turns: the next question is a follow-up, and "New topic" starts over. */
+  followUp: boolean;
   /** The sources picked for the next question, or null for the setting's. */
   sources: SourcesMode | null;
+  /** Why the last question could not be asked. */
+  error: ErrorInfo | null;
   onInput(input: string): void;
   onSources(sources: SourcesMode): void;
   onAsk(mode: Mode): void;
+  onNewTopic(): void;
 }
 
-/** The question box: Enter asks, Shift+Enter is a new line. */
-export function AskForm({ input, running, sources, onInput, onSources, onAsk }: AskFormProps) {
+/** The question box, under the thread: Enter asks, Shift+Enter is a new line. */
+export function AskForm(props: AskFormProps) {
+  const { input, running, followUp, sources, onInput, onSources, onAsk } = props;
   return (
     <form
       className="ask"
@@ -22,14 +30,15 @@ export function AskForm({ input, running, sources, onInput, onSources, onAsk }: 
         onAsk('answer');
       }}
     >
+      {props.error && <ErrorNote error={props.error} />}
       <label htmlFor="question" className="visually-hidden">
         Question or claim
       </label>
       <textarea
         id="question"
         name="question"
-        rows={3}
-        placeholder="Ask about this page…"
+        rows={2}
+        placeholder={followUp ? 'Ask a follow-up…' : 'Ask about this page…'}
         value={input}
         maxLength={MAX_QUESTION_CHARS * 6}
         onChange={(e) => onInput(e.target.value)}
@@ -41,17 +50,17 @@ export function AskForm({ input, running, sources, onInput, onSources, onAsk }: 
         }}
       />
       <div className="ask-buttons">
-        <button type="submit" disabled={running} data-action="ask">
+        <button type="submit" className="primary" data-action="ask">
           Ask
         </button>
-        <button
-          type="button"
-          disabled={running}
-          data-action="verify"
-          onClick={() => onAsk('verify')}
-        >
+        <button type="button" data-action="verify" onClick={() => onAsk('verify')}>
           Verify claim
         </button>
+        {followUp && !running && (
+          <button type="button" data-action="new-topic" onClick={props.onNewTopic}>
+            New topic
+          </button>
+        )}
         <select
           aria-label="Evidence from"
           className="sources"
@@ -63,10 +72,12 @@ export function AskForm({ input, running, sources, onInput, onSources, onAsk }: 
           <option value="auto">Page, web if needed</option>
           <option value="page+web">Page + web</option>
         </select>
-        <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
-          Settings
-        </a>
       </div>
+      {running && (
+        <p className="ask-hint" role="note">
+          Asking now stops the question that is running.
+        </p>
+      )}
     </form>
   );
 }

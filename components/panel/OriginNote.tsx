@@ -2,8 +2,12 @@ import type { ShownOrigin } from '@/lib/ask/panel-state';
 import { timeAgo } from '@/lib/core/time';
 import { useNow } from '../use-now';
 
-/** Where a cached, offline or saved answer came from, in words; null for a fresh live answer. */
-export function originText(origin: ShownOrigin, now: number): string | null {
+/**
+ * Where a cached, offline or saved answer came from, in words; null for a fresh live answer.
+ * `online`: the browser is online, so a degraded answer is the composer's fault, not the network's
+ * (and a failed composer is said by its own note).
+ */
+export function originText(origin: ShownOrigin, now: number, online = false): string | null {
   const ago =
     'createdAt' in origin
       ? timeAgo(origin.createdAt, now)
@@ -12,15 +16,19 @@ export function originText(origin: ShownOrigin, now: number): string | null {
         : '';
   switch (origin.kind) {
     case 'live':
-      return origin.offline
+      return origin.offline && !online
         ? 'Offline: extractive answer from this page (no saved answer to a similar question).'
         : null;
     case 'exact':
       return `Cached answer from ${ago}, to the same question on this version of the page.`;
-    case 'similar':
+    case 'similar': {
+      const lead = online
+        ? 'The composer could not be reached, so this is a saved answer'
+        : 'Offline: saved answer';
       return origin.samePage
-        ? `Offline: saved answer from ${ago} to a similar question, “${origin.question}”.`
-        : `Offline: saved answer from ${ago} to a similar question, “${origin.question}”, on another page: ${origin.pageTitle || origin.pageUrl}.`;
+        ? `${lead} from ${ago} to a similar question, “${origin.question}”.`
+        : `${lead} from ${ago} to a similar question, “${origin.question}”, on another page: ${origin.pageTitle || origin.pageUrl}.`;
+    }
     case 'cached-page':
       return `Offline: extractive answer from the saved copy of this page (read ${ago}).`;
     case 'history':
@@ -32,10 +40,11 @@ export function originText(origin: ShownOrigin, now: number): string | null {
 export function OriginNote(props: {
   origin: ShownOrigin;
   pageChanged: boolean;
+  online: boolean;
   onFresh: () => void;
 }) {
   const { origin } = props;
-  const text = originText(origin, useNow());
+  const text = originText(origin, useNow(), props.online);
   if (!text && !props.pageChanged) return null;
   return (
     <div
@@ -50,6 +59,7 @@ export function OriginNote(props: {
           Page changed — re-verify
         </button>
       ) : (
+        text &&
         origin.kind !== 'live' && (
           <button type="button" data-action="ask-fresh" onClick={props.onFresh}>
             Ask again

@@ -25,6 +25,9 @@ export function PanelTabs({
       >
         History
       </button>
+      <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
+        Settings
+      </a>
     </nav>
   );
 }

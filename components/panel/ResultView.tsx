@@ -1,79 +1,134 @@
-import type { HighlightState, ShownOrigin } from '@/lib/ask/panel-state';
+import { useState } from 'react';
+import type { Turn } from '@/lib/ask/panel-state';
 import type { AskResult } from '@/lib/pipeline/types';
-import { AnswerView, SentView, VerdictBadge } from '../AnswerView';
-import { QuoteCard } from '../QuoteCard';
+import { AnswerView, ChecksLine, SentView, VerdictBadge } from '../AnswerView';
+import { ProgressList } from '../ProgressList';
+import { QuoteCard, QuoteScores } from '../QuoteCard';
 import { RetrievalSummary } from '../RetrievalSummary';
+import { FallbackNote } from './FallbackNote';
 import { OriginNote } from './OriginNote';
+import { composerReached, stagesShown, summaryLine } from './stages';
 
 export interface ResultViewProps {
-  result: AskResult;
-  origin: ShownOrigin | null;
-  pageChanged: boolean;
-  storageNote: string | null;
-  highlight: HighlightState;
+  turn: Turn & { result: AskResult };
+  /** The browser is online (an offline note is only for an offline browser). */
+  online: boolean;
   /** Asks the same question again, skipping the cache. */
   onFresh(): void;
   /** Shows quote `id` on the page, emphasising the answer sentence that cites it when given. */
   onShowQuote(id: number, sentence?: string): void;
 }
 
-/** The checked answer: where it came from, the verdict, the answer, the quotes, what was sent. */
+/**
+ * The checked answer as prose with numbered source chips; the quotes on demand (a chip opens
+ * them); how it was made — stages, scores, what was sent — under "details".
+ */
 export function ResultView(props: ResultViewProps) {
-  const { result, highlight } = props;
+  const { turn, online } = props;
+  const { result, highlight } = turn;
+  const { answer } = result;
+  const quotes = result.quotes;
+  const closest = !answer.answered || (quotes.length > 0 && quotes.every((q) => q.weak));
+  const [quotesOpen, setQuotesOpen] = useState(closest && quotes.length > 0);
+  const show = (id: number, sentence?: string) => {
+    setQuotesOpen(true);
+    props.onShowQuote(id, sentence);
+  };
   return (
-    <section className="result" aria-label="Answer">
-      {props.origin && (
-        <OriginNote origin={props.origin} pageChanged={props.pageChanged} onFresh={props.onFresh} />
+    <section className="result" aria-label="Answer" data-answer-to={result.question}>
+      {turn.origin && (
+        <OriginNote
+          origin={turn.origin}
+          pageChanged={turn.pageChanged}
+          online={online || !!answer.fallback}
+          onFresh={props.onFresh}
+        />
       )}
-      {props.storageNote && (
-        <p className="notice" role="note" data-storage-note="true">
-          {props.storageNote}
-        </p>
-      )}
+      {answer.fallback && <FallbackNote fallback={answer.fallback} />}
       {result.verdict && (
-        <VerdictBadge verdict={result.verdict} composerLabel={result.answer.composerLabel} />
+        <VerdictBadge verdict={result.verdict} composerLabel={answer.composerLabel} />
       )}
-      <AnswerView answer={result.answer} focused={highlight.focused} onCite={props.onShowQuote} />
+      <AnswerView
+        answer={answer}
+        focused={highlight.focused}
+        onCite={show}
+        closest={quotes.length}
+      />
       {result.page.truncated && (
         <p className="notice">This page is very long: only its first part was read.</p>
       )}
       {highlight.stale && (
         <p className="notice">The page changed since this answer: its highlights were cleared.</p>
       )}
-      <RetrievalSummary report={result.retrieval} />
-      <h2 className="quotes-title">Quotes</h2>
-      <ol className="quotes">
-        {result.quotes.map((quote) => (
-          <QuoteCard
-            key={quote.id}
-            quote={quote}
-            cited={result.answer.cited.includes(quote.id)}
-            focused={highlight.focused === quote.id}
-            missing={highlight.missing.includes(quote.id)}
-            onShow={(id) => props.onShowQuote(id)}
-          />
-        ))}
-      </ol>
-      <ResultFooter answer={result.answer} />
+      {turn.storageNote && (
+        <p className="notice" role="note" data-storage-note="true">
+          {turn.storageNote}
+        </p>
+      )}
+      {quotes.length > 0 && (
+        <details
+          className="quotes-box"
+          open={quotesOpen}
+          onToggle={(e) => setQuotesOpen(e.currentTarget.open)}
+        >
+          <summary className="quotes-title" data-closest={closest}>
+            {closest
+              ? `Closest passages (${quotes.length}) — not a direct answer`
+              : `Sources (${quotes.length})`}
+          </summary>
+          <ol className="quotes">
+            {quotes.map((quote) => (
+              <QuoteCard
+                key={quote.id}
+                quote={quote}
+                cited={answer.cited.includes(quote.id)}
+                focused={highlight.focused === quote.id}
+                missing={highlight.missing.includes(quote.id)}
+                onShow={(id) => props.onShowQuote(id)}
+              />
+            ))}
+          </ol>
+        </details>
+      )}
+      <RunDetails turn={turn} />
     </section>
   );
 }
 
-/** What was sent to the composer, and who wrote the answer. */
-function ResultFooter({ answer }: { answer: AskResult['answer'] }) {
+/** "Answered in 0.6 s from 5 passages ▸ details": stages, ranking, scores and what was sent. */
+function RunDetails({ turn }: { turn: Turn & { result: AskResult } }) {
+  const { result } = turn;
+  const { answer } = result;
+  const sent = answer.sent && composerReached(answer) ? answer.sent : null;
   return (
-    <>
-      {answer.sent && (
+    <details className="run-details">
+      <summary>
+        <span className="run-summary">{summaryLine(turn)}</span>{' '}
+        <span className="run-more">details</span>
+      </summary>
+      <ProgressList stages={stagesShown(turn)} />
+      <RetrievalSummary report={result.retrieval} />
+      <p className="answer-meta">
+        <ChecksLine answer={answer} />
+      </p>
+      <h3>Passage scores</h3>
+      <QuoteScores quotes={result.quotes} />
+      {sent && (
         <SentView
-          sent={answer.sent}
+          sent={sent}
           to={answer.composerLabel ?? answer.fallback?.from ?? 'the composer'}
         />
       )}
+      {answer.sent && !sent && (
+        <p className="footnote" data-sent="none">
+          Nothing reached the composer, so nothing was sent.
+        </p>
+      )}
       <p className="footnote">
         {answer.composer === 'extractive'
-          ? 'Extractive composer (no language model): every sentence is a quote from a source.'
+          ? 'Extractive answer (no language model): every sentence is a quote from a source.'
           : `Written by ${answer.composerLabel}; each citation was checked against its quote.`}
       </p>
-    </>
+    </details>
   );
 }

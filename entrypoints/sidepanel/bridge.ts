@@ -15,10 +15,16 @@ import type { PipelineWorkerApi } from './pipeline.worker';
 // Vite bundles the worker as its own file (`?worker`), loaded from the extension's origin.
 import PipelineWorker from './pipeline.worker?worker';
 
-/** The tab to answer about: `?tab=<id>` when given (tests, "open in tab"), else the active tab. */
-export async function targetTabId(): Promise<number | null> {
+/** The tab given as `?tab=<id>` (tests, "open in tab"), or null. */
+export function fixedTabId(): number | null {
   const fromUrl = Number(new URLSearchParams(location.search).get('tab'));
-  if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
+  return Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null;
+}
+
+/** The tab to answer about: `?tab=<id>` when given, else the active tab. */
+export async function targetTabId(): Promise<number | null> {
+  const fixed = fixedTabId();
+  if (fixed !== null) return fixed;
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id ?? null;
 }

@@ -166,6 +166,9 @@ function composerFor(
   });
 }
 
+/** The questions running now; Stop (or a new question) aborts their network calls. */
+const running = new Set<AbortController>();
+
 /** The pipeline with this worker's ports: models, search, knowledge graph, composer. */
 async function pipelineFor(
   config: WorkerConfig,
@@ -174,7 +177,13 @@ async function pipelineFor(
     onToken,
     offlineOnly = false,
     panelPrompt,
-  }: { onToken?: (delta: string) => void; offlineOnly?: boolean; panelPrompt?: PanelPrompt } = {},
+    signal,
+  }: {
+    onToken?: (delta: string) => void;
+    offlineOnly?: boolean;
+    panelPrompt?: PanelPrompt;
+    signal?: AbortSignal;
+  } = {},
 ) {
   onKgWait = (seconds) =>
     onProgress({
@@ -198,6 +207,7 @@ async function pipelineFor(
         composer: offlineOnly ? null : composerFor(config, panelPrompt),
         minConfidence: config.composer.minConfidence,
         ...(onToken ? { onToken: batched(onToken) } : {}),
+        ...(signal ? { signal } : {}),
       },
     );
     const note = (loaded as LoadedModelPorts).deviceNote;
@@ -216,10 +226,13 @@ const api = {
     onToken?: (delta: string) => void,
     panelPrompt?: PanelPrompt,
   ): Promise<WorkerReply> {
+    const controller = new AbortController();
+    running.add(controller);
     try {
       const { run, embedder, models } = await pipelineFor(config, onProgress, {
         ...(onToken ? { onToken } : {}),
         ...(panelPrompt ? { panelPrompt } : {}),
+        signal: controller.signal,
       });
       const outcome = await askWithCache(request, {
         store: cacheStore(config.storage.budgetMB),
@@ -231,7 +244,15 @@ const api = {
       return { ok: true, outcome };
     } catch (error) {
       return { ok: false, error: toErrorInfo(error) };
+    } finally {
+      running.delete(controller);
     }
+  },
+
+  /** Aborts the questions running now (the panel has already stopped waiting for them). */
+  cancel(): void {
+    for (const controller of running) controller.abort(new Error('stopped by the user'));
+    running.clear();
   },
 
   /** The tab could not be read: answer from the saved copy of `url`, if there is one. */

@@ -6,8 +6,12 @@ import { create } from 'zustand';
 import { createPanelActions, type PanelActions, type PanelPorts } from '@/lib/ask/panel';
 import { INITIAL_PANEL, type PanelData } from '@/lib/ask/panel-state';
 import type { PanelPrompt } from '@/lib/ask/worker-api';
+import { withChoices } from '@/lib/ask/panel-setup';
+import type { PrivacyChoices, SetupNoticeKind } from '@/lib/ask/panel-state';
 import { chromePromptComposer, findLanguageModel } from '@/lib/composer/chrome-prompt';
-import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
+import { MODEL_MANIFEST, selectModels } from '@/lib/models/manifest';
+import { accessFor, withoutDeniedAccess } from '@/lib/settings/permissions';
+import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
 import { pipelineWorker, sendToBackground, sendToTab, tabUrl, targetTabId } from './bridge';
 
 export type PanelState = PanelData & PanelActions;
@@ -25,6 +29,37 @@ const panelPrompt: PanelPrompt = {
   complete: (prompt, onToken) =>
     chromePromptComposer(findLanguageModel()).complete(prompt, { onToken }),
 };
+
+/** The panel's own memory (not settings): first run answered, notices dismissed. */
+const PREFS_KEY = 'panel';
+
+/** Bytes of the ranking models a download in Settings fetches (the manifest's pinned sizes). */
+function modelBytes(): number | null {
+  const files = selectModels(MODEL_MANIFEST).flatMap((m) => m.files);
+  if (files.some((f) => f.size === null)) return null;
+  return files.reduce((sum, f) => sum + (f.size ?? 0), 0);
+}
+
+/**
+ * Saves the greeting's choices with the settings loader and saver. Host access a choice needs is
+ * asked for in the click (a composer endpoint off this computer); refused, the note says so.
+ */
+async function saveChoices(choices: PrivacyChoices): Promise<{ note: string | null }> {
+  const { settings } = await loadSettings(settingsArea);
+  let next = withChoices(settings, choices);
+  let note: string | null = null;
+  const access = accessFor(next);
+  if (access.all.length > 0) {
+    const origins = access.all;
+    const granted =
+      (await browser.permissions.contains({ origins })) ||
+      (await browser.permissions.request({ origins }).catch(() => false));
+    if (!granted) ({ settings: next, note } = withoutDeniedAccess(next, access));
+  }
+  const saved = await saveSettings(settingsArea, next);
+  if (!saved.ok) return { note: `Not saved: ${Object.values(saved.errors).join(' ')}` };
+  return { note };
+}
 
 const ports: PanelPorts = {
   targetTabId,
@@ -54,8 +89,27 @@ const ports: PanelPorts = {
       ),
     runCachedPage: (request, config, onProgress) =>
       pipelineWorker().runCachedPage(request, Comlink.proxy(onProgress), config),
+    cancel: () => pipelineWorker().cancel(),
   },
   now: () => performance.now(),
+  modelBytes,
+  async loadPrefs() {
+    const stored = (await browser.storage.local.get(PREFS_KEY))[PREFS_KEY] as
+      { onboardingDone?: unknown; dismissed?: unknown } | undefined;
+    const kinds: SetupNoticeKind[] = ['models', 'endpoint'];
+    return {
+      onboardingDone: stored?.onboardingDone === true,
+      dismissed: Array.isArray(stored?.dismissed)
+        ? kinds.filter((k) => (stored.dismissed as unknown[]).includes(k))
+        : [],
+    };
+  },
+  savePrefs: (prefs) => browser.storage.local.set({ [PREFS_KEY]: prefs }),
+  saveChoices,
+  async shortcut() {
+    const commands = await browser.commands.getAll();
+    return commands.find((c) => c.name === '_execute_action')?.shortcut || null;
+  },
 };
 
 export const usePanel = create<PanelState>((set, get) => ({

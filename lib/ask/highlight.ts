@@ -1,7 +1,7 @@
 // Which quotes of an answer are highlighted on the page in the tab, and what the panel then knows.
 
 import type { HighlightResult, RequestOf } from '../messages/protocol';
-import type { AskResult } from '../pipeline/types';
+import type { AskResult, Quote } from '../pipeline/types';
 import type { HighlightState } from './panel-state';
 
 /** The content script's highlighter in a tab. */
@@ -44,12 +44,20 @@ export function highlightRequest(
   const onThisPage = sameDocument(result.page.url, livePageUrl);
   const quotes = result.quotes
     .filter((q) => onThisPage && cited.has(q.id) && q.source.kind === 'page')
-    .map((q) => ({ id: q.id, text: q.text }));
+    .map((q) => ({ id: q.id, text: q.text, ...answerOf(q) }));
   return {
     quotes,
     ...(focus === null ? {} : { focus }),
     ...(focusText ? { focusText: focusText.slice(0, 4000) } : {}),
   };
+}
+
+/** The quote's answer phrase, when it has a valid one. */
+function answerOf(quote: Quote): { answer?: string } {
+  const span = quote.answerSpan;
+  if (!span || span.start < 0 || span.end <= span.start || span.end > quote.text.length) return {};
+  const answer = quote.text.slice(span.start, span.end).trim();
+  return answer.length >= 2 ? { answer: answer.slice(0, 2000) } : {};
 }
 
 /** Highlights the answer's quotes; a tab that does not answer leaves them all missing. */

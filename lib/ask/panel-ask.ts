@@ -1,14 +1,23 @@
-// The panel's "Ask" and "Verify claim": validate the question, read the tab, and have the pipeline
-// Worker answer — from the live page, or, when the tab cannot be read (an offline error page),
-// from the saved copy of its address — streaming the composer's tokens and the stages' progress
-// into the panel's state, then highlighting the cited quotes on the page.
+// The panel's "Ask", "Verify claim" and "Summarize": validate the question, add it to the tab's
+// thread, read the tab, and have the pipeline Worker answer — from the live page, or, when the tab
+// cannot be read (an offline error page), from the saved copy of its address — streaming the
+// composer's tokens and the stages' progress into that turn, then highlighting its cited quotes.
+// A turn that was stopped (Stop, or a new question) takes nothing more: its late answer is dropped.
 
 import { PipelineError, toErrorInfo } from '../core/errors';
 import { validateQuestion } from '../pipeline/question';
-import type { Mode, PageSnapshot, StageProgress } from '../pipeline/types';
+import type { AskRequest, Mode, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
-import { highlightQuotes, type HighlightPort } from './highlight';
-import { NO_HIGHLIGHT, type PanelData, type PanelStore } from './panel-state';
+import { highlightQuotes, sameDocument, type HighlightPort } from './highlight';
+import { setupNoticeFor } from './panel-setup';
+import {
+  NO_HIGHLIGHT,
+  runningTurn,
+  updateTurn,
+  type PanelStore,
+  type SetupNotice,
+  type Turn,
+} from './panel-state';
 import { workerConfig, type PanelWorker, type WorkerConfig, type WorkerEnv } from './worker-api';
 
 /** What asking needs from the browser, the extension and the Worker (the panel binds them). */
@@ -23,8 +32,10 @@ export interface AskPorts {
   loadSettings(): Promise<Settings>;
   workerEnv(): WorkerEnv;
   worker: PanelWorker;
-  /** Milliseconds, for the read stage's timing. */
+  /** Milliseconds, for the read stage's timing and the answer's time. */
   now(): number;
+  /** Bytes of the ranking models' download, for the setup notice; null when unknown. */
+  modelBytes?(): number | null;
 }
 
 export interface AskContext {
@@ -32,64 +43,150 @@ export interface AskContext {
   store: PanelStore;
 }
 
-/** A new question clears the last answer, its progress, error and highlights (not the input). */
-const STARTED: Partial<PanelData> = {
-  view: 'ask',
-  status: 'running',
-  stages: {},
-  result: null,
-  origin: null,
-  pageChanged: false,
-  storageNote: null,
-  streaming: '',
-  error: null,
-  highlight: NO_HIGHLIGHT,
-};
+export interface AskOptions {
+  /** Skip the cached answer and compute a new one ("Ask again", "re-verify"). */
+  fresh?: boolean;
+  /** `summary`: the Summarize button. */
+  intent?: 'summary';
+  /** The question to ask instead of the typed one (examples, Summarize, "Ask again"). */
+  question?: string;
+}
 
-/** One question at a time; every failure ends as a coded error in the state, never a rejection. */
-export async function ask(
-  ctx: AskContext,
-  mode: Mode,
-  options: { fresh?: boolean } = {},
-): Promise<void> {
-  if (ctx.store.get().status === 'running') return;
-  ctx.store.set({ ...STARTED, mode });
+/** Follow-ups send at most this many earlier turns (lib/ask/run.ts uses as many). */
+export const HISTORY_TURNS = 3;
+
+/**
+ * Asks in the current tab's thread. A question still running is stopped first: the answer shown
+ * under a question is always that question's. Every failure ends as a coded error in the turn
+ * (or, for a question that was not asked, beside the question box), never a rejection.
+ */
+export async function ask(ctx: AskContext, mode: Mode, options: AskOptions = {}): Promise<void> {
+  const { store, ports } = ctx;
+  const typed = options.question === undefined;
+  let question: string;
   try {
-    await answer(ctx, mode, options.fresh === true);
+    question = validateQuestion(options.question ?? store.get().input);
   } catch (error) {
-    ctx.store.set({ status: 'error', error: toErrorInfo(error) });
+    store.set({ formError: toErrorInfo(error), view: 'ask' });
+    return;
+  }
+  stopRunning(ctx, 'new-question');
+  const tabId = await ports.targetTabId().catch(() => null);
+  if (tabId === null) {
+    store.set({ formError: toErrorInfo(new PipelineError('page-unreadable')), view: 'ask' });
+    return;
+  }
+  const turn = startTurn(ctx, { question, mode, tabId, ...options }, typed);
+  try {
+    await answer(ctx, turn, options.fresh === true);
+  } catch (error) {
+    finish(ctx, turn, { status: 'error', error: toErrorInfo(error), streaming: '' });
   }
 }
 
+/** Stops the running question, if any: it says so, and its answer, if it comes, is dropped. */
+export function stopRunning(ctx: AskContext, by: NonNullable<Turn['stoppedBy']>): void {
+  const running = runningTurn(ctx.store.get());
+  if (!running) return;
+  ctx.store.set((s) =>
+    updateTurn(s, running.id, { status: 'stopped', stoppedBy: by, streaming: '' }),
+  );
+  void Promise.resolve(ctx.ports.worker.cancel?.()).catch(() => undefined);
+}
+
+function startTurn(
+  { store, ports }: AskContext,
+  q: { question: string; mode: Mode; tabId: number; intent?: 'summary' },
+  typed: boolean,
+): Turn {
+  const state = store.get();
+  const turn: Turn = {
+    id: state.nextTurnId,
+    question: q.question,
+    mode: q.mode,
+    ...(q.intent ? { intent: q.intent } : {}),
+    status: 'running',
+    stages: {},
+    streaming: '',
+    result: null,
+    origin: null,
+    pageChanged: false,
+    storageNote: null,
+    error: null,
+    tabId: q.tabId,
+    liveUrl: null,
+    highlight: NO_HIGHLIGHT,
+    startedAt: ports.now(),
+  };
+  store.set((s) => ({
+    view: 'ask',
+    tabId: q.tabId,
+    nextTurnId: turn.id + 1,
+    formError: null,
+    // The question moves from the box into the thread.
+    ...(typed ? { input: '' } : {}),
+    threads: { ...s.threads, [q.tabId]: [...(s.threads[q.tabId] ?? []), turn] },
+  }));
+  return turn;
+}
+
+/** The turn as it is now, or undefined when it left the thread ("New topic"). */
+function current(store: PanelStore, id: number): Turn | undefined {
+  for (const turns of Object.values(store.get().threads)) {
+    const turn = turns.find((t) => t.id === id);
+    if (turn) return turn;
+  }
+  return undefined;
+}
+
+/** Changes a running turn; a stopped one takes nothing more. */
+function patchRunning(
+  store: PanelStore,
+  id: number,
+  patch: Partial<Turn> | ((turn: Turn) => Partial<Turn>),
+): boolean {
+  if (current(store, id)?.status !== 'running') return false;
+  store.set((s) => updateTurn(s, id, patch));
+  return true;
+}
+
+function finish(ctx: AskContext, turn: Turn, patch: Partial<Turn>): boolean {
+  return patchRunning(ctx.store, turn.id, {
+    ...patch,
+    elapsedMs: ctx.ports.now() - turn.startedAt,
+  });
+}
+
 interface Question {
-  mode: Mode;
-  question: string;
+  turn: Turn;
   tabId: number;
   settings: Settings;
   config: WorkerConfig;
 }
 
-async function answer(ctx: AskContext, mode: Mode, fresh: boolean): Promise<void> {
-  const question = validateQuestion(ctx.store.get().input);
-  const tabId = await ctx.ports.targetTabId();
-  if (tabId === null) throw new PipelineError('page-unreadable');
+async function answer(ctx: AskContext, turn: Turn, fresh: boolean): Promise<void> {
+  const tabId = turn.tabId!;
   const settings = await ctx.ports.loadSettings();
-  const asked = { mode, question, tabId, settings };
-  const config = workerConfig(settings, ctx.ports.workerEnv());
-  const read = await readTab(ctx, tabId);
-  if ('failed' in read) await answerFromSavedCopy(ctx, { ...asked, config }, read.failed);
-  else await answerLive(ctx, { ...asked, config }, read, fresh);
+  const q = { turn, tabId, settings, config: workerConfig(settings, ctx.ports.workerEnv()) };
+  const read = await readTab(ctx, turn, tabId);
+  if (current(ctx.store, turn.id)?.status !== 'running') return;
+  if ('failed' in read) await answerFromSavedCopy(ctx, q, read.failed);
+  else await answerLive(ctx, q, read, fresh);
 }
 
-function reportProgress(store: PanelStore): (progress: StageProgress) => void {
-  return (progress) => store.set((s) => ({ stages: { ...s.stages, [progress.stage]: progress } }));
+function reportProgress(store: PanelStore, id: number): (progress: StageProgress) => void {
+  return (progress) =>
+    void patchRunning(store, id, (t) => ({
+      stages: { ...t.stages, [progress.stage]: progress },
+    }));
 }
 
 async function readTab(
   ctx: AskContext,
+  turn: Turn,
   tabId: number,
 ): Promise<{ page: PageSnapshot; readMs: number } | { failed: unknown }> {
-  const progress = reportProgress(ctx.store);
+  const progress = reportProgress(ctx.store, turn.id);
   progress({ stage: 'read', status: 'running' });
   const started = ctx.ports.now();
   let page: PageSnapshot;
@@ -102,7 +199,14 @@ async function readTab(
   const readMs = ctx.ports.now() - started;
   const detail = `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}`;
   progress({ stage: 'read', status: 'done', ms: readMs, detail });
+  patchRunning(ctx.store, turn.id, { pageWords: wordCount(page) });
   return { page, readMs };
+}
+
+function wordCount(page: PageSnapshot): number {
+  let words = 0;
+  for (const block of page.blocks) words += block.text.split(/\s+/).filter(Boolean).length;
+  return words;
 }
 
 /**
@@ -113,13 +217,33 @@ async function answerFromSavedCopy(ctx: AskContext, q: Question, readError: unkn
   const url = await ctx.ports.tabUrl(q.tabId);
   if (!url) throw readError;
   const reply = await ctx.ports.worker.runCachedPage(
-    { mode: q.mode, question: q.question, url },
+    { mode: q.turn.mode, question: q.turn.question, url },
     q.config,
-    reportProgress(ctx.store),
+    reportProgress(ctx.store, q.turn.id),
   );
   if (!reply.ok) throw reply.error.code === 'page-not-cached' ? readError : reply.error;
   const { result, origin } = reply.outcome;
-  ctx.store.set({ status: 'done', result, origin, resultTabId: q.tabId });
+  finish(ctx, q.turn, { status: 'done', result, origin, streaming: '' });
+}
+
+/** The thread's earlier answers about this page, for a follow-up ("who designed it?"). */
+export function historyFor(
+  turns: readonly Turn[],
+  before: number,
+  pageUrl: string,
+): NonNullable<AskRequest['history']> {
+  return turns
+    .filter(
+      (t) =>
+        t.id < before &&
+        t.status === 'done' &&
+        t.result !== null &&
+        t.mode === 'answer' &&
+        t.intent !== 'summary' &&
+        sameDocument(t.liveUrl, pageUrl),
+    )
+    .slice(-HISTORY_TURNS)
+    .map((t) => ({ question: t.question, answer: t.result!.answer.text }));
 }
 
 async function answerLive(
@@ -129,33 +253,41 @@ async function answerLive(
   fresh: boolean,
 ) {
   const { store } = ctx;
+  const history = historyFor(store.get().threads[q.tabId] ?? [], q.turn.id, page.url);
   const request = {
-    mode: q.mode,
-    question: q.question,
+    mode: q.turn.mode,
+    question: q.turn.question,
     page,
     sources: store.get().sources ?? q.settings.retrieval.sources,
+    ...(q.turn.intent ? { intent: q.turn.intent } : {}),
+    ...(history.length > 0 ? { history } : {}),
     ...(fresh ? { fresh: true } : {}),
   };
   const reply = await ctx.ports.worker.run(request, q.config, {
-    progress: reportProgress(store),
-    token: (text) => store.set((s) => ({ streaming: s.streaming + text })),
+    progress: reportProgress(store, q.turn.id),
+    token: (text) =>
+      void patchRunning(store, q.turn.id, (t) => ({ streaming: t.streaming + text })),
   });
   if (!reply.ok) throw reply.error;
   const { outcome } = reply;
   // The Worker never sees the tab: a live answer's read time is measured here.
   if (outcome.origin.kind === 'live') outcome.result.timings.read = readMs;
-  store.set({
+  const shown = finish(ctx, q.turn, {
     status: 'done',
     result: outcome.result,
     origin: outcome.origin,
     pageChanged: outcome.pageChanged,
     storageNote: outcome.storageNote ?? null,
     streaming: '',
-    resultTabId: q.tabId,
     liveUrl: page.url,
   });
+  if (!shown) return;
+  showSetupNotice(ctx, setupNoticeFor(outcome, q.settings, ctx.ports.modelBytes?.() ?? null));
   const target = { focus: null, livePageUrl: page.url };
-  store.set({
-    highlight: await highlightQuotes(ctx.ports.highlight, q.tabId, outcome.result, target),
-  });
+  const highlight = await highlightQuotes(ctx.ports.highlight, q.tabId, outcome.result, target);
+  store.set((s) => updateTurn(s, q.turn.id, { highlight }));
+}
+
+function showSetupNotice({ store }: AskContext, notice: SetupNotice | null): void {
+  if (notice && !store.get().dismissed.includes(notice.kind)) store.set({ notice });
 }

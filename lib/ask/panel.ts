@@ -5,78 +5,202 @@ import type { AnswerRecord } from '../cache/db';
 import { pageHash } from '../cache/store';
 import type { Mode, SourcesMode } from '../pipeline/types';
 import { highlightQuotes, sameDocument } from './highlight';
-import { ask, type AskContext, type AskPorts } from './panel-ask';
-import { NO_HIGHLIGHT, type PanelStore } from './panel-state';
+import { ask, stopRunning, type AskContext, type AskOptions, type AskPorts } from './panel-ask';
+import { choicesFrom, exampleQuestions } from './panel-setup';
+import {
+  NO_HIGHLIGHT,
+  shownThread,
+  updateTurn,
+  type PanelStore,
+  type PrivacyChoices,
+  type SetupNoticeKind,
+  type Turn,
+} from './panel-state';
+
+/** What the panel remembers about itself (not settings): first run done, notices dismissed. */
+export interface PanelPrefs {
+  onboardingDone: boolean;
+  dismissed: SetupNoticeKind[];
+}
 
 export interface PanelPorts extends AskPorts {
   /** Takes the claim "Verify claim" left for this tab in the background, if any. */
   takeClaim(tabId: number): Promise<string | null>;
+  loadPrefs(): Promise<PanelPrefs>;
+  savePrefs(prefs: PanelPrefs): Promise<void>;
+  /** Saves the first-run choices into the settings; a note says what could not be done. */
+  saveChoices(choices: PrivacyChoices): Promise<{ note: string | null }>;
+  /** The keyboard shortcut that opens the panel, when one is set. */
+  shortcut(): Promise<string | null>;
 }
 
 export interface PanelActions {
   setInput(input: string): void;
   setSources(sources: SourcesMode): void;
   setView(view: 'ask' | 'history'): void;
-  /** `fresh`: skip the cached answer and compute a new one ("Ask again", "re-verify"). */
-  ask(mode: Mode, options?: { fresh?: boolean }): Promise<void>;
+  ask(mode: Mode, options?: AskOptions): Promise<void>;
+  /** Stops the running question; it says "Stopped" and its answer, if it comes, is dropped. */
+  stop(): void;
+  /** Clears this tab's thread: the next question is not a follow-up. */
+  newTopic(): void;
   /** Shows a saved answer; when the tab shows its page, highlights its quotes there. */
   openSaved(record: AnswerRecord): Promise<void>;
-  /** Highlights quote `id` on the page; `sentence` (an answer sentence citing it) is emphasised. */
-  focusQuote(id: number, sentence?: string): Promise<void>;
+  /** Highlights quote `id` of turn `turnId` on the page, emphasising `sentence` (that cites it). */
+  focusQuote(turnId: number, id: number, sentence?: string): Promise<void>;
   /** Verifies the claim waiting for this tab, if there is one. */
   takePendingClaim(): Promise<void>;
   /** The page in `tabId` navigated: highlights made there are gone. */
   pageNavigated(tabId: number): void;
+  /** The panel opened or the user switched tabs: shows that tab's thread and greeting. */
+  showTab(tabId?: number): Promise<void>;
+  dismissNotice(): void;
+  /** The first-run greeting answered: `choices` saved (null: skipped, nothing changed). */
+  finishOnboarding(choices: PrivacyChoices | null): Promise<void>;
+  /** The privacy choices as the settings have them now (for the greeting's checkboxes). */
+  currentChoices(): Promise<PrivacyChoices>;
 }
 
 export function createPanelActions(ports: PanelPorts, store: PanelStore): PanelActions {
   const ctx: AskContext = { ports, store };
   return {
-    setInput: (input) => store.set({ input }),
+    setInput: (input) => store.set({ input, formError: null }),
     setSources: (sources) => store.set({ sources }),
     setView: (view) => store.set({ view }),
     ask: (mode, options) => ask(ctx, mode, options),
-    openSaved: (record) => openSaved(ctx, record),
-    focusQuote: (id, sentence) => focusQuote(ctx, id, sentence),
-    takePendingClaim: () => takePendingClaim(ctx, ports),
-    pageNavigated(tabId) {
-      if (store.get().resultTabId === tabId)
-        store.set((s) => ({ highlight: { ...s.highlight, stale: true, focused: null } }));
+    stop: () => stopRunning(ctx, 'user'),
+    newTopic() {
+      stopRunning(ctx, 'user');
+      const { tabId } = store.get();
+      if (tabId !== null) store.set((s) => ({ threads: { ...s.threads, [tabId]: [] } }));
     },
+    openSaved: (record) => openSaved(ctx, record),
+    focusQuote: (turnId, id, sentence) => focusQuote(ctx, turnId, id, sentence),
+    takePendingClaim: () => takePendingClaim(ctx, ports),
+    pageNavigated: (tabId) => pageNavigated(store, tabId),
+    showTab: (tabId) => showTab(ctx, ports, tabId),
+    dismissNotice() {
+      const { notice, dismissed } = store.get();
+      if (!notice) return;
+      const next = [...new Set([...dismissed, notice.kind])];
+      store.set({ notice: null, dismissed: next });
+      void savePrefs(ports, store, { dismissed: next });
+    },
+    finishOnboarding: (choices) => finishOnboarding(ports, store, choices),
+    currentChoices: async () => choicesFrom(await ports.loadSettings()),
   };
+}
+
+function pageNavigated(store: PanelStore, tabId: number): void {
+  for (const turn of store.get().threads[tabId] ?? [])
+    if (turn.result)
+      store.set((s) =>
+        updateTurn(s, turn.id, (t) => ({
+          highlight: { ...t.highlight, stale: true, focused: null },
+        })),
+      );
+}
+
+async function savePrefs(ports: PanelPorts, store: PanelStore, patch: Partial<PanelPrefs>) {
+  const { greeting, dismissed } = store.get();
+  const prefs = { onboardingDone: !greeting?.firstRun, dismissed, ...patch };
+  await ports.savePrefs(prefs).catch(() => undefined);
+}
+
+async function finishOnboarding(
+  ports: PanelPorts,
+  store: PanelStore,
+  choices: PrivacyChoices | null,
+): Promise<void> {
+  const note = choices
+    ? (await ports.saveChoices(choices).catch(() => ({ note: null }))).note
+    : null;
+  store.set((s) => ({ greeting: s.greeting && { ...s.greeting, firstRun: false, note } }));
+  await savePrefs(ports, store, { onboardingDone: true });
+}
+
+/** Shows the tab's thread; an empty one gets the greeting, with examples from the page. */
+async function showTab(ctx: AskContext, ports: PanelPorts, given?: number): Promise<void> {
+  const { store } = ctx;
+  const tabId = given ?? (await ports.targetTabId().catch(() => null));
+  const prefs = await ports.loadPrefs().catch(() => ({ onboardingDone: false, dismissed: [] }));
+  store.set({ tabId, dismissed: prefs.dismissed });
+  const page = tabId === null ? null : await ports.readPage(tabId).catch(() => null);
+  const shortcut = await ports.shortcut().catch(() => null);
+  if (store.get().tabId !== tabId) return;
+  store.set({
+    greeting: {
+      firstRun: !prefs.onboardingDone,
+      examples: page ? exampleQuestions(page) : [],
+      pageTitle: page?.title ?? '',
+      shortcut,
+      note: null,
+    },
+  });
 }
 
 async function openSaved({ ports, store }: AskContext, record: AnswerRecord): Promise<void> {
   const tabId = await ports.targetTabId();
   const url = tabId === null ? null : await ports.tabUrl(tabId);
-  store.set({
-    view: 'ask',
-    status: 'done',
+  stopRunning({ ports, store }, 'user');
+  const { nextTurnId } = store.get();
+  const turn: Turn = {
+    id: nextTurnId,
+    question: record.question,
     mode: record.mode,
-    input: record.question,
+    status: 'done',
+    stages: {},
+    streaming: '',
     result: record.result,
     origin: { kind: 'history', createdAt: record.createdAt },
     pageChanged: false,
     storageNote: null,
     error: null,
-    stages: {},
-    highlight: NO_HIGHLIGHT,
-    resultTabId: tabId,
+    tabId,
     liveUrl: url,
-  });
+    highlight: NO_HIGHLIGHT,
+    startedAt: 0,
+  };
+  // A saved answer starts a thread of its own: follow-ups continue from it.
+  const key = tabId ?? -1;
+  store.set((s) => ({
+    view: 'ask',
+    tabId: key,
+    nextTurnId: nextTurnId + 1,
+    threads: { ...s.threads, [key]: [turn] },
+  }));
   if (tabId === null || !sameDocument(url, record.pageUrl)) return;
   // The tab shows the answer's page: compare versions, and highlight the quotes that are still there.
   const page = await ports.readPage(tabId).catch(() => null);
-  if (page) store.set({ pageChanged: (await pageHash(page)) !== record.pageHash });
+  if (page) {
+    const pageChanged = (await pageHash(page)) !== record.pageHash;
+    store.set((s) => updateTurn(s, turn.id, { pageChanged }));
+  }
   const target = { focus: null, livePageUrl: record.pageUrl };
-  store.set({ highlight: await highlightQuotes(ports.highlight, tabId, record.result, target) });
+  const highlight = await highlightQuotes(ports.highlight, tabId, record.result, target);
+  store.set((s) => updateTurn(s, turn.id, { highlight }));
 }
 
-async function focusQuote({ ports, store }: AskContext, id: number, sentence?: string) {
-  const { result, resultTabId, liveUrl } = store.get();
-  if (!result || resultTabId === null || !liveUrl) return;
-  const target = { focus: id, focusText: sentence, livePageUrl: liveUrl };
-  store.set({ highlight: await highlightQuotes(ports.highlight, resultTabId, result, target) });
+async function focusQuote(
+  { ports, store }: AskContext,
+  turnId: number,
+  id: number,
+  sentence?: string,
+) {
+  const turn = shownThread(store.get()).find((t) => t.id === turnId);
+  if (!turn?.result || turn.tabId === null || !turn.liveUrl) return;
+  const target = { focus: id, focusText: sentence, livePageUrl: turn.liveUrl };
+  const highlight = await highlightQuotes(ports.highlight, turn.tabId, turn.result, target);
+  // Only one turn's highlights are on the page at a time.
+  store.set((s) => {
+    let next = s;
+    for (const other of shownThread(s))
+      if (other.id !== turnId && other.highlight.focused !== null)
+        next = {
+          ...next,
+          ...updateTurn(next, other.id, { highlight: { ...other.highlight, focused: null } }),
+        };
+    return updateTurn(next, turnId, { highlight });
+  });
 }
 
 async function takePendingClaim(ctx: AskContext, ports: PanelPorts): Promise<void> {
@@ -84,6 +208,5 @@ async function takePendingClaim(ctx: AskContext, ports: PanelPorts): Promise<voi
   if (tabId === null) return;
   const claim = await ports.takeClaim(tabId).catch(() => null);
   if (!claim) return;
-  ctx.store.set({ input: claim });
-  await ask(ctx, 'verify');
+  await ask(ctx, 'verify', { question: claim });
 }

@@ -68,4 +68,6 @@ export interface PanelWorker {
     config: WorkerConfig,
     onProgress: (progress: StageProgress) => void,
   ): Promise<WorkerReply>;
+  /** Stops the questions running now (Stop, or a new question): their network calls are aborted. */
+  cancel?(): Promise<void> | void;
 }

@@ -42,7 +42,12 @@ const CitationId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999
 const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 
-export const HighlightQuote = v.strictObject({ id: CitationId, text: Text(20_000) });
+/** A quote to highlight; `answer`: its answer phrase (`Quote.answerSpan`), drawn strongest. */
+export const HighlightQuote = v.strictObject({
+  id: CitationId,
+  text: Text(20_000),
+  answer: v.optional(Text(2000)),
+});
 
 export const PROTOCOL = {
   /** Panel → content script: read the page (Readability, visible text) into a PageSnapshot. */

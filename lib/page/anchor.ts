@@ -101,31 +101,75 @@ export function fold(text: string): string {
 }
 
 /** Where `needle` starts in the index's text (exact first, then case-blind), or -1. */
-export function locate(index: TextIndex, needle: string): number {
-  if (needle.length === 0) return -1;
-  const at = index.text.indexOf(needle);
+export function locate(index: TextIndex, needle: string, from = 0, to = index.text.length): number {
+  if (needle.length === 0 || to - from < needle.length) return -1;
+  const inRange = (at: number) => (at >= 0 && at + needle.length <= to ? at : -1);
+  const at = inRange(index.text.indexOf(needle, from));
   if (at >= 0) return at;
   index.folded ??= fold(index.text);
-  return index.folded.indexOf(fold(needle));
+  return inRange(index.folded.indexOf(fold(needle), from));
 }
 
-function find(index: TextIndex, needle: string): Range | null {
-  const at = locate(index, needle);
-  return at < 0 ? null : rangeAt(index, at, needle.length);
+/** A stretch of the index's text: `start` and `end` offsets. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+function findSpan(index: TextIndex, needle: string, within?: Span): Span | null {
+  const at = locate(index, needle, within?.start, within?.end);
+  return at < 0 ? null : { start: at, end: at + needle.length };
+}
+
+/** Spans covering the quote in the index's text; empty when it cannot be found (the page changed). */
+export function locateQuote(index: TextIndex, quote: string): Span[] {
+  if (index.nodes.length === 0) return [];
+  const whole = findSpan(index, normalise(quote));
+  if (whole) return [whole];
+  const spans: Span[] = [];
+  for (const line of quote.split('\n')) {
+    const exact = findSpan(index, normalise(line));
+    if (exact) spans.push(exact);
+    else spans.push(...rowSpans(index, line));
+  }
+  return spans;
+}
+
+export function rangesOf(index: TextIndex, spans: readonly Span[]): Range[] {
+  return spans.map((s) => rangeAt(index, s.start, s.end - s.start));
 }
 
 /** Ranges covering the quote on the page; empty when it cannot be found (the page changed). */
 export function anchorQuote(index: TextIndex, quote: string): Range[] {
-  if (index.nodes.length === 0) return [];
-  const whole = find(index, normalise(quote));
-  if (whole) return [whole];
-  const ranges: Range[] = [];
-  for (const line of quote.split('\n')) {
-    const exact = find(index, normalise(line));
-    if (exact) ranges.push(exact);
-    else ranges.push(...anchorRow(index, line));
+  return rangesOf(index, locateQuote(index, quote));
+}
+
+/** From the first span's start to the last one's end. */
+function regionOf(spans: readonly Span[]): Span | null {
+  if (spans.length === 0) return null;
+  return {
+    start: Math.min(...spans.map((s) => s.start)),
+    end: Math.max(...spans.map((s) => s.end)),
+  };
+}
+
+/**
+ * `text` (an answer sentence, an answer phrase) inside the quote's own stretch of the page, never
+ * elsewhere: the same words in the lead, or a clause of a neighbouring sentence, are not what the
+ * answer cites. An answer sentence that differs from the page in its edges (quotes, an ellipsis,
+ * the final stop) is found without them. Null when it is not there.
+ */
+export function anchorWithin(index: TextIndex, quote: readonly Span[], text: string): Range | null {
+  const region = regionOf(quote);
+  if (!region) return null;
+  const needle = normalise(text);
+  const trimmed = needle.replace(/^[\s"'“”‘’«»(…]+|[\s"'“”‘’«»).,;:!?…]+$/gu, '');
+  for (const candidate of [needle, trimmed]) {
+    if (candidate.length < 2) continue;
+    const span = findSpan(index, candidate, region);
+    if (span) return rangeAt(index, span.start, span.end - span.start);
   }
-  return ranges;
+  return null;
 }
 
 /** How far after one cell of a row its next cell is looked for first. */
@@ -136,25 +180,17 @@ const ROW_REACH = 600;
  * value is anchored on its own, the next one looked for just after the one before, so a short
  * value ("started") lands in the row rather than wherever the page first uses the word.
  */
-function anchorRow(index: TextIndex, line: string): Range[] {
-  const ranges: Range[] = [];
+function rowSpans(index: TextIndex, line: string): Span[] {
+  const spans: Span[] = [];
   let after = -1;
   for (const cell of line.split(/,\s+/)) {
     const part = normalise(cell.replace(/^[^:]{1,80}:\s*/, ''));
     if (part.length < 3 && !/\d/.test(part)) continue;
-    let at = after >= 0 ? locateFrom(index, part, after) : -1;
+    let at = after >= 0 ? locate(index, part, after) : -1;
     if (at < 0 || at - after > ROW_REACH) at = locate(index, part);
     if (at < 0) continue;
-    ranges.push(rangeAt(index, at, part.length));
+    spans.push({ start: at, end: at + part.length });
     after = at + part.length;
   }
-  return ranges;
-}
-
-/** Like `locate`, from offset `from` on. */
-function locateFrom(index: TextIndex, needle: string, from: number): number {
-  const at = index.text.indexOf(needle, from);
-  if (at >= 0) return at;
-  index.folded ??= fold(index.text);
-  return index.folded.indexOf(fold(needle), from);
+  return spans;
 }

@@ -188,7 +188,8 @@ describe('endpoint failures and hostile models', () => {
       expect(await fallbackCode(panel)).toBe(code);
       expect(await panel.getAttribute('.answer', 'data-composer')).toBe('extractive');
       expect(await panel.textContent('.answer-text')).toContain('Sostratus');
-      expect(await panel.inputValue('#question')).toBe(question);
+      // The question stays on screen, above the answer shown for it.
+      expect(await panel.textContent('.turn-question')).toBe(question);
       await close();
     },
   );

@@ -222,14 +222,32 @@ export async function askAbout(
   };
 }
 
+/** The panel's latest turn (question and answer): scope selectors to it after a follow-up. */
+export const LAST_TURN = 'article.turn:last-of-type';
+
+/**
+ * Asks in the panel and waits until that question's turn is answered, failed or stopped — or the
+ * question was refused beside the box (too short, no tab).
+ */
 export async function ask(
   panel: Page,
   question: string,
   action: 'ask' | 'verify' = 'ask',
 ): Promise<void> {
+  const before = await panel.$$eval('article.turn', (els) => els.length);
   await panel.fill('#question', question);
   await panel.click(`button[data-action="${action}"]`);
-  await panel.waitForSelector('.result, .error', { timeout: 30_000 });
+  await panel.waitForFunction(
+    (count) => {
+      if (document.querySelector('form.ask .error')) return true;
+      const turns = document.querySelectorAll('article.turn');
+      return (
+        turns.length > count && turns[turns.length - 1]!.getAttribute('data-status') !== 'running'
+      );
+    },
+    before,
+    { timeout: 30_000 },
+  );
 }
 
 export function builtManifest(): Record<string, unknown> {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import {
   ask,
   externalRequests,
+  LAST_TURN,
   openFixture,
   openPanel,
   setSettings,
@@ -48,7 +49,7 @@ afterAll(async () => {
 const QUESTION = 'Who designed the Lighthouse of Alexandria?';
 /** The panel's answer-origin label, or null when it shows none (a fresh live answer); does not wait. */
 const origin = async (panel: Page) =>
-  (await panel.$('[data-origin]'))?.getAttribute('data-origin') ?? null;
+  (await panel.$(`${LAST_TURN} [data-origin]`))?.getAttribute('data-origin') ?? null;
 const historyCount = async (panel: Page) => {
   await panel.click('button[data-view="history"]');
   await panel.waitForSelector('.history-list, .history .footnote');
@@ -64,13 +65,15 @@ describe('offline cached answers', () => {
     ({ page, tabId } = await openDemo());
     panel = await openPanel(h, tabId);
     await ask(panel, QUESTION);
-    expect(await panel.getAttribute('.answer', 'data-composer')).toBe('openai-compatible');
+    expect(await panel.getAttribute(`${LAST_TURN} .answer`, 'data-composer')).toBe(
+      'openai-compatible',
+    );
     expect(await origin(panel)).toBeNull();
     const chats = llm.requests.filter((r) => r.method === 'POST').length;
 
     await ask(panel, QUESTION);
     expect(await origin(panel)).toBe('exact');
-    expect(await panel.textContent('.origin')).toMatch(
+    expect(await panel.textContent(`${LAST_TURN} .origin`)).toMatch(
       /Cached answer from (just now|\d+ minutes? ago)/,
     );
     expect(llm.requests.filter((r) => r.method === 'POST').length).toBe(chats);
@@ -81,14 +84,16 @@ describe('offline cached answers', () => {
     await h.context.setOffline(true);
     await ask(panel, QUESTION);
     expect(await origin(panel)).toBe('exact');
-    expect(await panel.getAttribute('.answer', 'data-composer')).toBe('openai-compatible');
+    expect(await panel.getAttribute(`${LAST_TURN} .answer`, 'data-composer')).toBe(
+      'openai-compatible',
+    );
 
     await ask(panel, 'Who designed the Alexandria lighthouse?');
     expect(await origin(panel)).toBe('similar');
-    expect(await panel.textContent('.origin')).toMatch(
+    expect(await panel.textContent(`${LAST_TURN} .origin`)).toMatch(
       /Offline: saved answer from .* to a similar question, “Who designed the Lighthouse of Alexandria\?”/,
     );
-    expect(await panel.textContent('.answer-text')).toContain('Sostratus');
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
     // Highlights still work: the answer's page is the one in the tab.
     await expect
       .poll(() => page.evaluate(() => [...CSS.highlights.keys()].length))
@@ -104,7 +109,7 @@ describe('offline cached answers', () => {
     const panel2 = await openPanel(h, id);
     await ask(panel2, 'When did Ibn Battuta visit Alexandria?');
     expect(await origin(panel2)).toBe('cached-page');
-    expect(await panel2.textContent('.answer-text')).toContain('1326');
+    expect(await panel2.textContent(`${LAST_TURN} .answer-text`)).toContain('1326');
     await panel2.close();
     await offlineTab.close();
   });
@@ -202,10 +207,18 @@ describe('history', () => {
       .poll(() => page.evaluate(() => [...CSS.highlights.keys()].length))
       .toBeGreaterThan(0);
     await panel.click('button[data-action="reverify"]');
-    // Answered anew from the live page; the endpoint was stopped earlier, so extractively, and said so.
-    await expect.poll(() => origin(panel)).toBe('live');
-    expect(await panel.getAttribute('.answer', 'data-composer')).toBe('extractive');
-    expect(await panel.textContent('.answer-text')).toContain('Sostratus');
+    // Answered anew from the live page, under the saved answer; the endpoint was stopped earlier,
+    // so extractively, and said so by the composer's own note (the browser is online: no
+    // "offline" label).
+    await expect
+      .poll(() => panel.$$eval('article.turn[data-status="done"]', (els) => els.length))
+      .toBe(2);
+    expect(await origin(panel)).toBeNull();
+    expect(await panel.getAttribute(`${LAST_TURN} [data-fallback]`, 'data-fallback')).toBe(
+      'composer-unreachable',
+    );
+    expect(await panel.getAttribute(`${LAST_TURN} .answer`, 'data-composer')).toBe('extractive');
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
     await panel.close();
     await page.close();
   });

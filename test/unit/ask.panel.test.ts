@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedOutcome } from '../../lib/ask/cached';
 import { createPanelActions, type PanelPorts } from '../../lib/ask/panel';
-import { INITIAL_PANEL, type PanelData, type PanelStore } from '../../lib/ask/panel-state';
+import {
+  INITIAL_PANEL,
+  shownThread,
+  type PanelData,
+  type PanelStore,
+  type Turn,
+} from '../../lib/ask/panel-state';
 import { runPipeline } from '../../lib/ask/run';
 import type { LiveRequest, WorkerReply } from '../../lib/ask/worker-api';
 import type { AnswerRecord } from '../../lib/cache/db';
@@ -78,31 +84,59 @@ function fakePorts(
       },
     },
     now: () => (clock += 25),
+    loadPrefs: async () => ({ onboardingDone: false, dismissed: [] }),
+    savePrefs: async () => undefined,
+    saveChoices: async () => ({ note: null }),
+    shortcut: async () => 'Alt+Shift+A',
     ...overrides,
   };
 }
 
+/** The shown thread's last turn. */
+const last = (store: PanelStore): Turn => shownThread(store.get()).at(-1)!;
+
+/** A Worker that answers only when `release` is called: a question that keeps running. */
+function heldWorker(result: AskResult) {
+  const pending: Array<(reply: WorkerReply) => void> = [];
+  const base = fakePorts(result).worker;
+  return {
+    pending,
+    cancelled: 0,
+    worker: {
+      ...base,
+      run: (request: LiveRequest) =>
+        new Promise<WorkerReply>((resolve) => {
+          pending.push((reply) => resolve(reply));
+          void request;
+        }),
+    },
+  };
+}
+
 describe('asking from the panel', () => {
-  it('reads the tab, streams tokens, shows the live answer and highlights its cited page quotes', async () => {
+  it('adds the question to the thread, streams tokens, shows the live answer and highlights its quotes', async () => {
     const result = await answerFor();
     const ports = fakePorts(result);
     const store = memoryStore({ input: QUESTION });
     await createPanelActions(ports, store).ask('answer');
 
-    const state = store.get();
-    expect(state.status).toBe('done');
-    expect(state.error).toBeNull();
-    expect(state.result?.answer.text).toBe(result.answer.text);
-    expect(state.result?.timings.read).toBe(25);
-    expect(state.origin).toEqual({ kind: 'live', offline: false });
-    expect(state.resultTabId).toBe(TAB);
-    expect(state.liveUrl).toBe(demo.url);
-    expect(state.stages.read).toMatchObject({ status: 'done', ms: 25 });
-    expect(state.stages.read?.detail).toMatch(/^\d+ blocks$/);
-    expect(state.stages.compose).toEqual({ stage: 'compose', status: 'running' });
+    const turn = last(store);
+    expect(store.get().tabId).toBe(TAB);
+    expect(store.get().input).toBe('');
+    expect(turn).toMatchObject({ question: QUESTION, status: 'done', error: null, tabId: TAB });
+    expect(turn.result?.answer.text).toBe(result.answer.text);
+    expect(turn.result?.timings.read).toBe(25);
+    expect(turn.origin).toEqual({ kind: 'live', offline: false });
+    expect(turn.liveUrl).toBe(demo.url);
+    expect(turn.pageWords).toBeGreaterThan(100);
+    expect(turn.elapsedMs).toBeGreaterThan(0);
+    expect(turn.stages.read).toMatchObject({ status: 'done', ms: 25 });
+    expect(turn.stages.compose).toEqual({ stage: 'compose', status: 'running' });
     // The streamed text was shown while the answer ran, and cleared when it arrived.
-    expect(store.states.map((s) => s.streaming)).toContain('Sostratus designed it.');
-    expect(state.streaming).toBe('');
+    expect(store.states.map((s) => shownThread(s).at(-1)?.streaming)).toContain(
+      'Sostratus designed it.',
+    );
+    expect(turn.streaming).toBe('');
     expect(ports.calls.run).toEqual([
       { mode: 'answer', question: QUESTION, page: demo, sources: 'auto' },
     ]);
@@ -110,10 +144,16 @@ describe('asking from the panel', () => {
       {
         quotes: result.quotes
           .filter((q) => result.answer.cited.includes(q.id))
-          .map((q) => ({ id: q.id, text: q.text })),
+          .map((q) => ({
+            id: q.id,
+            text: q.text,
+            ...(q.answerSpan
+              ? { answer: q.text.slice(q.answerSpan.start, q.answerSpan.end).trim() }
+              : {}),
+          })),
       },
     ]);
-    expect(state.highlight).toEqual({ focused: null, missing: [], stale: false });
+    expect(turn.highlight).toEqual({ focused: null, missing: [], stale: false });
   });
 
   it('keeps the typed text and says why a bad question was not asked, without reading the tab', async () => {
@@ -122,8 +162,8 @@ describe('asking from the panel', () => {
     });
     const store = memoryStore({ input: 'x' });
     await createPanelActions(ports, store).ask('answer');
-    expect(store.get()).toMatchObject({ status: 'error', input: 'x' });
-    expect(store.get().error?.code).toBe('question-too-short');
+    expect(store.get()).toMatchObject({ input: 'x', threads: {} });
+    expect(store.get().formError?.code).toBe('question-too-short');
   });
 
   it('says the page is unreadable when there is no tab', async () => {
@@ -132,15 +172,91 @@ describe('asking from the panel', () => {
       fakePorts(await answerFor(), { targetTabId: async () => null }),
       store,
     ).ask('answer');
-    expect(store.get().error?.code).toBe('page-unreadable');
+    expect(store.get().formError?.code).toBe('page-unreadable');
+    expect(store.get().input).toBe(QUESTION);
   });
 
-  it('asks one question at a time', async () => {
+  it('a new question stops the running one: each answer stays under its own question', async () => {
+    const result = await answerFor();
+    const held = heldWorker(result);
+    let cancelled = 0;
+    const ports = fakePorts(result, {
+      worker: { ...held.worker, cancel: () => void cancelled++ },
+    });
+    const store = memoryStore();
+    const actions = createPanelActions(ports, store);
+    const first = actions.ask('answer', { question: 'Where did the lighthouse stand?' });
+    await expect.poll(() => held.pending.length).toBe(1);
+    const second = actions.ask('answer', { question: QUESTION });
+    await expect.poll(() => held.pending.length).toBe(2);
+    expect(cancelled).toBe(1);
+    // The first question's answer arrives late: it is dropped, and says it was stopped.
+    held.pending[0]!({
+      ok: true,
+      outcome: { result, origin: { kind: 'live', offline: false }, pageChanged: false },
+    });
+    await first;
+    const [a, b] = shownThread(store.get());
+    expect(a).toMatchObject({
+      question: 'Where did the lighthouse stand?',
+      status: 'stopped',
+      stoppedBy: 'new-question',
+      result: null,
+    });
+    expect(b).toMatchObject({ question: QUESTION, status: 'running' });
+    held.pending[1]!({
+      ok: true,
+      outcome: { result, origin: { kind: 'live', offline: false }, pageChanged: false },
+    });
+    await second;
+    expect(shownThread(store.get())[1]).toMatchObject({ status: 'done' });
+    expect(shownThread(store.get())[1]!.result?.question).toBe(QUESTION);
+  });
+
+  it('Stop stops: the turn says so and a late answer never appears', async () => {
+    const result = await answerFor();
+    const held = heldWorker(result);
+    const store = memoryStore({ input: QUESTION });
+    const actions = createPanelActions(fakePorts(result, { worker: held.worker }), store);
+    const asking = actions.ask('answer');
+    await expect.poll(() => held.pending.length).toBe(1);
+    actions.stop();
+    held.pending[0]!({
+      ok: true,
+      outcome: { result, origin: { kind: 'live', offline: false }, pageChanged: false },
+    });
+    await asking;
+    expect(last(store)).toMatchObject({ status: 'stopped', stoppedBy: 'user', result: null });
+  });
+
+  it('sends the earlier turns about this page as history, and New topic starts over', async () => {
+    const result = await answerFor();
+    const ports = fakePorts(result);
+    const store = memoryStore();
+    const actions = createPanelActions(ports, store);
+    await actions.ask('answer', { question: QUESTION });
+    await actions.ask('answer', { question: 'Where was he from?' });
+    expect(ports.calls.run[1]?.history).toEqual([
+      { question: QUESTION, answer: result.answer.text },
+    ]);
+    actions.newTopic();
+    expect(shownThread(store.get())).toEqual([]);
+    await actions.ask('answer', { question: 'Where was he from?' });
+    expect(ports.calls.run[2]?.history).toBeUndefined();
+  });
+
+  it('runs the summary intent for Summarize', async () => {
     const ports = fakePorts(await answerFor());
-    const store = memoryStore({ input: QUESTION, status: 'running' });
-    await createPanelActions(ports, store).ask('answer');
-    expect(store.states).toEqual([]);
-    expect(ports.calls.run).toEqual([]);
+    const store = memoryStore();
+    await createPanelActions(ports, store).ask('answer', {
+      question: 'Summarize this page',
+      intent: 'summary',
+    });
+    expect(ports.calls.run[0]).toMatchObject({
+      intent: 'summary',
+      question: 'Summarize this page',
+    });
+    expect(last(store).intent).toBe('summary');
   });
 
   it('passes "fresh" and the sources picked in the panel over the setting', async () => {
@@ -148,10 +264,10 @@ describe('asking from the panel', () => {
     const store = memoryStore({ input: QUESTION, sources: 'page+web' });
     await createPanelActions(ports, store).ask('verify', { fresh: true });
     expect(ports.calls.run[0]).toMatchObject({ mode: 'verify', sources: 'page+web', fresh: true });
-    expect(store.get().mode).toBe('verify');
+    expect(last(store).mode).toBe('verify');
   });
 
-  it("shows the Worker's coded error and clears the previous answer", async () => {
+  it("shows the Worker's coded error in the turn", async () => {
     const result = await answerFor();
     const failing: WorkerReply = {
       ok: false,
@@ -160,9 +276,9 @@ describe('asking from the panel', () => {
     const ports = fakePorts(result, {
       worker: { ...fakePorts(result).worker, run: async () => failing },
     });
-    const store = memoryStore({ input: QUESTION, result, status: 'done' });
+    const store = memoryStore({ input: QUESTION });
     await createPanelActions(ports, store).ask('answer');
-    expect(store.get()).toMatchObject({ status: 'error', result: null, error: failing.error });
+    expect(last(store)).toMatchObject({ status: 'error', result: null, error: failing.error });
   });
 
   it('answers from the saved copy when the tab cannot be read', async () => {
@@ -179,13 +295,13 @@ describe('asking from the panel', () => {
     });
     const store = memoryStore({ input: QUESTION });
     await createPanelActions(ports, store).ask('answer');
-    expect(store.get()).toMatchObject({
+    expect(last(store)).toMatchObject({
       status: 'done',
       origin: cached.origin,
-      resultTabId: TAB,
+      tabId: TAB,
       liveUrl: null,
     });
-    expect(store.get().stages.read).toEqual({ stage: 'read', status: 'failed' });
+    expect(last(store).stages.read).toEqual({ stage: 'read', status: 'failed' });
   });
 
   it('says why the tab could not be read when there is no saved copy, or no address', async () => {
@@ -196,7 +312,7 @@ describe('asking from the panel', () => {
       });
       const store = memoryStore({ input: QUESTION });
       await createPanelActions(ports, store).ask('answer');
-      expect(store.get().error?.code).toBe('page-not-ready');
+      expect(last(store).error?.code).toBe('page-not-ready');
     }
   });
 
@@ -205,46 +321,83 @@ describe('asking from the panel', () => {
     const ports = fakePorts(result, { highlight: () => Promise.reject(new Error('gone')) });
     const store = memoryStore({ input: QUESTION });
     await createPanelActions(ports, store).ask('answer');
-    expect(store.get().highlight).toEqual({
+    expect(last(store).highlight).toEqual({
       focused: null,
       missing: result.answer.cited,
       stale: true,
     });
   });
+
+  it('shows the models notice once a keyword-ranked answer arrives, and never again once dismissed', async () => {
+    const saved: unknown[] = [];
+    const ports = fakePorts(await answerFor(), {
+      modelBytes: () => 45 * 2 ** 20,
+      savePrefs: async (prefs) => void saved.push(prefs),
+    });
+    const store = memoryStore({ input: QUESTION });
+    const actions = createPanelActions(ports, store);
+    await actions.ask('answer');
+    expect(store.get().notice).toEqual({ kind: 'models', bytes: 45 * 2 ** 20 });
+    actions.dismissNotice();
+    expect(store.get().notice).toBeNull();
+    await expect.poll(() => saved).toEqual([{ onboardingDone: true, dismissed: ['models'] }]);
+    await actions.ask('answer', { question: QUESTION });
+    expect(store.get().notice).toBeNull();
+  });
 });
 
 describe('the panel after an answer', () => {
-  it('focuses a quote with the sentence that cites it, on the page the answer was made on', async () => {
+  const answered = async (liveUrl: string) => {
     const result = await answerFor();
+    const turn: Turn = {
+      id: 1,
+      question: QUESTION,
+      mode: 'answer',
+      status: 'done',
+      stages: {},
+      streaming: '',
+      result,
+      origin: { kind: 'live', offline: false },
+      pageChanged: false,
+      storageNote: null,
+      error: null,
+      tabId: TAB,
+      liveUrl,
+      highlight: { focused: 2, missing: [], stale: false },
+      startedAt: 0,
+    };
+    return {
+      result,
+      store: memoryStore({ tabId: TAB, threads: { [TAB]: [turn] }, nextTurnId: 2 }),
+    };
+  };
+
+  it('focuses a quote with the sentence that cites it, on the page the answer was made on', async () => {
+    const { result, store } = await answered(`${demo.url}#section`);
     const ports = fakePorts(result);
-    const store = memoryStore({ result, resultTabId: TAB, liveUrl: `${demo.url}#section` });
     const id = result.quotes[0]!.id;
-    await createPanelActions(ports, store).focusQuote(id, 'x'.repeat(5000));
+    await createPanelActions(ports, store).focusQuote(1, id, 'x'.repeat(5000));
     expect(ports.calls.highlight[0]).toMatchObject({ focus: id, focusText: 'x'.repeat(4000) });
-    expect(store.get().highlight).toEqual({ focused: id, missing: [], stale: false });
+    expect(last(store).highlight).toEqual({ focused: id, missing: [], stale: false });
   });
 
   it('highlights nothing from a page the tab no longer shows', async () => {
-    const result = await answerFor();
+    const { result, store } = await answered('https://elsewhere.example/');
     const ports = fakePorts(result);
-    const store = memoryStore({ result, resultTabId: TAB, liveUrl: 'https://elsewhere.example/' });
-    await createPanelActions(ports, store).focusQuote(result.quotes[0]!.id);
+    await createPanelActions(ports, store).focusQuote(1, result.quotes[0]!.id);
     expect(ports.calls.highlight[0]?.quotes).toEqual([]);
   });
 
   it('marks the highlights stale when the answered tab navigates, and only that tab', async () => {
-    const store = memoryStore({
-      resultTabId: TAB,
-      highlight: { focused: 2, missing: [], stale: false },
-    });
-    const actions = createPanelActions(fakePorts(await answerFor()), store);
+    const { result, store } = await answered(demo.url);
+    const actions = createPanelActions(fakePorts(result), store);
     actions.pageNavigated(TAB + 1);
-    expect(store.get().highlight.stale).toBe(false);
+    expect(last(store).highlight.stale).toBe(false);
     actions.pageNavigated(TAB);
-    expect(store.get().highlight).toEqual({ focused: null, missing: [], stale: true });
+    expect(last(store).highlight).toEqual({ focused: null, missing: [], stale: true });
   });
 
-  it('opens a saved answer, says whether its page changed, and highlights it', async () => {
+  it('opens a saved answer as a thread of its own, says whether its page changed, and highlights it', async () => {
     const result = await answerFor();
     const record: AnswerRecord = {
       id: 3,
@@ -258,23 +411,24 @@ describe('the panel after an answer', () => {
       createdAt: 42,
     };
     const ports = fakePorts(result);
-    const store = memoryStore({ status: 'error', view: 'history' });
+    const store = memoryStore({ view: 'history' });
     const actions = createPanelActions(ports, store);
     await actions.openSaved(record);
-    expect(store.get()).toMatchObject({
-      view: 'ask',
+    expect(store.get().view).toBe('ask');
+    expect(shownThread(store.get())).toHaveLength(1);
+    expect(last(store)).toMatchObject({
       status: 'done',
-      input: QUESTION,
+      question: QUESTION,
       origin: { kind: 'history', createdAt: 42 },
       pageChanged: true,
       error: null,
-      resultTabId: TAB,
+      tabId: TAB,
       liveUrl: demo.url,
     });
     expect(ports.calls.highlight).toHaveLength(1);
 
     await actions.openSaved({ ...record, pageHash: await pageHash(demo) });
-    expect(store.get().pageChanged).toBe(false);
+    expect(last(store).pageChanged).toBe(false);
   });
 
   it('verifies the claim waiting for this tab, and does nothing when there is none', async () => {
@@ -283,12 +437,46 @@ describe('the panel after an answer', () => {
     const waiting = fakePorts(result, { takeClaim: async () => claim });
     const store = memoryStore();
     await createPanelActions(waiting, store).takePendingClaim();
-    expect(store.get()).toMatchObject({ input: claim, mode: 'verify', status: 'done' });
+    expect(last(store)).toMatchObject({ question: claim, mode: 'verify', status: 'done' });
     expect(waiting.calls.run[0]).toMatchObject({ mode: 'verify', question: claim });
 
     const refused = fakePorts(result, { takeClaim: () => Promise.reject(new Error('no')) });
     const quiet = memoryStore();
     await createPanelActions(refused, quiet).takePendingClaim();
     expect(quiet.states).toEqual([]);
+  });
+});
+
+describe('the greeting', () => {
+  it('offers example questions from the page headings and the first-run choices', async () => {
+    const ports = fakePorts(await answerFor());
+    const store = memoryStore();
+    await createPanelActions(ports, store).showTab();
+    const greeting = store.get().greeting!;
+    expect(greeting.firstRun).toBe(true);
+    expect(greeting.shortcut).toBe('Alt+Shift+A');
+    expect(greeting.examples.length).toBeGreaterThan(0);
+    for (const q of greeting.examples) expect(q).toMatch(/\?$/);
+  });
+
+  it('saves the choices and remembers the first run is done', async () => {
+    const saved: unknown[] = [];
+    const choices: unknown[] = [];
+    const ports = fakePorts(await answerFor(), {
+      savePrefs: async (p) => void saved.push(p),
+      saveChoices: async (c) => (choices.push(c), { note: null }),
+    });
+    const store = memoryStore();
+    const actions = createPanelActions(ports, store);
+    await actions.showTab();
+    const picked = {
+      wikipedia: true,
+      wikidata: false,
+      composer: { enabled: false, endpoint: '', model: '' },
+    };
+    await actions.finishOnboarding(picked);
+    expect(choices).toEqual([picked]);
+    expect(saved).toEqual([{ onboardingDone: true, dismissed: [] }]);
+    expect(store.get().greeting?.firstRun).toBe(false);
   });
 });

@@ -1,0 +1,115 @@
+// What the panel says once, not in every answer: setting-up notices (models missing, an endpoint
+// without an address) and the empty thread's greeting, with example questions made from the page's
+// headings. Pure functions of the answer, the settings and the page.
+
+import type { PageSnapshot } from '../pipeline/types';
+import type { Settings } from '../settings/schema';
+import type { CachedOutcome } from './cached';
+import type { PrivacyChoices, SetupNotice } from './panel-state';
+
+/** Composer failures that mean "the settings are not filled in", not "the server failed". */
+const UNCONFIGURED = new Set(['composer-not-configured', 'composer-bad-url']);
+
+/** The notice a fresh answer calls for, if any: models missing first, then the endpoint. */
+export function setupNoticeFor(
+  outcome: Pick<CachedOutcome, 'result' | 'origin'>,
+  settings: Settings,
+  modelBytes: number | null,
+): SetupNotice | null {
+  const { result, origin } = outcome;
+  if (origin.kind !== 'live') return null;
+  if (settings.retrieval.useModels && !result.retrieval.models.filter)
+    return { kind: 'models', ...(modelBytes ? { bytes: modelBytes } : {}) };
+  const code = result.answer.fallback?.reason.code;
+  if (code && UNCONFIGURED.has(code)) return { kind: 'endpoint' };
+  return null;
+}
+
+/**
+ * A heading as a reader should see it: wiki "[edit]" links, footnote marks and lone symbols
+ * ("#", "¶") removed; empty when nothing readable is left.
+ */
+export function sectionLabel(raw: string | undefined): string {
+  if (!raw) return '';
+  const text = raw
+    .replace(/\[\s*(edit|edit source|update|citation needed|\d+)\s*\]/gi, '')
+    .replace(/^[\s#¶§*•·|:>\-–—]+|[\s#¶§*•·|:>\-–—]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /\p{L}|\p{N}/u.test(text) ? text : '';
+}
+
+/** Headings that say nothing about the subject. */
+const BORING =
+  /^(contents|references|notes|see also|external links|further reading|bibliography|sources|footnotes|citations|navigation|menu|comments|share|related( articles| posts)?|about( us)?|contact|works cited|gallery)$/i;
+
+/** Up to `count` example questions from the page's headings (first ones first, no duplicates). */
+export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
+  const seen = new Set<string>();
+  const title = sectionLabel(page.title).toLowerCase();
+  const out: string[] = [];
+  for (const block of page.blocks) {
+    const label = sectionLabel(block.section);
+    const key = label.toLowerCase();
+    // The page's own title as a heading says nothing a reader does not see already.
+    const isTitle = title.length > 0 && (title.includes(key) || key.includes(title));
+    if (!label || seen.has(key) || isTitle || BORING.test(label)) continue;
+    if (label.length < 3 || label.length > 60) continue;
+    seen.add(key);
+    out.push(questionFrom(label));
+    if (out.length >= count) break;
+  }
+  return out;
+}
+
+function questionFrom(heading: string): string {
+  if (/\?$/.test(heading)) return heading;
+  if (/^(how|why|what|when|where|who|which)\b/i.test(heading)) return `${heading}?`;
+  // Keep names and acronyms as written; lower-case an ordinary first word.
+  const words = heading.split(' ');
+  const first = words[0]!;
+  const named = words.slice(1).some((w) => /^\p{Lu}/u.test(w));
+  const lower = /^[A-Z][a-z]+$/.test(first) && !named ? first.toLowerCase() : first;
+  return `What does it say about ${[lower, ...words.slice(1)].join(' ')}?`;
+}
+
+/** The privacy choices as the settings have them now. */
+export function choicesFrom(settings: Settings): PrivacyChoices {
+  const { composer } = settings;
+  return {
+    wikipedia: settings.search.provider !== 'none',
+    wikidata: settings.knowledgeGraph.enabled,
+    composer: {
+      enabled: composer.kind === 'openai-compatible' || composer.kind === 'ollama',
+      endpoint: composer.endpoint,
+      model: composer.model,
+    },
+  };
+}
+
+/** The settings with the greeting's choices applied; everything else is kept. */
+export function withChoices(settings: Settings, choices: PrivacyChoices): Settings {
+  const { composer } = settings;
+  const endpointKind = composer.kind === 'ollama' ? 'ollama' : 'openai-compatible';
+  return {
+    ...settings,
+    search: {
+      ...settings.search,
+      // Another provider the user set up is kept; "no" turns web search off.
+      provider: choices.wikipedia
+        ? settings.search.provider === 'none'
+          ? 'wikipedia'
+          : settings.search.provider
+        : 'none',
+    },
+    knowledgeGraph: { ...settings.knowledgeGraph, enabled: choices.wikidata },
+    composer: choices.composer.enabled
+      ? {
+          ...composer,
+          kind: endpointKind,
+          endpoint: choices.composer.endpoint.trim(),
+          model: choices.composer.model.trim(),
+        }
+      : { ...composer, kind: 'extractive' },
+  };
+}

@@ -1,0 +1,265 @@
+// The side panel as a conversation (issue 13): the greeting, each question above its own answer
+// when questions overlap, Stop, follow-ups, quiet progress with the details tucked away, and an
+// honest note when the composer cannot be reached. Screenshots of each view go to
+// test/e2e/artifacts/ (copied to test/e2e/screenshots/ for the README and reviews).
+
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startComposerServer, type ComposerServer } from '../support/composer-server';
+import {
+  ask,
+  clearCache,
+  externalRequests,
+  LAST_TURN,
+  openFixture,
+  openPanel,
+  ROOT,
+  setSettings,
+  startHarness,
+  type Harness,
+} from './harness';
+
+let h: Harness;
+let llm: ComposerServer;
+
+const EXTRACTIVE = {
+  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '' },
+};
+
+beforeAll(async () => {
+  llm = await startComposerServer({ tokenDelayMs: 20 });
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+  await llm?.close();
+  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
+});
+beforeEach(async () => {
+  await clearCache(h);
+  llm.reset();
+  await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
+});
+
+const SHOTS = resolve(ROOT, 'test/e2e/artifacts');
+async function shot(panel: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await panel.screenshot({ path: resolve(SHOTS, name) });
+}
+
+/** Each turn's question and the question its answer was made for (null when it has none). */
+const turns = (panel: Page) =>
+  panel.$$eval('article.turn', (els) =>
+    els.map((e) => ({
+      question: e.querySelector('.turn-question')?.textContent ?? '',
+      status: e.getAttribute('data-status'),
+      answerTo: e.querySelector('.result')?.getAttribute('data-answer-to') ?? null,
+    })),
+  );
+
+/** The panel's text as drawn: closed details (scores, stages, notes) are not drawn. */
+const drawnText = (panel: Page) =>
+  panel.evaluate(() => (document.querySelector('main') as HTMLElement).innerText);
+
+const WHO = 'Who designed the Lighthouse of Alexandria?';
+const WHEN = 'When did Ibn Battuta visit Alexandria?';
+
+describe('the greeting', () => {
+  it('offers example questions from the headings, Summarize, the shortcut and the choices, each off until yes', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await panel.waitForSelector('.greeting[data-first-run="true"] .choices');
+    const examples = await panel.$$eval('button[data-action="example"]', (els) =>
+      els.map((e) => e.textContent ?? ''),
+    );
+    expect(examples).toHaveLength(3);
+    expect(examples.join(' ')).toMatch(/construction/i);
+    // The manifest suggests Alt+Shift+A; a browser that did not assign it gets the place to set one.
+    expect(await panel.textContent('.shortcut')).toMatch(
+      /Alt\+Shift\+A|chrome:\/\/extensions\/shortcuts/,
+    );
+    // The settings here send nothing out: every choice starts unchecked.
+    for (const name of ['wikipedia', 'wikidata', 'composer'])
+      expect(await panel.isChecked(`input[name="${name}"]`)).toBe(false);
+    await shot(panel, 'panel-greeting.png');
+
+    // Saying yes to Wikidata only: saved through the settings, and the greeting's choices go.
+    await panel.uncheck('input[name="wikipedia"]');
+    await panel.check('input[name="wikidata"]');
+    await panel.click('button[data-action="save-choices"]');
+    await panel.waitForSelector('.greeting[data-first-run="false"]');
+    const stored = (await h.worker.evaluate(() => chrome.storage.local.get(null))) as {
+      settings: { search: { provider: string }; knowledgeGraph: { enabled: boolean } };
+      panel: { onboardingDone: boolean };
+    };
+    expect(stored.settings.search.provider).toBe('none');
+    expect(stored.settings.knowledgeGraph.enabled).toBe(true);
+    expect(stored.panel.onboardingDone).toBe(true);
+    await setSettings(h, { knowledgeGraph: { enabled: false } });
+
+    // Summarize runs the summary of the page.
+    await panel.click('button[data-action="summarize"]');
+    await panel.waitForSelector(`${LAST_TURN}[data-status="done"]`, { timeout: 30_000 });
+    expect(await panel.textContent(`${LAST_TURN} .turn-question`)).toBe('Summarize this page');
+    expect(await panel.textContent(`${LAST_TURN} .run-summary`)).toMatch(/^Summarized in/);
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('a conversation', () => {
+  it('asked twice quickly, shows each answer under its own question', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await panel.fill('#question', WHEN);
+    await panel.click('button[data-action="ask"]');
+    await panel.fill('#question', WHO);
+    await panel.click('button[data-action="ask"]');
+    await panel.waitForSelector(`article.turn:nth-of-type(2):not([data-status="running"])`, {
+      timeout: 30_000,
+    });
+    const [first, second] = await turns(panel);
+    expect(first!.question).toBe(WHEN);
+    // The first one was stopped by the second, or had already finished: never someone else's answer.
+    expect(['stopped', 'done']).toContain(first!.status);
+    if (first!.status === 'done') expect(first!.answerTo).toBe(WHEN);
+    else expect(first!.answerTo).toBeNull();
+    expect(second).toEqual({ question: WHO, status: 'done', answerTo: WHO });
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
+    await panel.close();
+    await page.close();
+  });
+
+  it('a new question stops a slow one, and Stop stops: no late answer appears', async () => {
+    await setSettings(h, {
+      composer: {
+        kind: 'openai-compatible',
+        endpoint: llm.openAiBase,
+        model: 'test-model',
+        timeoutSeconds: 5,
+      },
+    });
+    llm.setMode('slow-first-byte');
+    llm.configure({ firstByteDelayMs: 20_000 });
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await panel.fill('#question', WHEN);
+    await panel.click('button[data-action="ask"]');
+    await panel.waitForSelector('.working-text:has-text("Writing the answer")', {
+      timeout: 30_000,
+    });
+    await shot(panel, 'panel-working.png');
+
+    // A second question while the first waits for the model: the first says it was stopped.
+    await panel.fill('#question', WHO);
+    await panel.click('button[data-action="ask"]');
+    await panel.waitForSelector('article.turn:nth-of-type(1)[data-status="stopped"]');
+    expect(await panel.textContent('article.turn:nth-of-type(1) .turn-stopped')).toMatch(
+      /you asked another question/,
+    );
+    await panel.waitForSelector(`${LAST_TURN} .working-text`);
+    await panel.click(`${LAST_TURN} button[data-action="stop"]`);
+    await panel.waitForSelector(`${LAST_TURN}[data-status="stopped"]`);
+    expect(await panel.textContent(`${LAST_TURN} .turn-stopped`)).toMatch(/^Stopped/);
+    // Past the 5 s time limit a fallback answer would have come back by now: none appears.
+    await panel.waitForTimeout(7000);
+    expect(await panel.$$eval('.result', (els) => els.length)).toBe(0);
+    expect((await turns(panel)).map((t) => t.status)).toEqual(['stopped', 'stopped']);
+    await panel.close();
+    await page.close();
+  });
+
+  it('answers a follow-up about the same subject, and New topic starts over', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, WHO);
+    await ask(panel, 'What story is told about him?');
+    expect((await turns(panel)).map((t) => t.status)).toEqual(['done', 'done']);
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toMatch(/Sostratus/);
+    await shot(panel, 'panel-answered.png');
+    await panel.click('button[data-action="new-topic"]');
+    expect(await panel.$$eval('article.turn', (els) => els.length)).toBe(0);
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('quiet progress and details', () => {
+  it('shows no commands, file names or scores until details are opened', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, WHO);
+    await panel.click(`${LAST_TURN} button.cite`);
+    await panel.waitForSelector(`${LAST_TURN} li.quote-focused`);
+    const drawn = await drawnText(panel);
+    for (const hidden of ['npm run', 'config.json', 'tokenizer.json', 'BM25', 'MiniLM', 'match 1'])
+      expect(drawn).not.toContain(hidden);
+    expect(drawn).toMatch(/Answered in \d+\.\d s from 5 passages/);
+    // The models missing are said once, in the setup card, with an action.
+    expect(await panel.textContent('.setup-card button[data-action="setup"]')).toMatch(
+      /Download ranking models/,
+    );
+    // Opened, the details have the stages that ran, the ranking path and the scores.
+    await panel.click(`${LAST_TURN} .run-details > summary`);
+    const open = await drawnText(panel);
+    expect(open).toContain('BM25');
+    expect(open).toContain('Ranked by keywords');
+    expect(await panel.$$eval(`${LAST_TURN} li.stage`, (els) => els.length)).toBeGreaterThan(3);
+    await shot(panel, 'panel-details.png');
+    await panel.close();
+    await page.close();
+  });
+
+  it('says plainly that the composer did not answer, marks its stage failed, and lists nothing as sent', async () => {
+    await setSettings(h, {
+      composer: { kind: 'openai-compatible', endpoint: 'http://127.0.0.1:9/v1', model: 'm' },
+    });
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, WHO);
+    expect(await panel.textContent(`${LAST_TURN} .fallback p`)).toMatch(
+      /^The composer at 127\.0\.0\.1:9 didn't answer \(connection refused\) — showing the extractive answer/,
+    );
+    expect(
+      await panel.getAttribute(`${LAST_TURN} li.stage[data-stage="compose"]`, 'data-status'),
+    ).toBe('failed');
+    expect(await panel.$$eval(`${LAST_TURN} details.sent`, (els) => els.length)).toBe(0);
+    expect(await drawnText(panel)).not.toMatch(/Offline/);
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
+    await shot(panel, 'panel-error.png');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('highlights', () => {
+  it('scrolls a plain-text page to the cited sentence and marks that sentence, not a neighbour', async () => {
+    const filler = Array.from(
+      { length: 300 },
+      (_, i) => `Line ${i} of the harbour log notes the weather and the ships in port that day.`,
+    );
+    const fact =
+      'The new breakwater was designed by the engineer Mara Ostlund, who also drew the quay. The quay was paved with granite from the northern quarry.';
+    const text = [...filler, fact, ...filler.slice(0, 20)].join('\n');
+    await h.context.route(`${h.server.url}/log.txt`, (route) =>
+      route.fulfill({ body: text, contentType: 'text/plain' }),
+    );
+    const { page, tabId } = await openFixture(h, 'log.txt');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who designed the new breakwater?');
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Mara Ostlund');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await panel.click(`${LAST_TURN} button.cite`);
+    await expect.poll(() => page.evaluate(() => scrollY), { timeout: 5000 }).toBeGreaterThan(1000);
+    const focus = await page.evaluate(() =>
+      [...(CSS.highlights.get('answer-panel-focus') ?? [])].map((r) => (r as Range).toString()),
+    );
+    expect(focus).toEqual([
+      'The new breakwater was designed by the engineer Mara Ostlund, who also drew the quay.',
+    ]);
+    await panel.close();
+    await page.close();
+  });
+});

@@ -1,6 +1,6 @@
 import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
-import type { Answer, Verdict } from '@/lib/pipeline/types';
+import type { Answer, ClaimConflict, Verdict } from '@/lib/pipeline/types';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
@@ -8,10 +8,21 @@ import type { Answer, Verdict } from '@/lib/pipeline/types';
 // focus the quote on the page, coloured like the quote's highlight, and each says whether its
 // check passed. A composer that failed is said once, above the answer (FallbackNote).
 
-const VERDICT_LABEL: Record<Verdict['label'], string> = {
-  supported: 'Supported',
-  refuted: 'Refuted',
-  'not-enough-evidence': 'Not enough evidence',
+/** What the panel says for each verdict (older records carry no `summary`). */
+const VERDICT_SUMMARY: Record<Verdict['label'], string> = {
+  supported: 'The page says this',
+  refuted: 'The page says otherwise',
+  'not-enough-evidence': "The page doesn't say",
+};
+
+const CONFLICT_KIND: Record<ClaimConflict['kind'], string> = {
+  number: 'number',
+  date: 'date',
+  unit: 'unit',
+  negation: 'negation',
+  antonym: 'opposite word',
+  entity: 'name',
+  quantifier: 'quantity word',
 };
 
 /** A quote's colour as a CSS value (the same palette as the page highlights). */
@@ -22,28 +33,82 @@ export function quoteColour(id: number, alpha = 0.55): string {
 export function VerdictBadge({
   verdict,
   composerLabel,
+  onShowSentence,
 }: {
   verdict: Verdict;
   composerLabel?: string | undefined;
+  /** Shows the verdict's sentence on the page (its quote highlighted, the sentence focused). */
+  onShowSentence?: (quoteId: number, text: string) => void;
 }) {
   return (
     <div
       className={`verdict verdict-${verdict.label}`}
       data-verdict={verdict.label}
       data-decided-by={verdict.decidedBy}
+      data-method={verdict.method ?? ''}
       role="status"
     >
-      <strong>{VERDICT_LABEL[verdict.label]}</strong>
-      <span className="verdict-confidence"> · {verdict.confidence} confidence</span>
-      <div className="verdict-basis">
-        {verdict.decidedBy === 'evidence-scores'
-          ? `Decided from evidence scores (best ${verdict.bestCoverage.toFixed(2)}, needs ${verdict.threshold.toFixed(2)}). Without a language model the extension can confirm support but cannot tell that a claim is refuted.`
-          : `Decided by ${composerLabel ?? 'the composer model'}${verdict.quoteIds.length > 0 ? ` from quote${verdict.quoteIds.length === 1 ? '' : 's'} ${verdict.quoteIds.map((id) => `[${id}]`).join(' ')}` : ''}.`}
-        {verdict.modelLabel &&
-          ` The model said "${VERDICT_LABEL[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`}
-      </div>
+      <strong>
+        {verdict.problem ? 'Not checked' : (verdict.summary ?? VERDICT_SUMMARY[verdict.label])}
+      </strong>
+      {verdict.problem ? (
+        <div className="verdict-basis">{verdict.problem.message}</div>
+      ) : (
+        <>
+          <VerdictEvidence verdict={verdict} onShow={onShowSentence} />
+          <div className="verdict-basis">{verdictBasis(verdict, composerLabel)}</div>
+        </>
+      )}
     </div>
   );
+}
+
+/** The page's sentence the verdict rests on, and for "says otherwise" what disagrees. */
+function VerdictEvidence({
+  verdict,
+  onShow,
+}: {
+  verdict: Verdict;
+  onShow: ((quoteId: number, text: string) => void) | undefined;
+}) {
+  const { sentence, conflicts = [] } = verdict;
+  if (!sentence || verdict.label === 'not-enough-evidence') return null;
+  return (
+    <div className="verdict-evidence">
+      <blockquote className="verdict-sentence" data-quote={sentence.quoteId}>
+        {sentence.text}{' '}
+        <button
+          type="button"
+          className="verdict-source"
+          onClick={() => onShow?.(sentence.quoteId, sentence.text)}
+          aria-label={`Show this sentence on the page (source ${sentence.quoteId})`}
+        >
+          [{sentence.quoteId}]
+        </button>
+      </blockquote>
+      {verdict.label === 'refuted' && conflicts.length > 0 && (
+        <ul className="verdict-conflicts">
+          {conflicts.map((c, i) => (
+            <li key={i} data-conflict={c.kind}>
+              Your text says <mark className="conflict-claim">{c.claim}</mark>; the page says{' '}
+              <mark className="conflict-page">{c.page}</mark> ({CONFLICT_KIND[c.kind]}).
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Who decided, in a line: a model (which), or word rules that cannot read meaning. */
+function verdictBasis(verdict: Verdict, composerLabel: string | undefined): string {
+  const held = verdict.modelLabel
+    ? ` The model said "${VERDICT_SUMMARY[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`
+    : '';
+  if (verdict.decidedBy === 'composer')
+    return `Decided by ${composerLabel ?? 'the composer model'}.${held}`;
+  if (verdict.method === 'nli') return 'Meaning checked by the fact-checking model.';
+  return 'Words compared with the page; meaning was not checked.';
 }
 
 /** The answer as it streams in: plain text, markers and all, until it is parsed and checked. */
@@ -65,14 +130,23 @@ function checkOf(
   return checks.find((c) => c.sentence === sentence && c.quoteId === id);
 }
 
-function chipTitle(id: number, check: CitationCheck | undefined): string {
-  if (!check) return `Show source ${id} on the page`;
-  return check.supported
-    ? `Source ${id} supports this sentence. Show it on the page.`
-    : `Source ${id} does NOT appear to support this sentence. Show it on the page.`;
+type ChipState = 'supported' | 'flagged' | 'not-found' | 'unchecked';
+
+/** ⚠ only where the source says otherwise or lacks a name or number; "not found" is neutral. */
+function chipState(check: CitationCheck | undefined): ChipState {
+  if (!check) return 'unchecked';
+  if (check.supported) return 'supported';
+  return (check.flagged ?? true) ? 'flagged' : 'not-found';
 }
 
-/** A numbered source chip: coloured like its quote's highlight; ⚠ when its check failed. */
+const CHIP_TITLE: Record<ChipState, string> = {
+  supported: 'supports this sentence',
+  flagged: 'says otherwise, or lacks a name or number in this sentence',
+  'not-found': 'does not state this in the same words (not a contradiction)',
+  unchecked: 'was not checked',
+};
+
+/** A numbered source chip: coloured like its quote's highlight; ⚠ when its source disagrees. */
 function Chip(props: {
   id: number;
   check: CitationCheck | undefined;
@@ -80,7 +154,7 @@ function Chip(props: {
   onClick: () => void;
 }) {
   const { id, check, focused } = props;
-  const state = check ? (check.supported ? 'supported' : 'unsupported') : 'unchecked';
+  const state = chipState(check);
   return (
     <button
       type="button"
@@ -88,12 +162,12 @@ function Chip(props: {
       style={focused ? undefined : { background: quoteColour(id, 0.45) }}
       data-cite={id}
       data-check={state}
-      title={chipTitle(id, check)}
-      aria-label={`Source ${id}${state === 'unsupported' ? ', not supported' : ''}`}
+      title={`Source ${id} ${CHIP_TITLE[state]}. Show it on the page.`}
+      aria-label={`Source ${id}${state === 'flagged' ? ', disagrees' : ''}`}
       onClick={props.onClick}
     >
       {id}
-      {state === 'unsupported' && <span aria-hidden="true">⚠</span>}
+      {state === 'flagged' && <span aria-hidden="true">⚠</span>}
     </button>
   );
 }
@@ -140,20 +214,23 @@ function NotAnswered({ answer, closest }: { answer: Answer; closest: number }) {
   );
 }
 
-/** How many citations passed their check: shown when one failed or the model cited nothing. */
+/** How many citations the sources support; the ⚠ count only for those a source contradicts. */
 export function ChecksLine({ answer }: { answer: Answer }) {
+  const total = answer.checks.length;
   const supported = answer.checks.filter((c) => c.supported).length;
-  const unsupported = answer.checks.length - supported;
-  if (answer.checks.length > 0)
+  const flagged = answer.checks.filter((c) => !c.supported && (c.flagged ?? true)).length;
+  const notFound = total - supported - flagged;
+  if (total > 0)
     return (
       <span
-        className={`checks ${unsupported > 0 ? 'checks-failed' : ''}`}
+        className={`checks ${flagged > 0 ? 'checks-failed' : ''}`}
         data-checked={supported}
-        data-total={answer.checks.length}
+        data-total={total}
+        data-flagged={flagged}
       >
-        {supported} of {answer.checks.length} citation{answer.checks.length === 1 ? '' : 's'}{' '}
-        checked
-        {unsupported > 0 ? ` · ${unsupported} not supported by its source (marked ⚠)` : ''}
+        {supported} of {total} citation{total === 1 ? '' : 's'} checked
+        {flagged > 0 ? ` · ${flagged} where the source says otherwise (marked ⚠)` : ''}
+        {notFound > 0 ? ` · ${notFound} not found in the same words` : ''}
       </span>
     );
   if (answer.answered && answer.composer !== 'extractive')
@@ -174,7 +251,7 @@ export function AnswerView(props: {
 }) {
   const { answer } = props;
   const warn =
-    answer.checks.some((c) => !c.supported) ||
+    answer.checks.some((c) => !c.supported && (c.flagged ?? true)) ||
     (answer.checks.length === 0 && answer.answered && answer.composer !== 'extractive');
   return (
     <div

@@ -46,7 +46,11 @@ export function ResultView(props: ResultViewProps) {
       )}
       {answer.fallback && <FallbackNote fallback={answer.fallback} />}
       {result.verdict && (
-        <VerdictBadge verdict={result.verdict} composerLabel={answer.composerLabel} />
+        <VerdictBadge
+          verdict={result.verdict}
+          composerLabel={answer.composerLabel}
+          onShowSentence={show}
+        />
       )}
       <AnswerView
         answer={answer}

@@ -44,12 +44,24 @@ export function highlightRequest(
   const onThisPage = sameDocument(result.page.url, livePageUrl);
   const quotes = result.quotes
     .filter((q) => onThisPage && cited.has(q.id) && q.source.kind === 'page')
-    .map((q) => ({ id: q.id, text: q.text, ...answerOf(q) }));
+    .map((q) => ({ id: q.id, text: q.text, ...(conflictOf(result, q) ?? answerOf(q)) }));
   return {
     quotes,
     ...(focus === null ? {} : { focus }),
     ...(focusText ? { focusText: focusText.slice(0, 4000) } : {}),
   };
+}
+
+/**
+ * For a claim the page contradicts: the page's conflicting words in the verdict's quote, drawn
+ * like an answer phrase, so both sides of the disagreement are marked (the claim's in the panel).
+ */
+function conflictOf(result: AskResult, quote: Quote): { answer: string } | null {
+  const verdict = result.verdict;
+  const conflict = verdict?.label === 'refuted' ? verdict.conflicts?.[0] : undefined;
+  if (!conflict || verdict?.sentence?.quoteId !== quote.id) return null;
+  const words = quote.text.slice(conflict.pageStart, conflict.pageEnd).trim();
+  return words.length > 0 ? { answer: words.slice(0, 2000) } : null;
 }
 
 /** The quote's answer phrase, when it has a valid one. */

@@ -1,0 +1,53 @@
+// Verify claim in the built extension: a claim the page contradicts is "The page says otherwise",
+// with the page's sentence shown, the disagreeing words named on both sides, the meaning marked as
+// not checked (no model), and the page's words highlighted on the page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await setSettings(h, { search: { provider: 'none' } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const runMenu = (tabId: number, selectionText: string) =>
+  h.worker.evaluate(
+    ([id, text]) =>
+      (
+        globalThis as unknown as {
+          answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> };
+        }
+      ).answerPanel.onVerifyClaimClick({ menuItemId: 'verify-claim', selectionText: text }, { id }),
+    [tabId, selectionText] as const,
+  );
+
+describe('verify claim: the page says otherwise', () => {
+  it('shows the contradicting sentence and the words that disagree, and says meaning was not checked', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const claim =
+      'A much stronger earthquake in 1404 caused serious cracks throughout the structure.';
+    expect(await runMenu(tabId, claim)).toBe(true);
+    const panel = await openPanel(h, tabId);
+    await panel.waitForSelector('.verdict', { timeout: 30_000 });
+    expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('refuted');
+    const verdict = (await panel.textContent('.verdict')) ?? '';
+    expect(verdict).toContain('The page says otherwise');
+    expect(verdict).toContain('meaning was not checked');
+    expect(verdict).not.toMatch(/high confidence/i);
+    expect(await panel.textContent('.verdict-sentence')).toContain('1303');
+    expect(await panel.textContent('.conflict-claim')).toBe('1404');
+    expect(await panel.textContent('.conflict-page')).toBe('1303');
+    // The answer quotes the verdict's own sentence, so no citation check disagrees with it.
+    expect(await panel.$$eval('.cite-flagged', (els) => els.length)).toBe(0);
+    // Showing the sentence highlights it on the page, the disagreeing words drawn strongest.
+    await panel.click('.verdict-source');
+    await expect
+      .poll(() => page.evaluate(() => CSS.highlights.size), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await panel.close();
+    await page.close();
+  });
+});

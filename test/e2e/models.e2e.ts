@@ -44,6 +44,22 @@ describe('ranking with the shipped models', () => {
     await close();
   });
 
+  it('verifies a claim with the shipped fact-checking (NLI) model in the worker', async () => {
+    const { panel, close } = await askAbout(
+      h,
+      'demo/source.html',
+      'The Pharos was designed by the Greek architect Sostratus of Cnidus.',
+      'verify',
+    );
+    // The small model's weights are random, so its label means nothing; that it decided does.
+    await panel.waitForSelector('.verdict', { timeout: 30_000 });
+    expect(await panel.getAttribute('.verdict', 'data-method')).toBe('nli');
+    expect(await panel.textContent('.verdict')).toContain(
+      'Meaning checked by the fact-checking model',
+    );
+    await close();
+  });
+
   it('Settings shows ranking by meaning as on, and the built-in fact-checking model as used', async () => {
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);

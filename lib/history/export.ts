@@ -465,7 +465,7 @@ function formatBytes(bytes: number): string {
 
 /**
  * A readable record of the history: per answer the question, page, date, composer, verdict, the
- * answer with its [n] markers (⚠ on those whose check failed), the check summary, then the
+ * answer with its [n] markers (⚠ where the quote says otherwise), the check summary, then the
  * numbered quotes with their sources.
  */
 export function exportMarkdown(records: readonly AnswerRecord[], now: number): string {
@@ -534,12 +534,14 @@ function answerLines(record: AnswerRecord): string[] {
 function checkLines(answer: AskResult['answer']): string[] {
   const lines: string[] = [];
   const supported = answer.checks.filter((c) => c.supported);
-  const unsupported = answer.checks.filter((c) => !c.supported);
+  // ⚠ only where the quote says otherwise or lacks a name or number; "not found" is neutral.
+  // (Records from before `flagged` existed marked every unsupported citation.)
+  const flagged = answer.checks.filter((c) => !c.supported && (c.flagged ?? true));
   if (answer.checks.length > 0) {
-    const failed = unsupported.map((c) => `sentence ${c.sentence + 1} → [${c.quoteId}]`).join(', ');
+    const failed = flagged.map((c) => `sentence ${c.sentence + 1} → [${c.quoteId}]`).join(', ');
     lines.push(
       `${supported.length} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked` +
-        (unsupported.length > 0 ? `; not supported by its quote (marked ⚠): ${failed}.` : '.'),
+        (flagged.length > 0 ? `; the quote says otherwise (marked ⚠): ${failed}.` : '.'),
       '',
     );
   }
@@ -579,7 +581,7 @@ function quoteMarkdown(quote: Quote): string[] {
   return lines;
 }
 
-/** The answer as the panel shows it: each sentence, then its markers; ⚠ on unsupported ones. */
+/** The answer as the panel shows it: each sentence, then its markers; ⚠ on flagged ones. */
 function answerText(record: AnswerRecord): string[] {
   const { answer } = record.result;
   if (answer.sentences.length === 0) {
@@ -589,7 +591,7 @@ function answerText(record: AnswerRecord): string[] {
   const sentences = answer.sentences.map((sentence, i) => {
     const markers = sentence.citations.map((id) => {
       const check = answer.checks.find((c) => c.sentence === i && c.quoteId === id);
-      return check && !check.supported ? `[${id}]⚠` : `[${id}]`;
+      return check && !check.supported && (check.flagged ?? true) ? `[${id}]⚠` : `[${id}]`;
     });
     return [escapeInline(oneLine(sentence.text)), ...markers].join(' ');
   });

@@ -649,7 +649,7 @@ describe('exportMarkdown', () => {
     ],
     [
       'the check summary',
-      '1 of 2 citations checked; not supported by its quote (marked ⚠): sentence 2 → [2].',
+      '1 of 2 citations checked; the quote says otherwise (marked ⚠): sentence 2 → [2].',
     ],
     ['the dropped citations', '1 citation to sources the extension never gave were removed.'],
     [

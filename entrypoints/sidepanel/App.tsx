@@ -90,10 +90,14 @@ function focusQuestion(): void {
  * is checked — not every streamed word.
  */
 function LiveSection() {
-  const last = usePanel((s) => shownThread(s).at(-1));
+  // A string, so a streamed token (same words to say) does not re-render it.
+  const said = usePanel((s) => {
+    const last = shownThread(s).at(-1);
+    return last ? announcement(last) : '';
+  });
   return (
     <div className="visually-hidden" role="status" aria-live="polite" data-live="answer">
-      {last ? announcement(last) : ''}
+      {said}
     </div>
   );
 }

@@ -21,6 +21,13 @@ export function App() {
   const openSaved = usePanel((s) => s.openSaved);
   useEffect(() => listenToExtension(), []);
   useEffect(() => listenToEscape(), []);
+  // Back from History (a saved answer opened): the control that had the focus went away.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === 'history' && view === 'ask' && document.activeElement === document.body)
+      focusQuestion();
+    shown.current = view;
+  }, [view]);
   return (
     <main className="panel">
       <h1 className="visually-hidden">Answer panel</h1>

@@ -202,6 +202,16 @@ describe('the keyboard alone', () => {
     expect(await panel.textContent(`${LAST_TURN} .turn-stopped`)).toMatch(/^Stopped/);
     expect(await focused(panel)).toBe('#question');
     expect(await panel.textContent('[data-live="answer"]')).toBe('Stopped.');
+
+    // History from the keyboard: Enter on a saved answer opens it, the cursor in the box.
+    await panel.focus('button[data-view="history"]');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('li.history-item button.history-open');
+    await panel.focus('li.history-item button.history-open');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector(`${LAST_TURN} .result`);
+    expect(await panel.getAttribute('button[data-view="ask"]', 'aria-pressed')).toBe('true');
+    await panel.waitForFunction(() => document.activeElement?.id === 'question');
     await panel.close();
     await page.close();
   });

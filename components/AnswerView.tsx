@@ -114,7 +114,7 @@ function verdictBasis(verdict: Verdict, composerLabel: string | undefined): stri
 /** The answer as it streams in: plain text, markers and all, until it is parsed and checked. */
 export function StreamingAnswer({ text }: { text: string }) {
   return (
-    <div className="answer answer-streaming" aria-live="polite" aria-busy="true">
+    <div className="answer answer-streaming" aria-busy="true">
       <p className="answer-text" data-streaming="true">
         {text}
       </p>

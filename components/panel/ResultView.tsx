@@ -6,6 +6,7 @@ import { ProgressList } from '../ProgressList';
 import { QuoteCard, QuoteScores } from '../QuoteCard';
 import { RetrievalSummary } from '../RetrievalSummary';
 import { FallbackNote } from './FallbackNote';
+import { onSourceArrows } from './arrow-keys';
 import { OriginNote } from './OriginNote';
 import { composerReached, stagesShown, summaryLine } from './stages';
 
@@ -35,7 +36,13 @@ export function ResultView(props: ResultViewProps) {
     props.onShowQuote(id, sentence);
   };
   return (
-    <section className="result" aria-label="Answer" data-answer-to={result.question}>
+    // Arrow keys walk the source chips and the quotes (arrow-keys.ts); each is a button already.
+    <section
+      className="result"
+      aria-label="Answer"
+      data-answer-to={result.question}
+      onKeyDown={onSourceArrows}
+    >
       {turn.origin && (
         <OriginNote
           origin={turn.origin}

@@ -136,12 +136,14 @@ const storage: StorageFormPorts = {
 };
 
 createRoot(document.getElementById('root')!).render(
-  <SettingsForm
-    area={area}
-    requestOrigins={requestOrigins}
-    models={models}
-    installedModels={installedModels}
-    composer={composer}
-    storage={storage}
-  />,
+  <main>
+    <SettingsForm
+      area={area}
+      requestOrigins={requestOrigins}
+      models={models}
+      installedModels={installedModels}
+      composer={composer}
+      storage={storage}
+    />
+  </main>,
 );

@@ -20,8 +20,18 @@ export function App() {
   const setView = usePanel((s) => s.setView);
   const openSaved = usePanel((s) => s.openSaved);
   useEffect(() => listenToExtension(), []);
+  useEffect(() => listenToEscape(), []);
+  // Back from History (a saved answer opened): the control that had the focus went away.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === 'history' && view === 'ask' && document.activeElement === document.body)
+      focusQuestion();
+    shown.current = view;
+  }, [view]);
   return (
     <main className="panel">
+      <h1 className="visually-hidden">Answer panel</h1>
+      <LiveSection />
       <PanelTabs view={view} onView={setView} />
       {view === 'history' ? (
         <HistoryView ports={historyPorts} onOpen={(record) => void openSaved(record)} />
@@ -61,6 +71,54 @@ function listenToExtension(): () => void {
     detach();
     browser.tabs.onActivated.removeListener(onActivated);
   };
+}
+
+/** Esc stops the running question and puts the cursor back in the question box. */
+function listenToEscape(): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    const state = usePanel.getState();
+    if (state.view !== 'ask' || !runningTurn(state)) return;
+    e.preventDefault();
+    state.stop();
+    focusQuestion();
+  };
+  addEventListener('keydown', onKey);
+  return () => removeEventListener('keydown', onKey);
+}
+
+/** The question box takes the focus when the control that had it went away (Stop, New topic). */
+function focusQuestion(): void {
+  requestAnimationFrame(() => document.getElementById('question')?.focus());
+}
+
+/**
+ * What a screen reader hears: "Working…" when a question starts, then the answer once, when it
+ * is checked — not every streamed word.
+ */
+function LiveSection() {
+  // A string, so a streamed token (same words to say) does not re-render it.
+  const said = usePanel((s) => {
+    const last = shownThread(s).at(-1);
+    return last ? announcement(last) : '';
+  });
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" data-live="answer">
+      {said}
+    </div>
+  );
+}
+
+function announcement(turn: Turn): string {
+  if (turn.status === 'running') return 'Working on your question…';
+  if (turn.status === 'stopped') return 'Stopped.';
+  if (turn.status === 'error') return `Could not answer: ${turn.error?.message ?? ''}`;
+  const result = turn.result;
+  if (!result) return '';
+  const { answer } = result;
+  if (result.verdict) return `Claim checked: ${result.verdict.label.replace(/-/g, ' ')}.`;
+  if (!answer.answered || answer.withheld) return 'Answer ready: no direct answer on this page.';
+  return `Answer: ${answer.sentences.map((s) => s.text).join(' ')}`;
 }
 
 function subscribeOnline(onChange: () => void): () => void {
@@ -111,7 +169,7 @@ function ThreadSection() {
     void end.current?.scrollIntoView({ block: 'end' });
   }, [last?.id, last?.status]);
   return (
-    <div className="thread" aria-live="polite">
+    <div className="thread">
       {turns.length === 0 && greeting && (
         <GreetingView
           greeting={greeting}
@@ -128,7 +186,10 @@ function ThreadSection() {
           key={turn.id}
           turn={turn}
           online={online}
-          onStop={actions.stop}
+          onStop={() => {
+            actions.stop();
+            focusQuestion();
+          }}
           onFresh={(t: Turn) =>
             void actions.ask(t.mode, {
               fresh: true,
@@ -161,5 +222,15 @@ function AskSection() {
       ask: s.ask,
     })),
   );
-  return <AskForm {...props} onAsk={(mode) => void ask(mode)} />;
+  const { onNewTopic } = props;
+  return (
+    <AskForm
+      {...props}
+      onNewTopic={() => {
+        onNewTopic();
+        focusQuestion();
+      }}
+      onAsk={(mode) => void ask(mode)}
+    />
+  );
 }

@@ -1,12 +1,12 @@
 // `npm run bench`: how long reading a page (read → split → BM25) takes, in Node on linkedom and in
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
 // and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
-// bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts) and the model bench
-// (test/bench/models.ts).
+// bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts), the model bench
+// (test/bench/models.ts) and the UI bench (test/bench/ui.ts: panel first paint, axe-core).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer|cache   one bench (default all five)
+// Options: --only=pages|models|kg|composer|cache|ui   one bench (default all six)
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -46,8 +46,8 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache'].includes(only))
-  throw new Error(`--only=${only}: expected pages, models, kg, composer or cache`);
+if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache', 'ui'].includes(only))
+  throw new Error(`--only=${only}: expected pages, models, kg, composer, cache or ui`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -259,6 +259,9 @@ async function main(): Promise<void> {
     await (
       await import('./models')
     ).benchModels(withChromium ? [] : ['--no-chromium'], loadAtStart);
+  // The built extension in Chromium (npx wxt build first).
+  if ((only === undefined && withChromium) || only === 'ui')
+    await (await import('./ui')).benchUi(loadAtStart);
 }
 
 async function benchPages(): Promise<void> {

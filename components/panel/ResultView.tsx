@@ -65,17 +65,7 @@ export function ResultView(props: ResultViewProps) {
         onCite={show}
         closest={quotes.length}
       />
-      {result.page.truncated && (
-        <p className="notice">This page is very long: only its first part was read.</p>
-      )}
-      {highlight.stale && (
-        <p className="notice">The page changed since this answer: its highlights were cleared.</p>
-      )}
-      {turn.storageNote && (
-        <p className="notice" role="note" data-storage-note="true">
-          {turn.storageNote}
-        </p>
-      )}
+      <TurnNotices turn={turn} />
       {quotes.length > 0 && (
         <details
           className="quotes-box"
@@ -103,6 +93,25 @@ export function ResultView(props: ResultViewProps) {
       )}
       <RunDetails turn={turn} />
     </section>
+  );
+}
+
+/** What the reader should know about this answer: a cut page, cleared highlights, no saving. */
+function TurnNotices({ turn }: { turn: Turn & { result: AskResult } }) {
+  return (
+    <>
+      {turn.result.page.truncated && (
+        <p className="notice">This page is very long: only its first part was read.</p>
+      )}
+      {turn.highlight.stale && (
+        <p className="notice">The page changed since this answer: its highlights were cleared.</p>
+      )}
+      {turn.storageNote && (
+        <p className="notice" role="note" data-storage-note="true">
+          {turn.storageNote}
+        </p>
+      )}
+    </>
   );
 }
 

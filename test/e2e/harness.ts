@@ -256,3 +256,19 @@ export function builtManifest(): Record<string, unknown> {
     unknown
   >;
 }
+
+/**
+ * The "Verify claim" context-menu click, as the service worker receives it (the background
+ * exposes its handler for tests): the selection is stored for the tab and the panel opened.
+ */
+export function verifyFromMenu(h: Harness, tabId: number, selectionText: string): Promise<boolean> {
+  return h.worker.evaluate(
+    ([id, text]) =>
+      (
+        globalThis as unknown as {
+          answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> };
+        }
+      ).answerPanel.onVerifyClaimClick({ menuItemId: 'verify-claim', selectionText: text }, { id }),
+    [tabId, selectionText] as const,
+  );
+}

@@ -18,6 +18,7 @@ import {
   ROOT,
   setSettings,
   startHarness,
+  verifyFromMenu,
   type Harness,
 } from './harness';
 
@@ -122,19 +123,7 @@ describe('ask about this page', () => {
 });
 
 describe('verify claim', () => {
-  const runMenu = (tabId: number, selectionText: string) =>
-    h.worker.evaluate(
-      ([id, text]) =>
-        (
-          globalThis as unknown as {
-            answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> };
-          }
-        ).answerPanel.onVerifyClaimClick(
-          { menuItemId: 'verify-claim', selectionText: text },
-          { id },
-        ),
-      [tabId, selectionText] as const,
-    );
+  const runMenu = (tabId: number, selectionText: string) => verifyFromMenu(h, tabId, selectionText);
 
   it('turns a selected claim into a supported verdict with quotes', async () => {
     const { page, tabId } = await openFixture(h, 'demo/source.html');

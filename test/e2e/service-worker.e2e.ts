@@ -4,7 +4,14 @@
 // These tests stop the real service worker over the DevTools protocol mid-answer and mid-verify.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+import {
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  verifyFromMenu,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,18 +58,7 @@ describe('a service worker stopped mid-flight loses nothing', () => {
   it('verify: the claim stored by the menu click survives the stop and is verified', async () => {
     const { page, tabId } = await openFixture(h, 'demo/source.html');
     const claim = 'The Pharos was designed by the Greek architect Sostratus of Cnidus.';
-    const clicked = await h.worker.evaluate(
-      ([id, text]) =>
-        (
-          globalThis as unknown as {
-            answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> };
-          }
-        ).answerPanel.onVerifyClaimClick(
-          { menuItemId: 'verify-claim', selectionText: text },
-          { id },
-        ),
-      [tabId, claim] as const,
-    );
+    const clicked = await verifyFromMenu(h, tabId, claim);
     expect(clicked).toBe(true);
     await stopServiceWorker(page);
     const panel = await openPanel(h, tabId);

@@ -2,7 +2,14 @@
 // with the page's sentence shown, the disagreeing words named on both sides, the meaning marked as
 // not checked (no model), and the page's words highlighted on the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFixture, openPanel, setSettings, startHarness, type Harness } from './harness';
+import {
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  verifyFromMenu,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,16 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const runMenu = (tabId: number, selectionText: string) =>
-  h.worker.evaluate(
-    ([id, text]) =>
-      (
-        globalThis as unknown as {
-          answerPanel: { onVerifyClaimClick: (i: unknown, t: unknown) => Promise<boolean> };
-        }
-      ).answerPanel.onVerifyClaimClick({ menuItemId: 'verify-claim', selectionText: text }, { id }),
-    [tabId, selectionText] as const,
-  );
+const runMenu = (tabId: number, selectionText: string) => verifyFromMenu(h, tabId, selectionText);
 
 describe('verify claim: the page says otherwise', () => {
   it('shows the contradicting sentence and the words that disagree, and says meaning was not checked', async () => {

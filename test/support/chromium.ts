@@ -46,7 +46,19 @@ export async function launchChromium(
   });
 }
 
+/**
+ * The extension's service worker, once its extension APIs are there. Right after launch Playwright
+ * can hand over a worker whose script has not run yet (`chrome` undefined in evaluate): wait for
+ * it, looking again at the context's workers in case it was replaced.
+ */
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
-  const [existing] = context.serviceWorkers();
-  return existing ?? (await context.waitForEvent('serviceworker'));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const worker = context.serviceWorkers().at(-1) ?? (await context.waitForEvent('serviceworker'));
+    const ready = await worker
+      .evaluate(() => typeof chrome !== 'undefined' && !!chrome.runtime?.id)
+      .catch(() => false);
+    if (ready || Date.now() > deadline) return worker;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
 }

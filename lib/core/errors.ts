@@ -52,7 +52,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   'question-too-short': 'That question is too short to search for. Ask in a few words.',
   'question-too-long': 'That text is too long. Shorten it to a single question or claim.',
   'claim-too-short':
-    'Select a whole statement to verify: a sentence that says something about someone or something, not a word or two.',
+    'Select a whole statement to verify: a sentence that says something about someone or something, not a single word.',
   'claim-too-long':
     'That selection is too long to verify as one claim. Select one or two sentences (at most 2,000 characters).',
   'claim-is-question':

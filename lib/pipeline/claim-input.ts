@@ -3,6 +3,8 @@
 // The answer is a reason and a sentence for the panel, never an exception: the user's selection
 // stays in the box and the verdict says why it was not checked.
 
+import { messageFor, PipelineError, type ErrorCode } from '../core/errors';
+import { normalizeText } from '../core/text';
 import { MAX_QUESTION_CHARS } from './question';
 
 export type ClaimProblemReason = 'one-word' | 'too-long' | 'question' | 'language';
@@ -12,15 +14,13 @@ export interface ClaimProblem {
   message: string;
 }
 
-const MESSAGES: Record<ClaimProblemReason, string> = {
-  'one-word':
-    'Select a whole statement to verify: one word says nothing the page could confirm or contradict.',
-  'too-long': `That selection is too long to verify as one claim (more than ${MAX_QUESTION_CHARS} characters). Select a single sentence or two.`,
-  question:
-    'That is a question, not a claim. Ask it as a question instead, or select a statement to verify.',
-  language:
-    'That claim does not look like English. Without a language model only English claims can be checked against the page.',
-};
+/** The coded error of each problem: its message is the one the panel shows (core/errors.ts). */
+const CODES = {
+  'one-word': 'claim-too-short',
+  'too-long': 'claim-too-long',
+  question: 'claim-is-question',
+  language: 'claim-other-language',
+} as const satisfies Record<ClaimProblemReason, ErrorCode>;
 
 const QUESTION_START =
   /^(?:who|whom|whose|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|will|would|should|shall|has|have|had|may|might)\b/i;
@@ -46,7 +46,7 @@ const FOREIGN = new Set(
 /** The problem with `raw` as a claim, or null when it can be verified. */
 export function claimProblem(raw: string): ClaimProblem | null {
   const text = raw.replace(/\s+/g, ' ').trim();
-  const problem = (reason: ClaimProblemReason) => ({ reason, message: MESSAGES[reason] });
+  const problem = (reason: ClaimProblemReason) => ({ reason, message: messageFor(CODES[reason]) });
   if (text.length > MAX_QUESTION_CHARS) return problem('too-long');
   const words = text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
   if (!isLatin(text)) return problem('language');
@@ -64,4 +64,16 @@ function isLatin(text: string): boolean {
   const letters = text.match(/\p{L}/gu) ?? [];
   const latin = text.match(/\p{Script=Latin}/gu) ?? [];
   return letters.length === 0 || latin.length / letters.length >= 0.6;
+}
+
+/**
+ * A selection to verify, on one line, or a coded error the panel shows beside the kept selection
+ * (runPipeline calls this before any work in verify mode).
+ */
+export function validateClaim(raw: string): string {
+  const claim = normalizeText(raw).replace(/\n/g, ' ');
+  if (claim.length === 0) throw new PipelineError('question-empty');
+  const problem = claimProblem(claim);
+  if (problem) throw new PipelineError(CODES[problem.reason]);
+  return claim;
 }

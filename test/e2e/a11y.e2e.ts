@@ -3,20 +3,18 @@
 // the keyboard alone (Tab to the box, Enter asks, arrow keys walk the sources, Esc stops); and
 // dark-mode screenshots go to test/e2e/artifacts/ (copied to test/e2e/screenshots/).
 
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
 import {
+  saveShot,
   ask,
   clearCache,
   externalRequests,
   LAST_TURN,
   openFixture,
   openPanel,
-  ROOT,
   setSettings,
   startHarness,
   type Harness,
@@ -45,12 +43,6 @@ beforeEach(async () => {
   await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
 });
 
-const SHOTS = resolve(ROOT, 'test/e2e/artifacts');
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, name), fullPage: true });
-}
-
 /** axe-core's serious and critical findings, as "rule: target" lines (empty when none). */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -78,7 +70,7 @@ describe('axe-core: no serious or critical violations', () => {
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
     await bothSchemes(panel, async (scheme) => {
       expect(await seriousViolations(panel)).toEqual([]);
-      if (scheme === 'dark') await shot(panel, 'panel-answered-dark.png');
+      if (scheme === 'dark') await saveShot(panel, 'panel-answered-dark.png', true);
     });
     await panel.click(`${LAST_TURN} .quotes-title`);
     await panel.click(`${LAST_TURN} .run-details > summary`);
@@ -88,7 +80,7 @@ describe('axe-core: no serious or critical violations', () => {
     await panel.waitForSelector('li.history-item');
     await bothSchemes(panel, async (scheme) => {
       expect(await seriousViolations(panel)).toEqual([]);
-      if (scheme === 'dark') await shot(panel, 'history-dark.png');
+      if (scheme === 'dark') await saveShot(panel, 'history-dark.png', true);
     });
     await panel.close();
     await page.close();
@@ -101,7 +93,7 @@ describe('axe-core: no serious or critical violations', () => {
     await options.waitForSelector('form.options');
     await bothSchemes(options, async (scheme) => {
       expect(await seriousViolations(options)).toEqual([]);
-      if (scheme === 'dark') await shot(options, 'settings-dark.png');
+      if (scheme === 'dark') await saveShot(options, 'settings-dark.png', true);
     });
     await options.click('#answer-with-web');
     await options.click('details.advanced > summary');

@@ -3,19 +3,17 @@
 // honest note when the composer cannot be reached. Screenshots of each view go to
 // test/e2e/artifacts/ (copied to test/e2e/screenshots/ for the README and reviews).
 
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
 import {
+  saveShot,
   ask,
   clearCache,
   externalRequests,
   LAST_TURN,
   openFixture,
   openPanel,
-  ROOT,
   setSettings,
   startHarness,
   type Harness,
@@ -42,12 +40,6 @@ beforeEach(async () => {
   llm.reset();
   await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
 });
-
-const SHOTS = resolve(ROOT, 'test/e2e/artifacts');
-async function shot(panel: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await panel.screenshot({ path: resolve(SHOTS, name) });
-}
 
 /** Each turn's question and the question its answer was made for (null when it has none). */
 const turns = (panel: Page) =>
@@ -83,7 +75,7 @@ describe('the greeting', () => {
     // The settings here send nothing out: every choice starts unchecked.
     for (const name of ['wikipedia', 'wikidata', 'composer'])
       expect(await panel.isChecked(`input[name="${name}"]`)).toBe(false);
-    await shot(panel, 'panel-greeting.png');
+    await saveShot(panel, 'panel-greeting.png');
 
     // Saying yes to Wikidata only: saved through the settings, and the greeting's choices go.
     await panel.uncheck('input[name="wikipedia"]');
@@ -150,7 +142,7 @@ describe('a conversation', () => {
     await panel.waitForSelector('.working-text:has-text("Writing the answer")', {
       timeout: 30_000,
     });
-    await shot(panel, 'panel-working.png');
+    await saveShot(panel, 'panel-working.png');
 
     // A second question while the first waits for the model: the first says it was stopped.
     await panel.fill('#question', WHO);
@@ -178,7 +170,7 @@ describe('a conversation', () => {
     await ask(panel, 'What story is told about him?');
     expect((await turns(panel)).map((t) => t.status)).toEqual(['done', 'done']);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toMatch(/Sostratus/);
-    await shot(panel, 'panel-answered.png');
+    await saveShot(panel, 'panel-answered.png');
     await panel.click('button[data-action="new-topic"]');
     expect(await panel.$$eval('article.turn', (els) => els.length)).toBe(0);
     await panel.close();
@@ -207,7 +199,7 @@ describe('quiet progress and details', () => {
     expect(open).toContain('BM25');
     expect(open).toContain('Ranked by keywords');
     expect(await panel.$$eval(`${LAST_TURN} li.stage`, (els) => els.length)).toBeGreaterThan(3);
-    await shot(panel, 'panel-details.png');
+    await saveShot(panel, 'panel-details.png');
     await panel.close();
     await page.close();
   });
@@ -228,7 +220,7 @@ describe('quiet progress and details', () => {
     expect(await panel.$$eval(`${LAST_TURN} details.sent`, (els) => els.length)).toBe(0);
     expect(await drawnText(panel)).not.toMatch(/Offline/);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
-    await shot(panel, 'panel-error.png');
+    await saveShot(panel, 'panel-error.png');
     await panel.close();
     await page.close();
   });

@@ -1,7 +1,7 @@
 // Shared set-up for the browser tests: the built extension in Debian's Chromium, fixture pages
 // from a 127.0.0.1 server, and every non-loopback request refused.
 
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
@@ -271,4 +271,11 @@ export function verifyFromMenu(h: Harness, tabId: number, selectionText: string)
       ).answerPanel.onVerifyClaimClick({ menuItemId: 'verify-claim', selectionText: text }, { id }),
     [tabId, selectionText] as const,
   );
+}
+
+/** A screenshot of a view, into test/e2e/artifacts (copied to screenshots/ when reviewed). */
+export async function saveShot(page: Page, name: string, fullPage = false): Promise<void> {
+  const dir = resolve(ROOT, 'test/e2e/artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: resolve(dir, name), fullPage });
 }

@@ -16,6 +16,7 @@
 // that model and an `unavailableReason` ('model-missing'); files that are present but fail to load
 // give 'model-corrupt'. The pipeline then ranks by keywords and says so. Never a made-up score.
 
+import { inLengthOrder } from './batching';
 import {
   AutoModel,
   AutoModelForSequenceClassification,
@@ -67,6 +68,8 @@ export interface LoadModelPortsOptions {
   whenPresent?: readonly ModelRole[];
   /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
   wasmUrl?: string;
+  /** Browser only: WebAssembly threads (default `wasmThreads()`: one per core, up to 4). */
+  threads?: number;
   /** Loading progress per file, from transformers.js. */
   onProgress?: (event: { modelId: string; file: string; loaded: number; total: number }) => void;
   /** Used to check that files exist in URL mode (default: global fetch). */
@@ -248,8 +251,26 @@ function configureEnv(options: LoadModelPortsOptions): void {
     // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
     // (the package's CSP runs only its own scripts; docs/SECURITY.md, properties 1 and 2).
     const wasm = env.backends.onnx.wasm;
-    if (wasm) wasm.wasmPaths = { wasm: options.wasmUrl };
+    if (wasm) {
+      wasm.wasmPaths = { wasm: options.wasmUrl };
+      wasm.numThreads = options.threads ?? wasmThreads(globalThis);
+    }
   }
+}
+
+/**
+ * Threads for ONNX Runtime's WebAssembly backend. Its own default is half the cores, which is one
+ * thread on a two-core laptop; scoring is the long part of an answer and the panel is idle while
+ * it runs, so every core (up to 4, where more stops paying) is used. Threads need
+ * SharedArrayBuffer, which exists only when the page is cross-origin isolated (the manifest sets
+ * COOP/COEP for extension pages); elsewhere one thread.
+ */
+export function wasmThreads(scope: {
+  crossOriginIsolated?: boolean;
+  navigator?: { hardwareConcurrency?: number };
+}): number {
+  if (!scope.crossOriginIsolated) return 1;
+  return Math.max(1, Math.min(4, scope.navigator?.hardwareConcurrency ?? 1));
 }
 
 // Minimal structural types for what we use of transformers.js (its own types are very wide).
@@ -497,15 +518,13 @@ function makeScorer(model: ManifestModel, run: Run, limits: Limits): PairScorer 
   return {
     modelId: model.id,
     async score(pairs) {
-      const out = new Float32Array(pairs.length);
-      for (let start = 0; start < pairs.length; start += limits.batchSize) {
-        const batch = pairs.slice(start, start + limits.batchSize);
-        out.set(
-          await run((loaded) => scoreBatch(loaded, model.id, batch, limits.maxPassage)),
-          start,
-        );
-      }
-      return out;
+      const scores = await inLengthOrder(
+        pairs,
+        ([, passage]) => passage.length,
+        limits.batchSize,
+        (batch) => run((loaded) => scoreBatch(loaded, model.id, batch, limits.maxPassage)),
+      );
+      return Float32Array.from(scores);
     },
   };
 }
@@ -555,13 +574,13 @@ async function embedBatch(
 function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder {
   return {
     modelId: model.id,
-    async embed(texts) {
-      const out: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += limits.batchSize) {
-        const batch = texts.slice(start, start + limits.batchSize);
-        out.push(...(await run((loaded) => embedBatch(loaded, model.id, batch, limits.maxEmbed))));
-      }
-      return out;
+    embed(texts) {
+      return inLengthOrder(
+        texts,
+        (text) => text.length,
+        limits.batchSize,
+        (batch) => run((loaded) => embedBatch(loaded, model.id, batch, limits.maxEmbed)),
+      );
     },
   };
 }

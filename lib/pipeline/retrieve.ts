@@ -1,7 +1,8 @@
 // Retrieve and rerank, then deduplicate (EWEK-QA §3.1.1, WeKnow-RAG §4.1.3):
 //   1. BM25 first stage over every candidate keeps the top K — this is what keeps the cost of the
 //      neural stages independent of page size;
-//   2. the MiniLM cross-encoder filter scores the survivors in batches and keeps the best 70;
+//   2. the MiniLM cross-encoder filter scores the survivors in BM25 order, in batches, within a
+//      pair budget (stopping early once the top is settled), and keeps the best 70;
 //   3. an optional larger cross-encoder reorders those 70;
 //   4. the MiniLM bi-encoder drops a quote whose cosine similarity to a better-ranked one is > 0.9;
 //   5. the top 5 quotes of at most 128 tokens go to the composer.
@@ -30,6 +31,15 @@ export interface RetrieveOptions {
   maxQuoteTokens: number;
   /** Pairs per cross-encoder call. */
   batchSize: number;
+  /**
+   * Most (question, passage) pairs the cross-encoder scores per question, taken in BM25 order.
+   * Scoring stops earlier once a batch leaves the top `topK` unchanged. Each pair costs tens of
+   * milliseconds on one WASM thread, so an unbounded count made a long page's answer wait for
+   * seconds per 100 passages.
+   */
+  maxPairs: number;
+  /** Texts per bi-encoder call while deduplicating; it stops once `topK` distinct quotes are kept. */
+  embedBatchSize: number;
 }
 
 export const RETRIEVE_DEFAULTS: RetrieveOptions = {
@@ -39,7 +49,9 @@ export const RETRIEVE_DEFAULTS: RetrieveOptions = {
   dedupThreshold: 0.9,
   topK: 5,
   maxQuoteTokens: 128,
-  batchSize: 32,
+  batchSize: 16,
+  maxPairs: 64,
+  embedBatchSize: 8,
 };
 
 export interface Scored {
@@ -94,33 +106,108 @@ export async function scoreWith(
   field: 'filter' | 'rerank',
   batchSize: number,
 ): Promise<Scored[]> {
-  const scored: Scored[] = [];
-  for (let i = 0; i < items.length; i += batchSize) {
-    const batch = items.slice(i, i + batchSize);
-    const logits = await scorer.score(
-      batch.map((item) => [question, item.candidate.text] as const),
-    );
-    if (logits.length !== batch.length)
-      throw new Error(
-        `${scorer.modelId} returned ${logits.length} scores for ${batch.length} pairs`,
-      );
-    batch.forEach((item, j) => scored.push({ ...item, [field]: logits[j]! }));
-  }
-  return scored.sort((a, b) => b[field]! - a[field]!);
+  const scores = new ScoreMemo(scorer, question);
+  for (let i = 0; i < items.length; i += batchSize)
+    await scores.add(items.slice(i, i + batchSize).map((item) => item.candidate.text));
+  return items
+    .map((item) => ({ ...item, [field]: scores.of(item.candidate.text) }))
+    .sort((a, b) => b[field]! - a[field]!);
 }
 
-/** Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the threshold. */
+/**
+ * Cross-encoder scores by text: a passage and an evidence window cut to the same sentences, or a
+ * line repeated on the page, are one pair to score, not several.
+ */
+class ScoreMemo {
+  private readonly scores = new Map<string, number>();
+  constructor(
+    private readonly scorer: PairScorer,
+    private readonly question: string,
+  ) {}
+
+  /** Scores the texts not scored yet; returns how many pairs that took. */
+  async add(texts: readonly string[]): Promise<number> {
+    const fresh = [...new Set(texts)].filter((t) => !this.scores.has(t));
+    if (fresh.length === 0) return 0;
+    const logits = await this.scorer.score(fresh.map((t) => [this.question, t] as const));
+    if (logits.length !== fresh.length)
+      throw new Error(
+        `${this.scorer.modelId} returned ${logits.length} scores for ${fresh.length} pairs`,
+      );
+    fresh.forEach((t, j) => this.scores.set(t, logits[j]!));
+    return fresh.length;
+  }
+
+  has(text: string): boolean {
+    return this.scores.has(text);
+  }
+
+  of(text: string): number {
+    return this.scores.get(text)!;
+  }
+}
+
+/**
+ * Step 2 within a budget: pairs in BM25 order, a batch at a time, until `maxPairs` are spent or a
+ * batch leaves the best `topK` as they were (BM25's lower ranks rarely overturn a settled top).
+ * Items never scored are dropped: BM25 put them below every scored one.
+ */
+export async function filterWithinBudget(
+  scorer: PairScorer,
+  question: string,
+  items: readonly Scored[],
+  opts: Pick<RetrieveOptions, 'batchSize' | 'maxPairs' | 'topK'>,
+): Promise<Scored[]> {
+  const scores = new ScoreMemo(scorer, question);
+  const topOf = () =>
+    [...new Set(items.map((item) => item.candidate.text).filter((t) => scores.has(t)))]
+      .sort((a, b) => scores.of(b) - scores.of(a))
+      .slice(0, opts.topK)
+      .join('\u0000');
+  let spent = 0;
+  let next = 0;
+  let top = '';
+  while (next < items.length && spent < opts.maxPairs) {
+    const room = Math.min(opts.batchSize, opts.maxPairs - spent);
+    const batch: string[] = [];
+    for (; next < items.length && batch.length < room; next++) {
+      const text = items[next]!.candidate.text;
+      if (!scores.has(text) && !batch.includes(text)) batch.push(text);
+    }
+    spent += await scores.add(batch);
+    const settled = topOf();
+    if (settled === top) break;
+    top = settled;
+  }
+  return items
+    .filter((item) => scores.has(item.candidate.text))
+    .map((item) => ({ ...item, filter: scores.of(item.candidate.text) }))
+    .sort((a, b) => b.filter - a.filter);
+}
+
+/**
+ * Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the
+ * threshold. Items are embedded a batch at a time in rank order, and embedding stops once `limit`
+ * are kept: whether an item is kept depends only on those ranked above it, so the kept items are
+ * the same as when all are embedded, for a fraction of the work.
+ */
 export async function dedupByEmbedding(
   embedder: Embedder,
   items: readonly Scored[],
   threshold: number,
+  { limit = Infinity, batchSize = items.length || 1 }: { limit?: number; batchSize?: number } = {},
 ): Promise<Scored[]> {
-  const vectors = await embedder.embed(items.map((item) => item.candidate.text));
-  const kept: number[] = [];
-  items.forEach((_, i) => {
-    if (!kept.some((j) => cosine(vectors[i]!, vectors[j]!) > threshold)) kept.push(i);
-  });
-  return kept.map((i) => items[i]!);
+  const kept: Array<{ item: Scored; vector: Float32Array }> = [];
+  for (let i = 0; i < items.length && kept.length < limit; i += batchSize) {
+    const batch = items.slice(i, i + batchSize);
+    const vectors = await embedder.embed(batch.map((item) => item.candidate.text));
+    batch.forEach((item, j) => {
+      const vector = vectors[j]!;
+      if (kept.length >= limit) return;
+      if (!kept.some((k) => cosine(vector, k.vector) > threshold)) kept.push({ item, vector });
+    });
+  }
+  return kept.map((k) => k.item);
 }
 
 /**
@@ -172,25 +259,22 @@ export async function rerankAndDedup(
 ): Promise<RetrievalOutcome> {
   const opts = { ...RETRIEVE_DEFAULTS, ...options };
   const neural = Boolean(models.filter);
+  // A quote over the length limit is never shown, so it is not worth a model's time either.
+  const eligible = survivors.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);
+  const byBm25 = [...eligible].sort((a, b) => b.bm25 - a.bm25);
   let ranked: Scored[] = models.filter
-    ? (await scoreWith(models.filter, question, survivors, 'filter', opts.batchSize)).slice(
-        0,
-        opts.filterK,
-      )
+    ? (await filterWithinBudget(models.filter, question, byBm25, opts)).slice(0, opts.filterK)
     : // Keyword path: a candidate sharing no word with the question is no evidence at all.
-      survivors
-        .filter((item) => item.bm25 > 0)
-        .sort((a, b) => b.bm25 - a.bm25)
-        .slice(0, opts.filterK);
+      byBm25.filter((item) => item.bm25 > 0).slice(0, opts.filterK);
   const filtered = ranked.length;
   if (opts.rerank && models.reranker)
     ranked = await scoreWith(models.reranker, question, ranked, 'rerank', opts.batchSize);
-  ranked = junkLast(
-    question,
-    ranked.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens),
-  );
+  ranked = junkLast(question, ranked);
   ranked = models.embedder
-    ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold)
+    ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold, {
+        limit: opts.topK,
+        batchSize: opts.embedBatchSize,
+      })
     : dedupLexically(ranked, opts.dedupThreshold);
   if (!neural && ranked.length < opts.topK)
     ranked = ranked.concat(fallbacks(survivors, ranked, opts.topK - ranked.length));

@@ -218,11 +218,13 @@ async function main(): Promise<void> {
       embedder: timedEmbedder(ports.embedder!, embedMeter),
       device: ports.device,
     };
+    // The product's bounds (BM25 first stage, pair budget) against scoring every candidate.
     const firstStageK = mode === 'bm25' ? RETRIEVE_DEFAULTS.firstStageK : Infinity;
+    const maxPairs = mode === 'bm25' ? RETRIEVE_DEFAULTS.maxPairs : Infinity;
     const started = performance.now();
     const result = await runPipeline(
       { mode: 'answer', question: QUESTION, page },
-      { models, retrieve: { firstStageK, batchSize: 16 } },
+      { models, retrieve: { firstStageK, maxPairs, batchSize: 16 } },
     );
     const measuredMs = performance.now() - started;
     const c = result.retrieval.counts;

@@ -40,6 +40,11 @@ function numberScorer(log: number[] = []): PairScorer {
   };
 }
 
+/** A 100-dimensional unit vector along axis `n`: passages that share nothing. */
+function oneHot(n: number): number[] {
+  return Array.from({ length: 100 }, (_, i) => (i === n ? 1 : 0));
+}
+
 /** Embeds a text as a fixed vector chosen by its first word, so cosines are exact. */
 function tableEmbedder(vectors: Record<string, number[]>): Embedder {
   return {
@@ -71,7 +76,7 @@ describe('rerankAndDedup', () => {
       'q',
       hundred,
       { filter: numberScorer(batches) },
-      { topK: 100, dedupThreshold: 1.01 },
+      { topK: 100, dedupThreshold: 1.01, maxPairs: 100, batchSize: 32 },
     );
     expect(RETRIEVE_DEFAULTS.filterK).toBe(70);
     expect(outcome.counts).toEqual({ firstStage: 100, filtered: 70, deduplicated: 70 });
@@ -83,8 +88,88 @@ describe('rerankAndDedup', () => {
   });
 
   it('returns the top 5 by default', async () => {
-    const outcome = await rerankAndDedup('q', hundred, { filter: numberScorer() });
+    const outcome = await rerankAndDedup(
+      'q',
+      hundred,
+      { filter: numberScorer() },
+      { maxPairs: 100 },
+    );
     expect(outcome.ranked.map((r) => r.filter)).toEqual([99, 98, 97, 96, 95]);
+  });
+
+  it('scores at most maxPairs pairs, in BM25 order, and drops what it did not score', async () => {
+    const batches: number[] = [];
+    // BM25 order is the reverse of the passages' numbers: the best-scored come first.
+    const byBm25 = hundred.map((item, i) => ({ ...item, bm25: 100 - i }));
+    const outcome = await rerankAndDedup(
+      'q',
+      byBm25,
+      { filter: numberScorer(batches) },
+      {
+        maxPairs: 40,
+        batchSize: 16,
+        topK: 100,
+        dedupThreshold: 1.01,
+      },
+    );
+    expect(batches).toEqual([16, 16, 8]);
+    expect(outcome.counts.filtered).toBe(40);
+    expect(outcome.ranked.map((r) => r.filter)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 39 - i),
+    );
+  });
+
+  it('stops scoring once a batch leaves the top 5 unchanged', async () => {
+    const batches: number[] = [];
+    // Passages 99…90 first in BM25 order: the second batch of 16 cannot beat the first.
+    const byBm25 = hundred.map((item, i) => ({ ...item, bm25: i }));
+    const outcome = await rerankAndDedup('q', byBm25, { filter: numberScorer(batches) });
+    expect(batches).toEqual([16, 16]);
+    expect(outcome.ranked.map((r) => r.filter)).toEqual([99, 98, 97, 96, 95]);
+  });
+
+  it('scores a text that appears twice once, and gives both items its score', async () => {
+    const batches: number[] = [];
+    const twins = [
+      scored(candidate(1, 'passage number 7')),
+      {
+        ...scored(candidate(2, 'passage number 7')),
+        candidate: { ...candidate(2, 'passage number 7'), id: 'w' },
+      },
+      scored(candidate(3, 'passage number 3')),
+    ];
+    const outcome = await rerankAndDedup(
+      'q',
+      twins,
+      { filter: numberScorer(batches) },
+      {
+        dedupThreshold: 1.01,
+      },
+    );
+    expect(batches).toEqual([2]);
+    expect(outcome.ranked.map((r) => r.filter)).toEqual([7, 7, 3]);
+  });
+
+  it('stops embedding once the top 5 distinct quotes are kept, keeping what embedding all keeps', async () => {
+    const embedded: number[] = [];
+    // Passage n points along axis n, except 98, a near-copy of 99 (dropped as a duplicate).
+    const embedder: Embedder = {
+      modelId: 'fake/bi-encoder',
+      async embed(texts) {
+        embedded.push(texts.length);
+        return texts.map((t) => {
+          const n = Number(/number (\d+)/.exec(t)![1]);
+          return Float32Array.from(oneHot(n === 98 ? 99 : n));
+        });
+      },
+    };
+    const models = { filter: numberScorer(), embedder };
+    const some = await rerankAndDedup('q', hundred, models, { maxPairs: 100 });
+    expect(embedded).toEqual([8]);
+    const all = await rerankAndDedup('q', hundred, models, { maxPairs: 100, embedBatchSize: 100 });
+    expect(embedded).toEqual([8, 70]);
+    expect(some.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
+    expect(all.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
   });
 
   it('reorders with the optional reranker only when enabled', async () => {
@@ -93,13 +178,18 @@ describe('rerankAndDedup', () => {
       score: async (pairs) =>
         Float32Array.from(pairs, ([, p]) => -Number(/number (\d+)/.exec(p)![1])),
     };
-    const off = await rerankAndDedup('q', hundred, { filter: numberScorer(), reranker: reverse });
+    const off = await rerankAndDedup(
+      'q',
+      hundred,
+      { filter: numberScorer(), reranker: reverse },
+      { maxPairs: 100 },
+    );
     expect(off.ranked[0]!.filter).toBe(99);
     const on = await rerankAndDedup(
       'q',
       hundred,
       { filter: numberScorer(), reranker: reverse },
-      { rerank: true },
+      { rerank: true, maxPairs: 100 },
     );
     expect(on.ranked.map((r) => r.filter)).toEqual([30, 31, 32, 33, 34]);
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
 import type { PairScorer, SearchPort, SearchReport } from '../../lib/pipeline/ports';
 import { runPipeline } from '../../lib/ask/run';
+import { RETRIEVE_DEFAULTS } from '../../lib/pipeline/retrieve';
 import type { PageSnapshot, SourcesMode } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 
@@ -132,8 +133,10 @@ describe('adaptive retrieval', () => {
     expect(result.retrieval.models.filter).toBe('fake/filter');
     expect(result.quotes[0]!.source.kind).toBe('search');
     expect(result.quotes[0]!.filterScore).toBe(3);
-    // The page's candidates were scored once, not again when the web's joined them.
-    expect(scoredTexts.length).toBeGreaterThan(result.retrieval.counts.firstStage / 2);
+    // The page's candidates were scored once, not again when the web's joined them, and each
+    // ranking (the page's, then page and web together) stayed within its pair budget.
+    expect(scoredTexts.length).toBeGreaterThan(RETRIEVE_DEFAULTS.batchSize);
+    expect(scoredTexts.length).toBeLessThanOrEqual(2 * RETRIEVE_DEFAULTS.maxPairs);
     expect(new Set(scoredTexts).size).toBe(scoredTexts.length);
   });
 

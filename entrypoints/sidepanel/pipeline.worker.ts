@@ -249,6 +249,11 @@ const api = {
     }
   },
 
+  /** Loads the models the settings ask for, so the first question finds them ready. */
+  async warm(config: WorkerConfig): Promise<void> {
+    await modelPorts(config, () => undefined).catch(() => undefined);
+  },
+
   /** Aborts the questions running now (the panel has already stopped waiting for them). */
   cancel(): void {
     for (const controller of running) controller.abort(new Error('stopped by the user'));

@@ -90,6 +90,7 @@ const ports: PanelPorts = {
     runCachedPage: (request, config, onProgress) =>
       pipelineWorker().runCachedPage(request, Comlink.proxy(onProgress), config),
     cancel: () => pipelineWorker().cancel(),
+    warm: (config) => pipelineWorker().warm(config),
   },
   now: () => performance.now(),
   modelBytes,

@@ -7,6 +7,7 @@ import type { Mode, SourcesMode } from '../pipeline/types';
 import { highlightQuotes, sameDocument } from './highlight';
 import { ask, stopRunning, type AskContext, type AskOptions, type AskPorts } from './panel-ask';
 import { choicesFrom, exampleQuestions } from './panel-setup';
+import { workerConfig } from './worker-api';
 import {
   NO_HIGHLIGHT,
   shownThread,
@@ -122,6 +123,7 @@ async function finishOnboarding(
 async function showTab(ctx: AskContext, ports: PanelPorts, given?: number): Promise<void> {
   const { store } = ctx;
   const tabId = given ?? (await ports.targetTabId().catch(() => null));
+  void warmUp(ports).catch(() => undefined);
   const prefs = await ports.loadPrefs().catch(() => ({ onboardingDone: false, dismissed: [] }));
   store.set({ tabId, dismissed: prefs.dismissed });
   const page = tabId === null ? null : await ports.readPage(tabId).catch(() => null);
@@ -136,6 +138,18 @@ async function showTab(ctx: AskContext, ports: PanelPorts, given?: number): Prom
       note: null,
     },
   });
+}
+
+/**
+ * Starts loading the ranking models while the user reads the page or types, so the first question
+ * does not wait seconds for them. A failure here is not shown: the question that needs the models
+ * reports it. The worker loads them once; later calls find them loaded.
+ */
+async function warmUp(ports: PanelPorts): Promise<void> {
+  if (!ports.worker.warm) return;
+  const settings = await ports.loadSettings();
+  if (settings.retrieval.useModels)
+    await ports.worker.warm(workerConfig(settings, ports.workerEnv()));
 }
 
 async function openSaved({ ports, store }: AskContext, record: AnswerRecord): Promise<void> {

@@ -70,4 +70,6 @@ export interface PanelWorker {
   ): Promise<WorkerReply>;
   /** Stops the questions running now (Stop, or a new question): their network calls are aborted. */
   cancel?(): Promise<void> | void;
+  /** Loads the ranking models ahead of the first question (the panel calls it when it opens). */
+  warm?(config: WorkerConfig): Promise<void>;
 }

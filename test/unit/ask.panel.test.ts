@@ -11,7 +11,7 @@ import {
   type Turn,
 } from '../../lib/ask/panel-state';
 import { runPipeline } from '../../lib/ask/run';
-import type { LiveRequest, WorkerReply } from '../../lib/ask/worker-api';
+import type { LiveRequest, WorkerConfig, WorkerReply } from '../../lib/ask/worker-api';
 import type { AnswerRecord } from '../../lib/cache/db';
 import { pageHash } from '../../lib/cache/store';
 import { PipelineError } from '../../lib/core/errors';
@@ -444,6 +444,33 @@ describe('the panel after an answer', () => {
     const quiet = memoryStore();
     await createPanelActions(refused, quiet).takePendingClaim();
     expect(quiet.states).toEqual([]);
+  });
+});
+
+describe('opening the panel', () => {
+  it('starts loading the ranking models before the first question, only when they are on', async () => {
+    const warmed: WorkerConfig[] = [];
+    const result = await answerFor();
+    const withWarm = (settings: typeof DEFAULT_SETTINGS) => {
+      const base = fakePorts(result);
+      return fakePorts(result, {
+        loadSettings: async () => settings,
+        worker: { ...base.worker, warm: async (config) => void warmed.push(config) },
+      });
+    };
+    await createPanelActions(withWarm(DEFAULT_SETTINGS), memoryStore()).showTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(warmed).toHaveLength(1);
+    expect(warmed[0]!.retrieval.useModels).toBe(true);
+    expect(warmed[0]!.urls.models).toBe('m/');
+
+    const off = {
+      ...DEFAULT_SETTINGS,
+      retrieval: { ...DEFAULT_SETTINGS.retrieval, useModels: false },
+    };
+    await createPanelActions(withWarm(off), memoryStore()).showTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(warmed).toHaveLength(1);
   });
 });
 

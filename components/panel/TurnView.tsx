@@ -32,7 +32,24 @@ export function TurnView({ turn, online, onStop, onFresh, onShowQuote }: TurnVie
       {turn.status === 'running' && (
         <>
           <ProgressLine text={workingLine(turn)} stages={stagesShown(turn)} onStop={onStop} />
-          {turn.streaming && <StreamingAnswer text={turn.streaming} />}
+          {turn.streaming ? (
+            <StreamingAnswer text={turn.streaming} />
+          ) : (
+            turn.firstAnswer &&
+            turn.result && (
+              <div className="first-answer" data-first-answer>
+                <p className="first-answer-note">
+                  First answer, found by keywords. The ranking models are checking it.
+                </p>
+                <ResultView
+                  turn={turn as Turn & { result: AskResult }}
+                  online={online}
+                  onFresh={() => onFresh(turn)}
+                  onShowQuote={(id, sentence) => onShowQuote(turn.id, id, sentence)}
+                />
+              </div>
+            )
+          )}
         </>
       )}
       {turn.status === 'stopped' && (

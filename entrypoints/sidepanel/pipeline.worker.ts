@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
-import { runPipeline } from '@/lib/ask/run';
+import { firstAnswer, runPipeline } from '@/lib/ask/run';
 import { batched } from '@/lib/ask/token-batch';
 import type {
   CachedPageRequest,
@@ -26,7 +26,7 @@ import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
-import type { AskRequest, StageProgress } from '@/lib/pipeline/types';
+import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
 import type { Settings } from '@/lib/settings/schema';
 
@@ -175,11 +175,13 @@ async function pipelineFor(
   onProgress: (progress: StageProgress) => void,
   {
     onToken,
+    onFirst,
     offlineOnly = false,
     panelPrompt,
     signal,
   }: {
     onToken?: (delta: string) => void;
+    onFirst?: (result: AskResult) => void;
     offlineOnly?: boolean;
     panelPrompt?: PanelPrompt;
     signal?: AbortSignal;
@@ -195,6 +197,13 @@ async function pipelineFor(
   const embedder = loaded.embedder ? cacheStore().cachedEmbedder(loaded.embedder) : undefined;
   const models: ModelPorts = { ...loaded, ...(embedder ? { embedder } : {}) };
   const run = async (request: AskRequest) => {
+    // A cited answer at once; the models' answer replaces it (a failure here only costs the wait).
+    if (onFirst) {
+      const first = await firstAnswer(request, { models, ...(signal ? { signal } : {}) }).catch(
+        () => null,
+      );
+      if (first) onFirst(first);
+    }
     const result = await runPipeline(
       { ...request, sources: request.sources ?? config.retrieval.sources },
       {
@@ -225,12 +234,14 @@ const api = {
     config: WorkerConfig,
     onToken?: (delta: string) => void,
     panelPrompt?: PanelPrompt,
+    onFirst?: (result: AskResult) => void,
   ): Promise<WorkerReply> {
     const controller = new AbortController();
     running.add(controller);
     try {
       const { run, embedder, models } = await pipelineFor(config, onProgress, {
         ...(onToken ? { onToken } : {}),
+        ...(onFirst ? { onFirst } : {}),
         ...(panelPrompt ? { panelPrompt } : {}),
         signal: controller.signal,
       });

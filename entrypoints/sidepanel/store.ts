@@ -86,6 +86,7 @@ const ports: PanelPorts = {
         config,
         Comlink.proxy(on.token),
         Comlink.proxy(panelPrompt),
+        on.first && Comlink.proxy(on.first),
       ),
     runCachedPage: (request, config, onProgress) =>
       pipelineWorker().runCachedPage(request, Comlink.proxy(onProgress), config),

@@ -6,7 +6,7 @@
 
 import { PipelineError, toErrorInfo } from '../core/errors';
 import { validateQuestion } from '../pipeline/question';
-import type { AskRequest, Mode, PageSnapshot, StageProgress } from '../pipeline/types';
+import type { AskRequest, AskResult, Mode, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import { highlightQuotes, sameDocument, type HighlightPort } from './highlight';
 import { setupNoticeFor } from './panel-setup';
@@ -267,13 +267,17 @@ async function answerLive(
     progress: reportProgress(store, q.turn.id),
     token: (text) =>
       void patchRunning(store, q.turn.id, (t) => ({ streaming: t.streaming + text })),
+    first: (result) => void showFirstAnswer(ctx, q, page.url, result),
   });
   if (!reply.ok) throw reply.error;
   const { outcome } = reply;
   // The Worker never sees the tab: a live answer's read time is measured here.
   if (outcome.origin.kind === 'live') outcome.result.timings.read = readMs;
+  const first = current(store, q.turn.id);
+  const sameQuotes = first?.firstAnswer === true && quotesAlike(first.result, outcome.result);
   const shown = finish(ctx, q.turn, {
     status: 'done',
+    firstAnswer: false,
     result: outcome.result,
     origin: outcome.origin,
     pageChanged: outcome.pageChanged,
@@ -283,9 +287,28 @@ async function answerLive(
   });
   if (!shown) return;
   showSetupNotice(ctx, setupNoticeFor(outcome, q.settings, ctx.ports.modelBytes?.() ?? null));
+  // The models confirmed the first answer's quotes: its highlights stay as they are (no flicker).
+  if (sameQuotes) return;
   const target = { focus: null, livePageUrl: page.url };
   const highlight = await highlightQuotes(ctx.ports.highlight, q.tabId, outcome.result, target);
   store.set((s) => updateTurn(s, q.turn.id, { highlight }));
+}
+
+/**
+ * The keyword path's answer, shown while the models rank (marked as a first answer), with its
+ * quotes highlighted; the final answer replaces both in place.
+ */
+async function showFirstAnswer(ctx: AskContext, q: Question, url: string, result: AskResult) {
+  const shown = patchRunning(ctx.store, q.turn.id, { result, firstAnswer: true, liveUrl: url });
+  if (!shown) return;
+  const target = { focus: null, livePageUrl: url };
+  const highlight = await highlightQuotes(ctx.ports.highlight, q.tabId, result, target);
+  patchRunning(ctx.store, q.turn.id, (t) => (t.firstAnswer ? { highlight } : {}));
+}
+
+function quotesAlike(a: AskResult | null, b: AskResult): boolean {
+  const texts = (r: AskResult) => r.quotes.map((quote) => quote.text).join('\u0000');
+  return a !== null && texts(a) === texts(b);
 }
 
 function showSetupNotice({ store }: AskContext, notice: SetupNotice | null): void {

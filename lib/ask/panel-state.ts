@@ -34,6 +34,8 @@ export interface Turn {
   /** The composer's answer as it streams in, shown until the checked result replaces it. */
   streaming: string;
   result: AskResult | null;
+  /** `result` is the keyword path's first answer, shown while the models rank. */
+  firstAnswer?: boolean;
   origin: ShownOrigin | null;
   /** The live page differs from the version the answer was made on. */
   pageChanged: boolean;

@@ -93,6 +93,28 @@ export const DEFAULT_TOP_K = RETRIEVE_DEFAULTS.topK;
 export const PAGE_SUFFICIENT_RELEVANCE = 0.5;
 export const PAGE_SUFFICIENT_COVERAGE = 0.5;
 
+/**
+ * The answer to show at once while the ranking models work: the keyword path over the page alone
+ * (no web search, no Wikidata, the extractive composer), which takes a fraction of a second. Null
+ * where there is nothing to wait for (no models: the keyword answer is the answer) and for claims
+ * (a verdict is given once, not revised in front of the user).
+ */
+export async function firstAnswer(
+  request: AskRequest,
+  ports: Pick<PipelinePorts, 'models' | 'retrieve' | 'signal' | 'answerSpan'>,
+): Promise<AskResult | null> {
+  if (request.mode !== 'answer' || !ports.models?.filter) return null;
+  return runPipeline(
+    { ...request, sources: 'page' },
+    {
+      models: { unavailableReason: 'First answer: ranked by keywords while the models work.' },
+      ...(ports.retrieve ? { retrieve: ports.retrieve } : {}),
+      ...(ports.signal ? { signal: ports.signal } : {}),
+      ...(ports.answerSpan ? { answerSpan: ports.answerSpan } : {}),
+    },
+  );
+}
+
 export async function runPipeline(
   request: AskRequest,
   ports: PipelinePorts = {},

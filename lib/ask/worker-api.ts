@@ -4,7 +4,7 @@
 
 import type { ErrorInfo } from '../core/errors';
 import type { ComposerPrompt } from '../pipeline/ports';
-import type { AskRequest, StageProgress } from '../pipeline/types';
+import type { AskRequest, AskResult, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import type { CachedOutcome } from './cached';
 
@@ -61,7 +61,12 @@ export interface PanelWorker {
   run(
     request: LiveRequest,
     config: WorkerConfig,
-    on: { progress(progress: StageProgress): void; token(text: string): void },
+    on: {
+      progress(progress: StageProgress): void;
+      token(text: string): void;
+      /** The keyword path's answer, sent before the models' (see `firstAnswer` in run.ts). */
+      first?(result: AskResult): void;
+    },
   ): Promise<WorkerReply>;
   runCachedPage(
     request: CachedPageRequest,

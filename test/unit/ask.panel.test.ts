@@ -156,6 +156,38 @@ describe('asking from the panel', () => {
     expect(turn.highlight).toEqual({ focused: null, missing: [], stale: false });
   });
 
+  it('shows the first answer while the models rank, then the final one in its place', async () => {
+    const first = await answerFor();
+    const differing = await answerFor('Who visited Alexandria in 1326?');
+    for (const [final, highlights] of [
+      [first, 1],
+      [differing, 2],
+    ] as const) {
+      const seen: Turn[] = [];
+      const base = fakePorts(final);
+      const ports = fakePorts(final, {
+        worker: {
+          ...base.worker,
+          async run(request, config, on) {
+            on.first?.(first);
+            // Let the first answer's highlight go out before the final answer arrives.
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            seen.push(structuredClone(last(store)));
+            return base.worker.run(request, config, on);
+          },
+        },
+      });
+      const store = memoryStore({ input: QUESTION });
+      await createPanelActions(ports, store).ask('answer');
+      expect(seen[0]).toMatchObject({ status: 'running', firstAnswer: true });
+      expect(seen[0]!.result?.answer.text).toBe(first.answer.text);
+      expect(last(store)).toMatchObject({ status: 'done', firstAnswer: false });
+      expect(last(store).result?.answer.text).toBe(final.answer.text);
+      // Quotes the models confirmed stay highlighted as they were; other quotes are highlighted anew.
+      expect(base.calls.highlight.length + ports.calls.highlight.length).toBe(highlights);
+    }
+  });
+
   it('keeps the typed text and says why a bad question was not asked, without reading the tab', async () => {
     const ports = fakePorts(await answerFor(), {
       targetTabId: () => Promise.reject(new Error('must not be called')),

@@ -1,7 +1,7 @@
 // runPipeline end to end on the demo article (read in Node, as the CLI does).
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
-import { DEFAULT_TOP_K, runPipeline } from '../../lib/ask/run';
+import { DEFAULT_TOP_K, firstAnswer, runPipeline } from '../../lib/ask/run';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 
@@ -183,5 +183,36 @@ describe('runPipeline: overview questions', () => {
     });
     expect(result.answer.answered).toBe(true);
     expect(new Set(result.answer.cited).size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('firstAnswer (shown while the models rank)', () => {
+  const filter = {
+    modelId: 'fake/filter',
+    score: async (pairs: ReadonlyArray<readonly [string, string]>) =>
+      Float32Array.from(pairs, () => 0),
+  };
+
+  it('answers on the keyword path from the page alone, citing the page', async () => {
+    const request = {
+      mode: 'answer' as const,
+      question: 'Who designed the lighthouse?',
+      page: demo,
+    };
+    const first = await firstAnswer(request, { models: { filter } });
+    expect(first).not.toBeNull();
+    expect(first!.retrieval.path).toBe('keyword');
+    expect(first!.retrieval.webSearched).toBe(false);
+    expect(first!.answer.text).toContain('Sostratus');
+    expect(first!.quotes.every((q) => q.source.kind === 'page')).toBe(true);
+  });
+
+  it('gives none when there are no models to wait for, or for a claim', async () => {
+    const question = 'Who designed the lighthouse?';
+    expect(await firstAnswer({ mode: 'answer', question, page: demo }, {})).toBeNull();
+    const claim = 'Sostratus designed the lighthouse.';
+    expect(
+      await firstAnswer({ mode: 'verify', question: claim, page: demo }, { models: { filter } }),
+    ).toBeNull();
   });
 });

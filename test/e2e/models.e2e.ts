@@ -4,8 +4,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ask,
   askAbout,
   externalRequests,
+  openFixture,
+  openPanel,
   setSettings,
   startHarness,
   TEST_MODELS_EXTENSION_DIR,
@@ -42,6 +45,33 @@ describe('ranking with the shipped models', () => {
     expect(scores.length).toBeGreaterThan(0);
     for (const s of scores) expect(s).toMatch(/^MiniLM \d+% · BM25/);
     await close();
+  });
+
+  it('shows the keyword answer first, then the models answer in its place', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    // Records whether a first answer was ever on screen, and what it said.
+    await panel.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { firstAnswers: string[] }).firstAnswers = seen;
+      new MutationObserver(() => {
+        const first = document.querySelector('[data-first-answer]');
+        if (first && seen.length === 0) seen.push(first.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // Not asked before in this browser: a cached answer is shown at once, with no first answer.
+    await ask(panel, 'When was the lighthouse finished?');
+    const firstAnswers = await panel.evaluate(
+      () => (window as unknown as { firstAnswers: string[] }).firstAnswers,
+    );
+    expect(firstAnswers).toHaveLength(1);
+    expect(firstAnswers[0]).toContain('First answer, found by keywords');
+    expect(firstAnswers[0]).toContain('280 BC');
+    // The final answer replaced it: ranked by the models, nothing marked as first any more.
+    expect(await panel.$('[data-first-answer]')).toBeNull();
+    expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
+    await panel.close();
+    await page.close();
   });
 
   it('verifies a claim with the shipped fact-checking (NLI) model in the worker', async () => {

@@ -2,11 +2,12 @@
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
 // and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
 // bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts), the model bench
-// (test/bench/models.ts) and the UI bench (test/bench/ui.ts: panel first paint, axe-core).
+// (test/bench/models.ts), the UI bench (test/bench/ui.ts: panel first paint, axe-core) and the
+// answer bench (test/bench/answer-browser.ts: the times a user waits, with models, in Chromium).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer|cache|ui   one bench (default all six)
+// Options: --only=pages|models|kg|composer|cache|ui|answer   one bench (default all seven)
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -46,8 +47,9 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache', 'ui'].includes(only))
-  throw new Error(`--only=${only}: expected pages, models, kg, composer, cache or ui`);
+const PARTS = ['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'answer'];
+if (only !== undefined && !PARTS.includes(only))
+  throw new Error(`--only=${only}: expected one of ${PARTS.join(', ')}`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -262,6 +264,9 @@ async function main(): Promise<void> {
   // The built extension in Chromium (npx wxt build first).
   if ((only === undefined && withChromium) || only === 'ui')
     await (await import('./ui')).benchUi(loadAtStart);
+  // The models bench's build, with MiniLM-shaped models: the times a user waits for an answer.
+  if ((only === undefined && withChromium) || only === 'answer')
+    await (await import('./answer-browser')).benchAnswer(loadAtStart);
 }
 
 async function benchPages(): Promise<void> {

@@ -2,11 +2,13 @@
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
 // and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
 // bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts), the model bench
-// (test/bench/models.ts) and the UI bench (test/bench/ui.ts: panel first paint, axe-core).
+// (test/bench/models.ts), the UI bench (test/bench/ui.ts: panel first paint, axe-core) and the
+// security bench (test/bench/security.ts: properties held, hidden-text leaks).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer|cache|ui   one bench (default all six)
+// Options: --only=pages|models|kg|composer|cache|ui|security   one bench (default all seven)
+//          --security-e2e  the security bench also runs the browser tests of docs/SECURITY.md's table
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -46,8 +48,11 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (only !== undefined && !['pages', 'models', 'kg', 'composer', 'cache', 'ui'].includes(only))
-  throw new Error(`--only=${only}: expected pages, models, kg, composer, cache or ui`);
+if (
+  only !== undefined &&
+  !['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'security'].includes(only)
+)
+  throw new Error(`--only=${only}: expected pages, models, kg, composer, cache, ui or security`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -262,6 +267,8 @@ async function main(): Promise<void> {
   // The built extension in Chromium (npx wxt build first).
   if ((only === undefined && withChromium) || only === 'ui')
     await (await import('./ui')).benchUi(loadAtStart);
+  if ((only === undefined && withChromium) || only === 'security')
+    await (await import('./security')).benchSecurity(loadAtStart, args.includes('--security-e2e'));
 }
 
 async function benchPages(): Promise<void> {

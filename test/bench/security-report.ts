@@ -34,6 +34,11 @@ export function renderSecuritySection(get: Get, keys: string[]): string {
           '—',
         ],
         [
+          'Unit test files run again on their own after failing under load',
+          fmt(get('security.unitRetried')),
+          '—',
+        ],
+        [
           'Hidden-text techniques that leak',
           `**${fmt(get('security.hiddenTextLeaks'))}** of ${fmt(get('security.hiddenTextTechniques'))} (${fmt(get('security.hiddenTextLeaked'))})`,
           '0 of at least 20',

@@ -71,13 +71,25 @@ function failedFiles(files: string[], outcomes: Map<string, FileOutcome>): strin
 }
 
 /** Runs the table's tests and says, per property, "held" or why not. */
-function propertyStatus(withE2e: boolean): { status: Map<number, string>; e2eFiles: string[] } {
+function propertyStatus(withE2e: boolean): {
+  status: Map<number, string>;
+  e2eFiles: string[];
+  retried: string[];
+} {
   const rows = readSecurityTable(ROOT);
   const all = [...new Set(rows.flatMap((r) => r.tests))];
   const unitFiles = all.filter((f) => f.startsWith('test/unit/'));
   const e2eFiles = all.filter((f) => f.startsWith('test/e2e/'));
   console.log(`[security] running ${unitFiles.length} unit test files`);
   const outcomes = runVitest('test/vitest.config.ts', unitFiles, 'unit');
+  // On a shared 2-core machine a property test can pass its 5 s limit under load: a file that
+  // failed runs once more on its own, and the retry is reported.
+  const retried = failedFiles(unitFiles, outcomes);
+  if (retried.length > 0) {
+    console.log(`[security] running again on their own: ${retried.join(', ')}`);
+    for (const [name, outcome] of runVitest('test/vitest.config.ts', retried, 'unit-retry'))
+      outcomes.set(name, outcome);
+  }
   if (withE2e)
     for (const [i, file] of e2eFiles.entries()) {
       console.log(`[security] running ${file}`);
@@ -93,7 +105,7 @@ function propertyStatus(withE2e: boolean): { status: Map<number, string>; e2eFil
     ];
     status.set(row.property, problems.length === 0 ? 'held' : problems.join('; '));
   }
-  return { status, e2eFiles };
+  return { status, e2eFiles, retried };
 }
 
 /** The hostile page read by the built extension's content script in Chromium. */
@@ -112,7 +124,7 @@ async function hiddenText(): Promise<HiddenTextReport> {
 }
 
 export async function benchSecurity(loadAtStart = load1(), withE2e = false): Promise<void> {
-  const { status, e2eFiles } = propertyStatus(withE2e);
+  const { status, e2eFiles, retried } = propertyStatus(withE2e);
   for (const [property, state] of status) console.log(`[security] property ${property}: ${state}`);
   const leaks = await hiddenText();
   console.log(
@@ -123,6 +135,7 @@ export async function benchSecurity(loadAtStart = load1(), withE2e = false): Pro
     'security.propertiesHeld': [...status.values()].filter((s) => s === 'held').length,
     'security.e2eRun': withE2e,
     'security.e2eFiles': e2eFiles.length,
+    'security.unitRetried': retried.join(', ') || 'none',
     'security.hiddenTextTechniques': leaks.techniques,
     'security.hiddenTextLeaks': leaks.leaks.length,
     'security.hiddenTextLeaked': leaks.leaks.join(', ') || 'none',

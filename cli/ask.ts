@@ -31,6 +31,8 @@ Options:
   --passages             print the extracted article text and the splitter's passages as JSON
   --top <n>              quotes given to the composer (default 5)
   --search <provider>    none (default), wikipedia, searxng (with --searxng-url) or brave (BRAVE_API_KEY)
+  --local-results        also read results (and redirects) on loopback or private-network
+                         addresses; without it they are skipped, whatever the search service
   --sources <mode>       auto (web when the page falls short; default), page, page+web
   --models <dir>         rank with the MiniLM models in <dir> (e.g. public/models after
                          \`npm run models:fetch\`); without it, keywords (BM25)
@@ -66,6 +68,7 @@ export async function main(
         top: { type: 'string' },
         search: { type: 'string', default: 'none' },
         'searxng-url': { type: 'string', default: '' },
+        'local-results': { type: 'boolean', default: false },
         sources: { type: 'string', default: 'auto' },
         models: { type: 'string' },
         rerank: { type: 'boolean', default: false },
@@ -139,6 +142,7 @@ export async function main(
       provider: values.search as (typeof SearchProviders)[number],
       searxngUrl: values['searxng-url']!,
       braveApiKey: process.env.BRAVE_API_KEY ?? '',
+      allowLocalResults: values['local-results'],
     },
     { fetch: (url, init) => fetch(url, init) },
   );

@@ -1,6 +1,7 @@
 import { sectionLabel } from '@/lib/ask/panel-setup';
 import type { Quote } from '@/lib/pipeline/types';
 import { quoteColour } from './AnswerView';
+import { safeKgLink, safeLink } from './safe-link';
 
 /** The quote's colour, as on the page and on its citation chips. */
 function Swatch({ id }: { id: number }) {
@@ -9,16 +10,6 @@ function Swatch({ id }: { id: number }) {
       {id}
     </span>
   );
-}
-
-/** Links go only to https pages we quoted (docs/SECURITY.md, property 4). */
-function safeLink(quote: Quote): string | null {
-  const href = quote.source.link ?? quote.source.url;
-  try {
-    return new URL(href).protocol === 'https:' ? href : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -54,17 +45,20 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
       <div className="quote-button">
         <Swatch id={quote.id} />
         <ul className="kg-lines">
-          {(quote.kgLines ?? []).map((line, i) => (
-            <li key={i}>
-              {line.url.startsWith('https://') ? (
-                <a href={line.url} target="_blank" rel="noreferrer noopener">
-                  {line.text}
-                </a>
-              ) : (
-                line.text
-              )}
-            </li>
-          ))}
+          {(quote.kgLines ?? []).map((line, i) => {
+            const href = safeKgLink(line.url);
+            return (
+              <li key={i}>
+                {href ? (
+                  <a href={href} target="_blank" rel="noreferrer noopener">
+                    {line.text}
+                  </a>
+                ) : (
+                  line.text
+                )}
+              </li>
+            );
+          })}
         </ul>
       </div>
       <div className="quote-meta">

@@ -67,6 +67,15 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
           type="password"
         />
       )}
+      {shown.has('search.allowLocalResults') && (
+        <Checkbox
+          form={form}
+          path="search.allowLocalResults"
+          hint="Off: a result or redirect that points at this computer or your local network (a router, an intranet page) is not opened, even with a search service you run yourself."
+        >
+          Read results on this computer and my local network
+        </Checkbox>
+      )}
       {shown.has('retrieval.sources') && (
         <Choice
           form={form}

@@ -131,6 +131,9 @@ export function fieldsShown(settings: Settings): Set<Path> {
     shown.add('retrieval.sources');
     if (search.provider === 'searxng') shown.add('search.searxngUrl');
     if (search.provider === 'brave') shown.add('search.braveApiKey');
+    // Wikipedia's results are Wikipedia's own pages: only the other services pass on any address.
+    if (search.provider === 'searxng' || search.provider === 'brave')
+      shown.add('search.allowLocalResults');
   }
   if (composer.kind === 'openai-compatible' || composer.kind === 'ollama') {
     shown.add('composer.endpoint');

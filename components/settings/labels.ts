@@ -58,6 +58,7 @@ const FIELD_NAMES: Partial<Record<Path, string>> = {
   'search.provider': 'the search service',
   'search.searxngUrl': 'the SearXNG address',
   'search.braveApiKey': 'the Brave Search key',
+  'search.allowLocalResults': 'reading local results',
   'knowledgeGraph.enabled': 'Wikidata facts',
   'knowledgeGraph.width': 'facts per step',
   'knowledgeGraph.depth': 'steps',

@@ -27,7 +27,8 @@ export function answerConfigKey(
       composer.model,
       composer.minConfidence,
     ],
-    search: [search.provider, savedAddress(search.searxngUrl)],
+    // Whether local results may be read changes which pages an answer quotes.
+    search: [search.provider, savedAddress(search.searxngUrl), search.allowLocalResults],
     knowledgeGraph,
     sources: request.sources ?? retrieval.sources,
     rerank: retrieval.rerank,

@@ -370,6 +370,8 @@ async function addSearchResults(
         `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
     );
     retrieved.webSearched = true;
+    const refused = report.skipped.filter((s) => s.refused);
+    if (refused.length > 0) retrieved.notes.push(refusedResultsNote(refused));
     let all = pageCandidates;
     for (const result of report.pages) {
       retrieved.sources.push(result.page);
@@ -382,6 +384,27 @@ async function addSearchResults(
   } catch (error) {
     retrieved.notes.push(toErrorInfo(error).message);
   }
+}
+
+/**
+ * Says which results were not opened for the user's safety (a local address, a redirect that could
+ * not be checked: docs/SECURITY.md, property 5), so a missing source is not a mystery.
+ */
+export function refusedResultsNote(
+  refused: ReadonlyArray<{ url: string; reason: string }>,
+): string {
+  const hostOf = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return url.slice(0, 80);
+    }
+  };
+  const listed = refused.slice(0, 3).map((s) => `${hostOf(s.url)}: ${s.reason}`);
+  const more = refused.length > 3 ? `; and ${refused.length - 3} more` : '';
+  const count =
+    refused.length === 1 ? 'One search result was' : `${refused.length} search results were`;
+  return `${count} not opened (${listed.join('; ')}${more}).`;
 }
 
 /** One composer call (or the extractive answer), then every citation checked against its quote. */

@@ -67,8 +67,11 @@ export interface SearchReport {
   provider: string;
   query: string;
   pages: SearchResultPage[];
-  /** Result URLs that were skipped, with why (not HTML, too large, timed out, HTTP error). */
-  skipped: Array<{ url: string; reason: string }>;
+  /**
+   * Result URLs that were skipped, with why (not HTML, too large, timed out, HTTP error);
+   * `refused`: not requested for the user's safety (a private address, a redirect not followed).
+   */
+  skipped: Array<{ url: string; reason: string; refused?: true }>;
 }
 
 /** Web search: runs the query, fetches and reads the top result pages. Throws a coded error. */

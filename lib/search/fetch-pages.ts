@@ -11,13 +11,13 @@ import {
   abortReason,
   deadline,
   decodeBody,
-  isPrivateHost,
   mediaType,
   readCapped,
   type FetchLike,
 } from '../core/net';
 import type { SearchHit } from './providers';
 import { errorText } from '../core/errors';
+import { fetchHopByHop, hopRefusal, type HopPolicy } from './hops';
 
 export interface FetchPagesOptions {
   fetch: FetchLike;
@@ -29,8 +29,13 @@ export interface FetchPagesOptions {
   timeoutMs?: number;
   /** Pages larger than this are skipped (the stream is cancelled as soon as it passes the cap). */
   maxBytes?: number;
-  /** Result URLs on loopback/private hosts are fetched only when true (the search service is itself local). */
+  /**
+   * Result URLs, and every redirect, on loopback/private hosts are requested only when true: the
+   * user allowed local search results in Settings (docs/SECURITY.md, property 5).
+   */
   allowPrivateHosts?: boolean;
+  /** Origins the provider builds result URLs on itself, read even when private (lib/search/hops.ts). */
+  trustedOrigins?: readonly string[];
   /** Passed to the reader: characters kept per page. */
   maxChars?: number;
   signal?: AbortSignal;
@@ -44,7 +49,7 @@ export const FETCH_PAGES_DEFAULTS = {
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-type Outcome = { page: PageSnapshot } | { skip: string };
+type Outcome = { page: PageSnapshot } | { skip: string; refused?: true };
 
 export async function fetchPages(
   hits: readonly SearchHit[],
@@ -79,7 +84,12 @@ export async function fetchPages(
   hits.forEach((hit, i) => {
     const outcome = outcomes[i]!;
     if ('page' in outcome) pages.push({ rank: hit.rank, page: outcome.page });
-    else skipped.push({ url: hit.url, reason: outcome.skip });
+    else
+      skipped.push({
+        url: hit.url,
+        reason: outcome.skip,
+        ...(outcome.refused ? { refused: true } : {}),
+      });
   });
   return { pages, skipped };
 }
@@ -88,16 +98,12 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   const { signal } = options;
   if (signal?.aborted) return { skip: 'cancelled' };
   const target = hit.fetchUrl ?? hit.url;
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return { skip: 'not a valid address' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { skip: `not an http(s) address (${url.protocol})` };
-  if (!options.allowPrivateHosts && isPrivateHost(url.hostname))
-    return { skip: 'private or local address (not fetched for a public search service)' };
+  const policy: HopPolicy = {
+    allowPrivateHosts: options.allowPrivateHosts ?? false,
+    ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}),
+  };
+  const url = firstHop(target, policy);
+  if (!(url instanceof URL)) return url;
 
   const cached = await cacheGet(options.cache, target);
   if (cached) return { page: cached };
@@ -107,16 +113,23 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   const maxBytes = options.maxBytes ?? FETCH_PAGES_DEFAULTS.maxBytes;
   const timer = deadline(timeoutMs, signal);
   let response: Response;
+  let fetchedUrl: string;
   let body: Awaited<ReturnType<typeof readCapped>>;
   try {
-    response = await fetchFn(url.href, {
-      headers: { Accept: 'text/html,application/xhtml+xml;q=0.9' },
-      // Result pages are read as an anonymous visitor: no cookies, so nothing of the user's
-      // logged-in sessions enters the prompt.
-      credentials: 'omit',
-      redirect: 'follow',
-      signal: timer.signal,
-    });
+    const hops = await fetchHopByHop(
+      fetchFn,
+      url,
+      {
+        headers: { Accept: 'text/html,application/xhtml+xml;q=0.9' },
+        // Result pages are read as an anonymous visitor: no cookies, so nothing of the user's
+        // logged-in sessions enters the prompt.
+        credentials: 'omit',
+        signal: timer.signal,
+      },
+      policy,
+    );
+    if (!hops.ok) return { skip: hops.reason, ...(hops.refused ? { refused: true } : {}) };
+    ({ response, url: fetchedUrl } = hops);
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       return { skip: `HTTP ${response.status}` };
@@ -140,10 +153,7 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
 
   // The page's own address, after redirects; a page fetched from an API (Wikipedia's REST HTML)
   // keeps the article address the provider gave, which is what a reader can open.
-  const finalUrl = hit.fetchUrl ? hit.url : response.url || hit.url;
-  if (!options.allowPrivateHosts && response.url && isPrivateHost(new URL(response.url).hostname)) {
-    return { skip: 'redirected to a private or local address' };
-  }
+  const finalUrl = hit.fetchUrl ? hit.url : fetchedUrl;
   let page: PageSnapshot;
   try {
     const html = decodeBody(body.bytes, response.headers.get('content-type'));
@@ -157,6 +167,20 @@ async function fetchOne(hit: SearchHit, options: FetchPagesOptions): Promise<Out
   if (page.blocks.length === 0) return { skip: 'no readable text' };
   await cacheSet(options.cache, target, page);
   return { page };
+}
+
+/** The result's address, or why it is not requested at all. */
+function firstHop(target: string, policy: HopPolicy): URL | Outcome {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return { skip: 'not a valid address' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { skip: `not an http(s) address (${url.protocol})` };
+  const refusal = hopRefusal(url, policy);
+  return refusal ? { skip: refusal, refused: true } : url;
 }
 
 function looksLikeHtml(bytes: Uint8Array): boolean {

@@ -15,7 +15,7 @@ import {
   type CachePort,
 } from '../core/cache';
 import { FETCH_PAGES_DEFAULTS, fetchPages } from './fetch-pages';
-import { abortReason, isPrivateHost, type FetchLike } from '../core/net';
+import { abortReason, type FetchLike } from '../core/net';
 import {
   braveProvider,
   searxngProvider,
@@ -57,6 +57,11 @@ export interface SearchPortOptions {
   endpoints?: { wikipedia?: string; brave?: string };
   /** Sent to Wikimedia as Api-User-Agent. */
   apiUserAgent?: string;
+  /**
+   * Read result pages on loopback and private-network addresses (Settings: "local search
+   * results"). Off by default whatever the instance, local or not: docs/SECURITY.md, property 5.
+   */
+  allowPrivateResults?: boolean;
 }
 
 /** `provider: 'none'` → null: the pipeline answers from the page alone. */
@@ -91,7 +96,10 @@ export function createSearchPort(
     default:
       return null;
   }
-  return searchPortFor(provider, options);
+  return searchPortFor(provider, {
+    ...options,
+    allowPrivateResults: options.allowPrivateResults ?? settings.allowLocalResults,
+  });
 }
 
 /** A SearchPort around any provider (also used by tests with a fake provider). */
@@ -101,9 +109,11 @@ export function searchPortFor(provider: SearchProvider, options: SearchPortOptio
     options.cache ?? createMemoryCache<PageSnapshot>({ ...PAGE_CACHE_DEFAULTS, now });
   const hitCache =
     options.hitCache ?? createMemoryCache<SearchHit[]>({ ...HIT_CACHE_DEFAULTS, now });
-  // A local search service (SearXNG on localhost, a test server) may return local pages; a public
-  // one may not send the extension into the user's network.
-  const allowPrivateHosts = endpointIsPrivate(provider.endpoint);
+  // No search service may send the extension into the user's network unless the user said so: a
+  // local SearXNG passes on whatever its engines found. Wikipedia's result addresses are built by
+  // the provider on its own origin (a local mirror stays readable).
+  const allowPrivateHosts = options.allowPrivateResults ?? false;
+  const trustedOrigins = provider.name === 'wikipedia' ? originsOf(provider.endpoint) : [];
   return {
     provider: provider.name,
     async search(query, { maxResults, signal }): Promise<SearchReport> {
@@ -124,6 +134,7 @@ export function searchPortFor(provider: SearchProvider, options: SearchPortOptio
         timeoutMs: options.pageTimeoutMs ?? options.timeoutMs ?? FETCH_PAGES_DEFAULTS.timeoutMs,
         maxBytes: options.maxBytes ?? FETCH_PAGES_DEFAULTS.maxBytes,
         allowPrivateHosts,
+        trustedOrigins,
         ...(signal ? { signal } : {}),
       });
       return { ...report, pages, skipped };
@@ -131,10 +142,10 @@ export function searchPortFor(provider: SearchProvider, options: SearchPortOptio
   };
 }
 
-function endpointIsPrivate(endpoint: string): boolean {
+function originsOf(endpoint: string): string[] {
   try {
-    return isPrivateHost(new URL(endpoint).hostname);
+    return [new URL(endpoint).origin];
   } catch {
-    return false;
+    return [];
   }
 }

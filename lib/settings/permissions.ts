@@ -19,7 +19,10 @@ export function originsForComposer(composer: Settings['composer']): string[] {
   return origin ? [origin] : [];
 }
 
-export function originsForSearch(search: Settings['search']): string[] {
+/** The search settings that decide host access. */
+type SearchAccess = Pick<Settings['search'], 'provider' | 'searxngUrl' | 'braveApiKey'>;
+
+export function originsForSearch(search: SearchAccess): string[] {
   switch (search.provider) {
     case 'none':
       return [];
@@ -44,7 +47,10 @@ export interface AccessRequest {
   all: string[];
 }
 
-export function accessFor(settings: Pick<Settings, 'composer' | 'search'>): AccessRequest {
+export function accessFor(settings: {
+  composer: Settings['composer'];
+  search: SearchAccess;
+}): AccessRequest {
   const composer = originsForComposer(settings.composer);
   const search = originsForSearch(settings.search);
   return { composer, search, all: [...new Set([...composer, ...search])] };

@@ -11,10 +11,11 @@ import { isRecord, parseWith } from '../core/guards';
  * the composer's confidence bar and time limit (endpoint composers). v4 adds `storage` (the
  * offline cache's byte budget and persistent storage). v5 adds `retrieval.nli` (the optional
  * fact-checking model) and makes the defaults private: nothing leaves the browser until the user
- * turns it on (no web search provider, no Wikidata, the extractive composer). Settings stored by an earlier version
+ * turns it on (no web search provider, no Wikidata, the extractive composer). v6 adds
+ * `search.allowLocalResults` (off: result pages on local addresses are not read). Settings stored by an earlier version
  * keep what they said, and a field they lack takes the default of their version (`OLD_DEFAULTS`).
  */
-export const SETTINGS_VERSION = 5;
+export const SETTINGS_VERSION = 6;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -63,6 +64,12 @@ const SettingsSchema = v.object({
     provider: v.picklist(SearchProviders),
     searxngUrl: HttpUrl,
     braveApiKey: v.pipe(v.string(), v.trim(), v.maxLength(500)),
+    /**
+     * Read search results on this computer or the local network (loopback, private addresses).
+     * Off: a search service, even one run locally, cannot send the extension into the user's
+     * network (docs/SECURITY.md, property 5).
+     */
+    allowLocalResults: v.boolean(),
   }),
   knowledgeGraph: v.object({
     /** EWEK-QA §3.1.2: Wikidata triples as quote [1]; off keeps questions away from Wikidata. */
@@ -109,7 +116,7 @@ export const DEFAULT_SETTINGS: Settings = {
     minConfidence: 'medium',
     timeoutSeconds: 60,
   },
-  search: { provider: 'none', searxngUrl: '', braveApiKey: '' },
+  search: { provider: 'none', searxngUrl: '', braveApiKey: '', allowLocalResults: false },
   knowledgeGraph: {
     enabled: false,
     width: 3,
@@ -146,6 +153,7 @@ const FIELD_SINCE: Record<string, number> = {
   'composer.minConfidence': 3,
   'composer.timeoutSeconds': 3,
   'retrieval.nli': 5,
+  'search.allowLocalResults': 6,
 };
 /**
  * Defaults that changed, with the version that changed them: settings stored by an earlier

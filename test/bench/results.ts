@@ -8,6 +8,7 @@ import { arch, cpus, freemem, loadavg, release, totalmem, type } from 'node:os';
 import { renderCacheSection } from './cache-report';
 import { renderComposerSection } from './composer-report';
 import { renderKgSection } from './kg-report';
+import { renderSecuritySection } from './security-report';
 import { fmt, ratio, table, type Get } from './markdown';
 
 export type Figure = number | string | boolean;
@@ -216,6 +217,7 @@ const SECTIONS: Section[] = [
   { prefix: 'kg.', render: renderKgSection },
   { prefix: 'composer.', render: renderComposerSection },
   { prefix: 'cache.', render: renderCacheSection },
+  { prefix: 'security.', render: renderSecuritySection },
 ];
 
 export function renderMarkdown(results: Results): string {

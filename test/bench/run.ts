@@ -2,12 +2,14 @@
 // headless Chromium on the live page, for synthetic articles of 1×, 4×, 16× and 64× 5,000 words,
 // and over Mozilla Readability's real test pages; then the KG bench (test/bench/kg.ts), the composer
 // bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts), the model bench
-// (test/bench/models.ts), the UI bench (test/bench/ui.ts: panel first paint, axe-core) and the
-// answer bench (test/bench/answer-browser.ts: the times a user waits, with models, in Chromium).
+// (test/bench/models.ts), the UI bench (test/bench/ui.ts: panel first paint, axe-core), the
+// answer bench (test/bench/answer-browser.ts: the times a user waits, with models, in Chromium)
+// and the security bench (test/bench/security.ts: properties held, hidden-text leaks).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer|cache|ui|answer   one bench (default all seven)
+// Options: --only=pages|models|kg|composer|cache|ui|answer|security   one bench (default all eight)
+//          --security-e2e  the security bench also runs the browser tests of docs/SECURITY.md's table
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
 
@@ -47,7 +49,7 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const PARTS = ['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'answer'];
+const PARTS = ['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'answer', 'security'];
 if (only !== undefined && !PARTS.includes(only))
   throw new Error(`--only=${only}: expected one of ${PARTS.join(', ')}`);
 
@@ -267,6 +269,8 @@ async function main(): Promise<void> {
   // The models bench's build, with MiniLM-shaped models: the times a user waits for an answer.
   if ((only === undefined && withChromium) || only === 'answer')
     await (await import('./answer-browser')).benchAnswer(loadAtStart);
+  if ((only === undefined && withChromium) || only === 'security')
+    await (await import('./security')).benchSecurity(loadAtStart, args.includes('--security-e2e'));
 }
 
 async function benchPages(): Promise<void> {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWikidataServer, type WikidataServer } from '../support/wikidata-server';
-import { searxng } from './searxng';
+import { resultRequests, searxng } from './searxng';
 import {
   ask,
   askAbout,
@@ -265,7 +265,8 @@ describe('hostile and bad input', () => {
 describe('web search from the panel', () => {
   it('reads result pages from the configured SearXNG and links quotes to them with text fragments', async () => {
     await setSettings(h, {
-      search: { provider: 'searxng', searxngUrl: h.server.url },
+      // The stand-in's result pages are on 127.0.0.1: read only because local results are allowed.
+      search: { provider: 'searxng', searxngUrl: h.server.url, allowLocalResults: true },
       retrieval: { sources: 'page+web' },
     });
     const { panel, close } = await askAbout(
@@ -286,6 +287,32 @@ describe('web search from the panel', () => {
       // Only https pages are made clickable (docs/SECURITY.md, property 4); these test pages are http.
       expect(href).toBeNull();
     }
+    // The moved result was requested once and not followed: the browser hides where it went.
+    expect(await panel.textContent('.retrieval')).toContain(
+      'redirected, and the browser does not say where to, so it was not followed',
+    );
+    expect(resultRequests.filter((p) => p.startsWith('/moved/'))).toEqual(['/moved/article.html']);
+    await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
+    await close();
+  });
+
+  it('never opens loopback result pages from a local SearXNG unless local results are allowed, and says so', async () => {
+    await setSettings(h, {
+      search: { provider: 'searxng', searxngUrl: h.server.url, allowLocalResults: false },
+      retrieval: { sources: 'page+web' },
+    });
+    const before = resultRequests.length;
+    const { panel, close } = await askAbout(
+      h,
+      'tables/source.html',
+      'Which architect designed the Lighthouse of Alexandria?',
+    );
+    expect(await panel.getAttribute('.retrieval', 'data-web')).toBe('true');
+    expect(await panel.textContent('.retrieval')).toMatch(
+      /3 search results were not opened \(127\.0\.0\.1:\d+: private or local address/,
+    );
+    expect(await panel.$$eval('a[data-source="search"]', (els) => els.length)).toBe(0);
+    expect(resultRequests.slice(before)).toEqual([]);
     await setSettings(h, { search: { provider: 'none' }, retrieval: { sources: 'auto' } });
     await close();
   });

@@ -35,6 +35,9 @@ describe('answerConfigKey', () => {
     // The setting's sources are what "no choice" means.
     expect(answerConfigKey(config, { sources: config.retrieval.sources }, {})).toBe(key);
     expect(answerConfigKey(config, {}, { filter: scorer('minilm') })).not.toBe(key);
+    // Reading local search results changes which pages an answer can quote.
+    const local = { ...config, search: { ...config.search, allowLocalResults: true } };
+    expect(answerConfigKey(local, {}, {})).not.toBe(key);
   });
 });
 

@@ -178,6 +178,8 @@ describe('npm run ask with web search', () => {
         'searxng',
         '--searxng-url',
         searx.url,
+        // The result pages are on 127.0.0.1: read only when asked for (docs/SECURITY.md, property 5).
+        '--local-results',
         '--json',
         'Which architect designed the Lighthouse of Alexandria?',
       );

@@ -1,12 +1,36 @@
-// The manifest's minimum Chrome version must have storage.local.setAccessLevel (Chrome 140): the
-// background closes storage.local, where settings and API keys live, to content scripts with it.
-// On an older browser the call does not exist and any page's content script could read the key.
+// The manifest as wxt.config.ts writes it (docs/SECURITY.md, properties 1 and 9). The e2e suite
+// compares the built manifest with a snapshot; these read the config itself, so a loosened CSP or
+// a new permission fails without a build.
 import { describe, expect, it } from 'vitest';
-import config from '../../wxt.config';
+import config, { EXTENSION_PAGES_CSP } from '../../wxt.config';
+
+const manifest = config.manifest as {
+  minimum_chrome_version?: string;
+  content_security_policy?: { extension_pages?: string };
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+};
 
 describe('wxt.config manifest', () => {
   it('requires a Chrome that can close storage.local to content scripts', () => {
-    const manifest = config.manifest as { minimum_chrome_version?: string };
     expect(Number(manifest.minimum_chrome_version)).toBeGreaterThanOrEqual(140);
+  });
+
+  it('lets extension pages run only their own scripts and WebAssembly: no eval, no remote script', () => {
+    expect(EXTENSION_PAGES_CSP).toBe("script-src 'self' 'wasm-unsafe-eval'; object-src 'self';");
+    expect(manifest.content_security_policy).toEqual({ extension_pages: EXTENSION_PAGES_CSP });
+  });
+
+  it('asks for the reviewed permissions only, with install-time host access for loopback alone', () => {
+    expect([...(manifest.permissions ?? [])].sort()).toEqual([
+      'contextMenus',
+      'declarativeNetRequestWithHostAccess',
+      'sidePanel',
+      'storage',
+    ]);
+    expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+    // Every other origin is optional: asked for when a setting needs it.
+    expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
   });
 });

@@ -297,4 +297,21 @@ describe('no remote requests', () => {
       await server.close();
     }
   });
+
+  it('turns transformers.js remote model loading off, whatever it was before', async () => {
+    // With local files present transformers.js would not go remote anyway, so the behaviour above
+    // cannot show the switch: this reads it (docs/SECURITY.md, property 2).
+    env.allowRemoteModels = true;
+    const loaded = await loadModelPorts({
+      localModelPath: models,
+      device: 'cpu',
+      roles: ['bi-encoder'],
+    });
+    try {
+      expect(loaded.embedder).toBeDefined();
+      expect(env.allowRemoteModels).toBe(false);
+    } finally {
+      await loaded.dispose();
+    }
+  });
 });

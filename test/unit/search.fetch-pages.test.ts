@@ -215,7 +215,7 @@ describe('fetchPages', () => {
     expect(guard.requested.filter((u) => !u.startsWith(server.url))).toEqual([]);
   });
 
-  it('does not fetch private or loopback addresses for a public search service', async () => {
+  it('does not fetch private or loopback addresses unless allowed', async () => {
     const { guard, options: o } = options({ allowPrivateHosts: false });
     const report = await fetchPages(
       hits('/pages/article.html', 'http://192.168.1.1/admin', 'http://localhost:8080/'),
@@ -223,7 +223,9 @@ describe('fetchPages', () => {
     );
     expect(report.pages).toEqual([]);
     expect(report.skipped.map((s) => s.reason)).toEqual(
-      Array(3).fill('private or local address (not fetched for a public search service)'),
+      Array(3).fill(
+        'private or local address (not read unless Settings allow local search results)',
+      ),
     );
     expect(guard.requested).toEqual([]);
   });
@@ -236,7 +238,12 @@ describe('fetchPages', () => {
     const second = await fetchPages(hits('/pages/article.html', '/redirect-to-article'), o);
     expect(server.count('/pages/article.html') + server.count('/redirect-to-article')).toBe(count);
     expect(second).toEqual(first);
-    expect(guard.requested).toHaveLength(2);
+    // Three requests, all on the first read: the redirect is followed hop by hop.
+    expect(guard.requested).toEqual([
+      `${server.url}/pages/article.html`,
+      `${server.url}/redirect-to-article`,
+      `${server.url}/pages/article.html`,
+    ]);
   });
 
   it('treats a failing cache as a miss and goes on', async () => {
@@ -279,7 +286,7 @@ describe('search port cache', () => {
 
   it('answers a repeated question without any request (search response and pages cached)', async () => {
     const { fetch } = loopbackFetch();
-    const port = searchPortFor(provider, { fetch });
+    const port = searchPortFor(provider, { fetch, allowPrivateResults: true });
     const first = await port.search('pharos', { maxResults: 2 });
     expect(first.pages).toHaveLength(2);
     const before = server.requests.length;
@@ -291,7 +298,7 @@ describe('search port cache', () => {
   it('after the search response expires, searches again but reads pages from the page cache', async () => {
     let clock = 0;
     const { fetch } = loopbackFetch();
-    const port = searchPortFor(provider, { fetch, now: () => clock });
+    const port = searchPortFor(provider, { fetch, now: () => clock, allowPrivateResults: true });
     await port.search('harbour', { maxResults: 2 });
     const pagesBefore = server.count('/pages/');
     const searchesBefore = server.count('/search');

@@ -145,7 +145,9 @@ function port(
   extra: { timeoutMs?: number; now?: () => number } = {},
 ) {
   const guard = loopbackFetch();
-  const p = createSearchPort(search(settings), {
+  // The stand-in's result pages are on 127.0.0.1, which only an opt-in reads (search.hops.test.ts
+  // holds the refusal).
+  const p = createSearchPort(search({ allowLocalResults: true, ...settings }), {
     fetch: guard.fetch,
     endpoints: { wikipedia: server.url, brave: server.url },
     ...extra,

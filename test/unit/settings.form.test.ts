@@ -91,8 +91,9 @@ describe('fields shown', () => {
 
   it.each([
     ['wikipedia', ['search.provider']],
-    ['searxng', ['search.provider', 'search.searxngUrl']],
-    ['brave', ['search.provider', 'search.braveApiKey']],
+    // SearXNG and Brave pass on any address, so they offer reading local results (off by default).
+    ['searxng', ['search.provider', 'search.searxngUrl', 'search.allowLocalResults']],
+    ['brave', ['search.provider', 'search.braveApiKey', 'search.allowLocalResults']],
   ] as const)('shows only the fields of %s', (provider, fields) => {
     expect(
       searchFields(settingsWith({ search: { provider }, retrieval: { sources: 'auto' } })),
@@ -144,6 +145,7 @@ describe('answer with this page or the web', () => {
       provider: 'wikipedia',
       searxngUrl: 'https://searx.example',
       braveApiKey: '',
+      allowLocalResults: false,
     });
     expect(web.settings!.retrieval.sources).toBe('auto');
     expect(web.saved).toBe('idle');
@@ -159,6 +161,7 @@ describe('answer with this page or the web', () => {
       provider: 'none',
       searxngUrl: 'https://searx.example',
       braveApiKey: '',
+      allowLocalResults: false,
     });
     expect(answerWith(page.settings!)).toBe('page');
   });

@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   migrateSettings,
   SETTINGS_KEY,
+  SETTINGS_VERSION,
   validateSettings,
 } from '../../lib/settings/schema';
 import { accessFor, withoutDeniedAccess } from '../../lib/settings/permissions';
@@ -79,7 +80,7 @@ describe('settings', () => {
       version: 9,
       composer: { model: 'future-model', newField: true },
     });
-    expect(settings.version).toBe(5);
+    expect(settings.version).toBe(SETTINGS_VERSION);
     expect(settings.composer.model).toBe('future-model');
   });
 
@@ -104,8 +105,9 @@ describe('settings', () => {
     // defaults are for new installs.
     expect(settings).toEqual({
       ...v1,
-      version: 5,
+      version: SETTINGS_VERSION,
       composer: { ...v1.composer, minConfidence: 'medium', timeoutSeconds: 60 },
+      search: { ...v1.search, allowLocalResults: false },
       knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 },
       retrieval: DEFAULT_SETTINGS.retrieval,
       storage: DEFAULT_SETTINGS.storage,
@@ -131,7 +133,7 @@ describe('settings', () => {
       minConfidence: 'medium',
       timeoutSeconds: 60,
     });
-    expect(settings.version).toBe(5);
+    expect(settings.version).toBe(SETTINGS_VERSION);
   });
 
   it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
@@ -166,7 +168,7 @@ describe('settings', () => {
       ).toBe(false);
   });
 
-  it('upgrades version 4 settings to 5: every choice kept (Wikipedia, Wikidata on), the fact-checking model off, nothing reported as reset', () => {
+  it('upgrades version 4 settings: every choice kept (Wikipedia, Wikidata on), the fact-checking model off, nothing reported as reset', () => {
     const v4 = {
       version: 4,
       composer: { ...DEFAULT_SETTINGS.composer },
@@ -186,10 +188,27 @@ describe('settings', () => {
     expect(reset).toEqual([]);
     expect(settings).toEqual({
       ...v4,
-      version: 5,
+      version: SETTINGS_VERSION,
+      search: { ...v4.search, allowLocalResults: false },
       retrieval: { ...v4.retrieval, nli: false },
     });
     expect(validateSettings(settings).ok).toBe(true);
+  });
+
+  it('upgrades version 5 settings with local search results off, nothing reported as reset; reports the field missing from version 6 settings', () => {
+    const { allowLocalResults: _local, ...v5search } = DEFAULT_SETTINGS.search;
+    const v5 = { ...DEFAULT_SETTINGS, version: 5, search: { ...v5search, provider: 'searxng' } };
+    const upgraded = migrateSettings(v5);
+    expect(upgraded.reset).toEqual([]);
+    expect(upgraded.settings.search).toEqual({ ...v5.search, allowLocalResults: false });
+    const missing = migrateSettings({ ...v5, version: 6 });
+    expect(missing.reset).toEqual(['search.allowLocalResults']);
+    const kept = migrateSettings({
+      ...v5,
+      version: 6,
+      search: { ...v5.search, allowLocalResults: true },
+    });
+    expect(kept.settings.search.allowLocalResults).toBe(true);
   });
 
   it('keeps a version 4 choice of the fact-checking model, and reports it missing from version 5 settings', () => {

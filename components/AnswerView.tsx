@@ -2,6 +2,7 @@ import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
 import { t, tn } from '@/lib/core/i18n';
 import type { Answer, ClaimConflict, Verdict } from '@/lib/pipeline/types';
+import { SUMMARY } from '@/lib/pipeline/verdict';
 import { tx } from './translate';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
@@ -11,16 +12,7 @@ import { tx } from './translate';
 // check passed. A composer that failed is said once, above the answer (FallbackNote).
 
 /** What the panel says for each verdict (older records carry no `summary`). */
-export function verdictSummary(label: Verdict['label']): string {
-  switch (label) {
-    case 'supported':
-      return t('verdict_supported');
-    case 'refuted':
-      return t('verdict_refuted');
-    case 'not-enough-evidence':
-      return t('verdict_not_enough_evidence');
-  }
-}
+const verdictSummary = (label: Verdict['label']) => SUMMARY[label];
 
 function conflictKind(kind: ClaimConflict['kind']): string {
   switch (kind) {

@@ -97,7 +97,10 @@ export function composerReached(answer: AskResult['answer']): boolean {
 function kgFailure(result: AskResult | null): string | null {
   const notes = result?.kg?.notes ?? [];
   if (!result?.kg || result.kg.triples > 0) return null;
-  return notes.find((n) => /fail|did not answer|could not|limiting|stopped early/i.test(n)) ?? null;
+  // The notes are in the panel's language: the German catalog's words for the same failures.
+  const failure =
+    /fail|did not answer|could not|limiting|stopped early|fehlgeschlagen|nicht innerhalb|nicht erreichbar|nicht lesen|begrenzt|vorzeitig/i;
+  return notes.find((n) => failure.test(n)) ?? null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { MAX_QUESTION_CHARS } from '../pipeline/question';
 import type { AskResult, Quote, StageName } from '../pipeline/types';
 import { ComposerKinds, ConfidenceLevels, isHttpUrl } from '../settings/schema';
 import { questionKey } from './question';
+import { t } from '../core/i18n';
 
 export const EXPORT_FORMAT = 'answer-panel-history';
 /** Version 1: this layout. A later version adds fields or changes shapes; this code refuses it. */
@@ -350,8 +351,6 @@ export type ImportResult =
   | { ok: true; records: Array<Omit<AnswerRecord, 'id'>>; skipped: number; reasons: string[] }
   | { ok: false; code: ImportErrorCode; error: string };
 
-const NOT_HISTORY = 'This file is not an Answer panel history export.';
-
 type ImportFailure = Extract<ImportResult, { ok: false }>;
 
 /**
@@ -365,37 +364,31 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
   // Before anything else touches the text: UTF-8 takes at least one byte per UTF-16 unit, so a
   // string longer than the cap is over it without counting.
   if (text.length > maxBytes || utf8Length(text, maxBytes) > maxBytes) {
-    return fail(
-      'too-large',
-      `This file is larger than ${formatBytes(maxBytes)}, the most the history import accepts.`,
-    );
+    return fail('too-large', t('import_too_large', formatBytes(maxBytes)));
   }
   // Editors may save a byte order mark, which JSON.parse refuses.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return fail('not-json', 'This file is empty.');
+  if (body.trim() === '') return fail('not-json', t('import_empty'));
   // JSON text never parses to undefined: undefined means it is not JSON.
   const doc = parseJson(body);
-  if (doc === undefined) return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
+  if (doc === undefined) return fail('not-json', t('import_not_json'));
   const answers = readEnvelope(doc);
   return Array.isArray(answers) ? parseAnswers(answers) : answers;
 }
 
 /** The envelope's list of answers, or why the whole file is refused. */
 function readEnvelope(doc: unknown): unknown[] | ImportFailure {
-  if (!v.is(FormatSchema, field(doc, 'format'))) return fail('not-history', NOT_HISTORY);
+  if (!v.is(FormatSchema, field(doc, 'format')))
+    return fail('not-history', t('import_not_history'));
   const version = field(doc, 'version');
   if (!v.is(VersionSchema, version)) {
-    return fail('damaged', 'This history export is damaged: it has no valid format version.');
+    return fail('damaged', t('import_no_version'));
   }
   if (version > EXPORT_VERSION) {
-    return fail(
-      'newer-version',
-      `This history export was made by a newer version of the extension (format version ${version}). Update the extension to import it.`,
-    );
+    return fail('newer-version', t('import_newer_version', version));
   }
   const answers = field(doc, 'answers');
-  if (!v.is(AnswerListSchema, answers))
-    return fail('damaged', 'This history export is damaged: it has no list of answers.');
+  if (!v.is(AnswerListSchema, answers)) return fail('damaged', t('import_no_answers'));
   return answers;
 }
 

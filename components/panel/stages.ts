@@ -1,5 +1,6 @@
 import type { Turn } from '@/lib/ask/panel-state';
-import { formatNumber, t, tn } from '@/lib/core/i18n';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { formatNumber, t, tn } from '../../lib/core/i18n';
 import type { AskResult, StageName, StageProgress } from '@/lib/pipeline/types';
 
 /** The pipeline's stages, in the order they run. */
@@ -99,7 +100,7 @@ function kgFailure(result: AskResult | null): string | null {
   if (!result?.kg || result.kg.triples > 0) return null;
   // The notes are in the panel's language: the German catalog's words for the same failures.
   const failure =
-    /fail|did not answer|could not|limiting|stopped early|fehlgeschlagen|nicht innerhalb|nicht erreichbar|nicht lesen|begrenzt|vorzeitig/i;
+    /fail|did not answer|could not|limiting|stopped early|too long|fehlgeschlagen|nicht innerhalb|nicht erreichbar|nicht lesen|begrenzt|vorzeitig|zu lange/i;
   return notes.find((n) => failure.test(n)) ?? null;
 }
 

@@ -20,6 +20,8 @@ import {
 import { bindPackagedMessages } from '../../lib/browser/i18n';
 import { messageFor } from '../../lib/core/errors';
 import { timeAgo } from '../../lib/core/time';
+import { stagesShown } from '../../components/panel/stages';
+import type { AskResult } from '../../lib/pipeline/types';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LOCALES = join(ROOT, 'public/_locales');
@@ -213,6 +215,33 @@ describe("the panel's Worker binds the packaged catalog the panel names", () => 
     expect(messageLocale()).toBe('en');
     expect(t('tabs_history')).toBe('History');
   });
+});
+
+describe("the details list reads Wikidata's failure notes in the panel's language", () => {
+  /** Every note a Wikidata that answered nothing can leave (lib/kg/retrieve.ts, coded errors). */
+  const failures = (): string[] => [
+    t('note_kg_timeout', 20),
+    t('note_kg_search_failed', 2, 3),
+    t('note_kg_stopped_early', 'HTTP 500'),
+    messageFor('kg-rate-limited'),
+    messageFor('kg-timeout'),
+    messageFor('kg-failed'),
+    messageFor('kg-bad-response'),
+  ];
+  const kgStage = (note: string) =>
+    stagesShown({
+      stages: { kg: { stage: 'kg', status: 'done' } },
+      result: { kg: { triples: 0, notes: [note] } } as unknown as AskResult,
+    })[0]?.status;
+
+  it.each(locales)(
+    'marks the stage failed for each failure note in %s, not for "nothing found"',
+    (locale) => {
+      bindMessages(catalogSource(catalog(locale)), locale);
+      for (const note of failures()) expect(kgStage(note), note).toBe('failed');
+      expect(kgStage(t('note_kg_no_entity'))).toBe('done');
+    },
+  );
 });
 
 /** Words a view may show without a catalog: addresses and model tags given as examples. */

@@ -41,9 +41,11 @@ export default defineConfig({
     },
   },
   manifest: {
-    name: 'Answer panel',
-    description:
-      'Answers questions about the page you are reading, with citations that highlight the exact sentences.',
+    // Names and titles come from public/_locales/<locale>/messages.json (Chromium picks the
+    // browser's UI language, else English).
+    default_locale: 'en',
+    name: '__MSG_ext_name__',
+    description: '__MSG_ext_description__',
     // storage.local.setAccessLevel (Chrome 140) closes the settings, API keys included, to content
     // scripts (docs/SECURITY.md, property 9); on an older browser the call would be missing and a
     // page's content script could read the key. (sidePanel.open() from a menu click needs 116.)
@@ -59,11 +61,11 @@ export default defineConfig({
     // install so the default composer endpoint works without a prompt and Ollama's Origin rule
     // can act; any other endpoint is asked for when saved. Patterns without a port match all ports.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    action: { default_title: 'Ask about this page' },
+    action: { default_title: '__MSG_ext_action_title__' },
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+A' },
-        description: 'Open the answer panel for this tab',
+        description: '__MSG_ext_command_open__',
       },
     },
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },

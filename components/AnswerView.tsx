@@ -1,6 +1,9 @@
 import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
+import { t, tn } from '@/lib/core/i18n';
 import type { Answer, ClaimConflict, Verdict } from '@/lib/pipeline/types';
+import { SUMMARY } from '@/lib/pipeline/verdict';
+import { tx } from './translate';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
@@ -9,21 +12,34 @@ import type { Answer, ClaimConflict, Verdict } from '@/lib/pipeline/types';
 // check passed. A composer that failed is said once, above the answer (FallbackNote).
 
 /** What the panel says for each verdict (older records carry no `summary`). */
-const VERDICT_SUMMARY: Record<Verdict['label'], string> = {
-  supported: 'The page says this',
-  refuted: 'The page says otherwise',
-  'not-enough-evidence': "The page doesn't say",
-};
+const verdictSummary = (label: Verdict['label']) => SUMMARY[label];
 
-const CONFLICT_KIND: Record<ClaimConflict['kind'], string> = {
-  number: 'number',
-  date: 'date',
-  unit: 'unit',
-  negation: 'negation',
-  antonym: 'opposite word',
-  entity: 'name',
-  quantifier: 'quantity word',
-};
+function conflictKind(kind: ClaimConflict['kind']): string {
+  switch (kind) {
+    case 'number':
+      return t('conflict_number');
+    case 'date':
+      return t('conflict_date');
+    case 'unit':
+      return t('conflict_unit');
+    case 'negation':
+      return t('conflict_negation');
+    case 'antonym':
+      return t('conflict_antonym');
+    case 'entity':
+      return t('conflict_entity');
+    case 'quantifier':
+      return t('conflict_quantifier');
+  }
+}
+
+/** A model's confidence level in words ("low", "niedrig"). */
+export function confidenceWord(level: string): string {
+  if (level === 'low') return t('confidence_low');
+  if (level === 'medium') return t('confidence_medium');
+  if (level === 'high') return t('confidence_high');
+  return level;
+}
 
 /** A quote's colour as a CSS value (the same palette as the page highlights). */
 export function quoteColour(id: number, alpha = 0.55): string {
@@ -49,7 +65,9 @@ export function VerdictBadge({
       role="status"
     >
       <strong>
-        {verdict.problem ? 'Not checked' : (verdict.summary ?? VERDICT_SUMMARY[verdict.label])}
+        {verdict.problem
+          ? t('verdict_not_checked')
+          : (verdict.summary ?? verdictSummary(verdict.label))}
       </strong>
       {verdict.problem ? (
         <div className="verdict-basis">{verdict.problem.message}</div>
@@ -81,7 +99,7 @@ function VerdictEvidence({
           type="button"
           className="verdict-source"
           onClick={() => onShow?.(sentence.quoteId, sentence.text)}
-          aria-label={`Show this sentence on the page (source ${sentence.quoteId})`}
+          aria-label={t('verdict_show_sentence', sentence.quoteId)}
         >
           [{sentence.quoteId}]
         </button>
@@ -90,8 +108,12 @@ function VerdictEvidence({
         <ul className="verdict-conflicts">
           {conflicts.map((c, i) => (
             <li key={i} data-conflict={c.kind}>
-              Your text says <mark className="conflict-claim">{c.claim}</mark>; the page says{' '}
-              <mark className="conflict-page">{c.page}</mark> ({CONFLICT_KIND[c.kind]}).
+              {tx(
+                'verdict_conflict',
+                <mark className="conflict-claim">{c.claim}</mark>,
+                <mark className="conflict-page">{c.page}</mark>,
+                conflictKind(c.kind),
+              )}
             </li>
           ))}
         </ul>
@@ -103,12 +125,12 @@ function VerdictEvidence({
 /** Who decided, in a line: a model (which), or word rules that cannot read meaning. */
 function verdictBasis(verdict: Verdict, composerLabel: string | undefined): string {
   const held = verdict.modelLabel
-    ? ` The model said "${VERDICT_SUMMARY[verdict.modelLabel]}" with ${verdict.confidence} confidence, below the bar set in Settings.`
+    ? ` ${t('verdict_model_held', verdictSummary(verdict.modelLabel), confidenceWord(verdict.confidence ?? ''))}`
     : '';
   if (verdict.decidedBy === 'composer')
-    return `Decided by ${composerLabel ?? 'the composer model'}.${held}`;
-  if (verdict.method === 'nli') return 'Meaning checked by the fact-checking model.';
-  return 'Words compared with the page; meaning was not checked.';
+    return `${t('verdict_decided_by', composerLabel ?? t('composer_model_generic'))}${held}`;
+  if (verdict.method === 'nli') return t('verdict_basis_nli');
+  return t('verdict_basis_words');
 }
 
 /** The answer as it streams in: plain text, markers and all, until it is parsed and checked. */
@@ -139,12 +161,19 @@ function chipState(check: CitationCheck | undefined): ChipState {
   return (check.flagged ?? true) ? 'flagged' : 'not-found';
 }
 
-const CHIP_TITLE: Record<ChipState, string> = {
-  supported: 'supports this sentence',
-  flagged: 'says otherwise, or lacks a name or number in this sentence',
-  'not-found': 'does not state this in the same words (not a contradiction)',
-  unchecked: 'was not checked',
-};
+/** The chip's tooltip: what its source does for the sentence, and that a click shows it. */
+function chipTitle(state: ChipState, id: number): string {
+  switch (state) {
+    case 'supported':
+      return t('chip_title_supported', id);
+    case 'flagged':
+      return t('chip_title_flagged', id);
+    case 'not-found':
+      return t('chip_title_not_found', id);
+    case 'unchecked':
+      return t('chip_title_unchecked', id);
+  }
+}
 
 /** A numbered source chip: coloured like its quote's highlight; ⚠ when its source disagrees. */
 function Chip(props: {
@@ -162,8 +191,8 @@ function Chip(props: {
       style={focused ? undefined : { background: quoteColour(id, 0.45) }}
       data-cite={id}
       data-check={state}
-      title={`Source ${id} ${CHIP_TITLE[state]}. Show it on the page.`}
-      aria-label={`Source ${id}${state === 'flagged' ? ', disagrees' : ''}`}
+      title={chipTitle(state, id)}
+      aria-label={state === 'flagged' ? t('chip_label_flagged', id) : t('chip_label', id)}
       onClick={props.onClick}
     >
       {id}
@@ -208,8 +237,8 @@ function NotAnswered({ answer, closest }: { answer: Answer; closest: number }) {
     return <Sentences answer={answer} onCite={() => undefined} focused={null} />;
   return (
     <p className="answer-text" data-unanswered="true">
-      This page does not seem to answer that.
-      {closest > 0 ? ' The closest passages are below, but they are not a direct answer.' : ''}
+      {t('answer_not_answered')}
+      {closest > 0 ? ` ${t('answer_closest_below')}` : ''}
     </p>
   );
 }
@@ -228,15 +257,15 @@ export function ChecksLine({ answer }: { answer: Answer }) {
         data-total={total}
         data-flagged={flagged}
       >
-        {supported} of {total} citation{total === 1 ? '' : 's'} checked
-        {flagged > 0 ? ` · ${flagged} where the source says otherwise (marked ⚠)` : ''}
-        {notFound > 0 ? ` · ${notFound} not found in the same words` : ''}
+        {tn(total, 'checks_line_one', 'checks_line_other', supported)}
+        {flagged > 0 ? ` · ${t('checks_flagged', flagged)}` : ''}
+        {notFound > 0 ? ` · ${t('checks_not_found', notFound)}` : ''}
       </span>
     );
   if (answer.answered && answer.composer !== 'extractive')
     return (
       <span className="checks checks-failed" data-checked={0} data-total={0}>
-        The model cited no quotes, so nothing in this answer can be checked.
+        {t('checks_no_citations')}
       </span>
     );
   return null;
@@ -262,14 +291,12 @@ export function AnswerView(props: {
       {answer.withheld ? (
         <>
           <p className="answer-text" data-withheld="true">
-            I don't know.{' '}
             {answer.confidence
-              ? `The model rated its answer "${answer.confidence}" confidence`
-              : 'The model did not rate its confidence'}
-            , below the bar set in Settings, so the evidence is shown instead.
+              ? t('answer_withheld_rated', confidenceWord(answer.confidence))
+              : t('answer_withheld_unrated')}
           </p>
           <details className="withheld">
-            <summary>Show the model's answer anyway</summary>
+            <summary>{t('answer_show_anyway')}</summary>
             <Sentences {...props} />
           </details>
         </>
@@ -283,15 +310,15 @@ export function AnswerView(props: {
           {warn && <ChecksLine answer={answer} />}
           {answer.confidence && !answer.withheld && (
             <span className="confidence">
-              {warn ? ' · ' : ''}model confidence: {answer.confidence}
+              {warn ? ' · ' : ''}
+              {t('answer_model_confidence', confidenceWord(answer.confidence))}
             </span>
           )}
         </p>
       )}
       {answer.droppedCitations > 0 && (
         <p className="notice" role="note" data-dropped={answer.droppedCitations}>
-          {answer.droppedCitations} citation{answer.droppedCitations === 1 ? '' : 's'} to sources
-          the extension never gave were removed.
+          {tn(answer.droppedCitations, 'answer_dropped_one', 'answer_dropped_other')}
         </p>
       )}
       {answer.notes?.map((note) => (
@@ -308,12 +335,17 @@ export function SentView({ sent, to }: { sent: NonNullable<Answer['sent']>; to: 
   return (
     <details className="sent" data-sent-quotes={sent.quotes.map((q) => q.id).join(',')}>
       <summary>
-        What was sent to {to} ({sent.quotes.length} quote{sent.quotes.length === 1 ? '' : 's'}
-        {sent.quotes.some((q) => q.kind === 'kg') ? ', Wikidata triples as [1]' : ''})
+        {tn(
+          sent.quotes.length,
+          'sent_summary_one',
+          'sent_summary_other',
+          to,
+          sent.quotes.some((q) => q.kind === 'kg') ? t('sent_summary_kg') : '',
+        )}
       </summary>
-      <h3>Instructions</h3>
+      <h3>{t('sent_instructions')}</h3>
       <pre className="sent-system">{sent.system}</pre>
-      <h3>Quotes and question</h3>
+      <h3>{t('sent_quotes_and_question')}</h3>
       <pre className="sent-user">{sent.user}</pre>
     </details>
   );

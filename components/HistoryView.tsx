@@ -3,6 +3,7 @@ import type { AnswerRecord } from '@/lib/cache/db';
 import { HistoryList } from './history-view/HistoryList';
 import { HistoryToolbar, type HistoryNote } from './history-view/HistoryToolbar';
 import './history-view/history.css';
+import { t } from '@/lib/core/i18n';
 
 /** What the history view needs from the cache and the file system (entrypoints/sidepanel wires them). */
 export interface HistoryPorts {
@@ -36,13 +37,13 @@ export function HistoryView({
   }, [query]);
 
   return (
-    <section className="history" aria-label="History">
+    <section className="history" aria-label={t('tabs_history')}>
       <input
         type="search"
-        placeholder="Search questions and pages…"
+        placeholder={t('history_search_placeholder')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        aria-label="Search history"
+        aria-label={t('history_search_label')}
       />
       <HistoryToolbar
         ports={ports}

@@ -4,6 +4,7 @@ import { toErrorInfo } from '@/lib/core/errors';
 import type { DownloadRecord, FirstUseDownloadOptions } from '@/lib/models/browser-store';
 import type { SizeEstimate } from '@/lib/models/download';
 import { isHttpUrl, type Settings } from '@/lib/settings/schema';
+import { messageLocale, t } from '@/lib/core/i18n';
 
 // Settings → "Download on first use": the size before anything is downloaded, then host access
 // (asked for in the click), then the download with a progress bar, then done or a coded failure.
@@ -77,9 +78,11 @@ const knownBytes = (estimate: Estimate) =>
   estimate !== null && estimate !== 'loading' && estimate.bytes > 0 ? estimate.bytes : undefined;
 
 export function sizeLabel(estimate: Estimate): string {
-  if (estimate === 'loading') return 'size…';
-  if (estimate === null || knownBytes(estimate) === undefined) return 'size unknown';
-  return `${estimate.unknownFiles.length > 0 ? 'at least ' : ''}${formatMegabytes(estimate.bytes)}`;
+  if (estimate === 'loading') return t('download_size_loading');
+  if (estimate === null || knownBytes(estimate) === undefined) return t('download_size_unknown');
+  return estimate.unknownFiles.length > 0
+    ? t('download_size_at_least', formatMegabytes(estimate.bytes))
+    : formatMegabytes(estimate.bytes);
 }
 
 /** A hub address as the download uses it (no trailing slash), or null when it is not one. */
@@ -130,7 +133,7 @@ async function refusedAccess(ports: ModelDownloadPorts, hub: string): Promise<st
   const origins = ports.originsForHub(hub);
   if (origins.length === 0 || !ports.requestOrigins) return null;
   if (await ports.requestOrigins(origins).catch(() => false)) return null;
-  return `Downloading needs access to ${origins.join(', ')}. It was not granted, so nothing was downloaded.`;
+  return t('download_access_refused', origins.join(', '));
 }
 
 interface DownloadRequest {
@@ -201,11 +204,7 @@ function TrustCheckbox(props: {
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.checked)}
       />
-      <label htmlFor="models-trust">
-        Trust these files the first time: this version has no fingerprints (SHA-256) for them, so
-        the size and fingerprint of what arrives are recorded and checked every time the models
-        load.
-      </label>
+      <label htmlFor="models-trust">{t('download_trust')}</label>
     </div>
   );
 }
@@ -223,13 +222,13 @@ function DownloadProgress({
     <>
       {' '}
       <button type="button" id="models-cancel" onClick={onCancel}>
-        Cancel
+        {t('download_cancel')}
       </button>
       <div className="download-progress" role="status">
         <progress value={loaded} max={Math.max(total, loaded, 1)} />{' '}
         <span className="download-bytes">
           {formatMegabytes(loaded)}
-          {total > 0 ? ` of ${formatMegabytes(Math.max(total, loaded))}` : ''}
+          {total > 0 ? ` ${t('download_of_total', formatMegabytes(Math.max(total, loaded)))}` : ''}
         </span>
       </div>
     </>
@@ -241,8 +240,7 @@ function PhaseMessage({ phase }: { phase: Phase }) {
   if (phase.kind === 'done')
     return (
       <p role="status" data-download="done">
-        Models downloaded ({formatMegabytes(phase.bytes)}). The panel uses them when these settings
-        are saved with "Download on first use".
+        {t('download_done', formatMegabytes(phase.bytes))}
       </p>
     );
   if (phase.kind === 'failed')
@@ -254,7 +252,7 @@ function PhaseMessage({ phase }: { phase: Phase }) {
   if (phase.kind === 'removed')
     return (
       <p role="status" data-download="removed">
-        Downloaded models removed.
+        {t('download_removed')}
       </p>
     );
   return null;
@@ -277,14 +275,18 @@ export function ModelDownload({ hubUrl, optional, ports, onChange }: ModelDownlo
   return (
     <div className="model-download" data-phase={phase.kind} data-downloaded={record !== null}>
       <div className="hint">
-        The models are downloaded once from {validHub ? hostOf(hub) : 'the model hub'} and kept in
-        this browser.{record ? '' : ' Until they are, passages are ranked by keywords.'}
+        {t('download_hint', validHub ? hostOf(hub) : t('download_the_hub'))}
+        {record ? '' : ` ${t('download_hint_until')}`}
       </div>
       {unpinned && <TrustCheckbox checked={trusted} disabled={busy} onChange={setTrusted} />}
       {record && phase.kind !== 'done' && (
         <p className="hint" data-download="present">
-          Downloaded: {formatMegabytes(recordBytes(record))} from {record.hub} (
-          {new Date(record.completedAt).toLocaleString()}).
+          {t(
+            'download_present',
+            formatMegabytes(recordBytes(record)),
+            record.hub,
+            new Date(record.completedAt).toLocaleString(messageLocale()),
+          )}
         </p>
       )}
       <button
@@ -293,14 +295,16 @@ export function ModelDownload({ hubUrl, optional, ports, onChange }: ModelDownlo
         disabled={busy || !validHub || (unpinned && !trusted)}
         onClick={() => void start({ hub, optional, trusted, expectedBytes })}
       >
-        {record ? 'Download models again' : 'Download models'} ({sizeLabel(estimate)})
+        {record
+          ? t('download_again', sizeLabel(estimate))
+          : t('download_models', sizeLabel(estimate))}
       </button>
       {busy && <DownloadProgress loaded={phase.loaded} total={phase.total} onCancel={cancel} />}
       <PhaseMessage phase={phase} />
       {record && !busy && (
         <div>
           <button type="button" id="models-remove" onClick={() => void remove()}>
-            Remove downloaded models
+            {t('download_remove')}
           </button>
         </div>
       )}

@@ -1,12 +1,13 @@
 import type { StageProgress } from '@/lib/pipeline/types';
-import { STAGES } from './panel/stages';
+import { t } from '@/lib/core/i18n';
+import { stageLabel } from './panel/stages';
 
 const ICON: Record<StageProgress['status'], string> = { done: '✓', running: '…', failed: '✗' };
 
 /** The stages that ran, with their times and details (in an answer's details). */
 export function ProgressList({ stages }: { stages: StageProgress[] }) {
   return (
-    <ol className="progress" aria-label="Stages">
+    <ol className="progress" aria-label={t('progress_stages')}>
       {stages.map((p) => (
         <li
           key={p.stage}
@@ -17,10 +18,10 @@ export function ProgressList({ stages }: { stages: StageProgress[] }) {
           <span className="stage-icon" aria-hidden="true">
             {ICON[p.status]}
           </span>
-          <span className="stage-label">
-            {STAGES.find((s) => s.name === p.stage)?.label ?? p.stage}
-          </span>
-          {p.ms !== undefined && <span className="stage-ms">{p.ms.toFixed(0)} ms</span>}
+          <span className="stage-label">{stageLabel(p.stage)}</span>
+          {p.ms !== undefined && (
+            <span className="stage-ms">{t('progress_ms', p.ms.toFixed(0))}</span>
+          )}
           {p.detail && <span className="stage-detail">{p.detail}</span>}
         </li>
       ))}
@@ -43,7 +44,7 @@ export function ProgressLine({
       <span className="spinner" aria-hidden="true" />
       <span className="working-text">{text}</span>
       <button type="button" className="link-button" data-action="stop" onClick={onStop}>
-        Stop
+        {t('progress_stop')}
       </button>
       {/* Kept in the DOM, not drawn: what each stage reports as it runs (tests watch it). */}
       <div hidden>

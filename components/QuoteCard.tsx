@@ -2,6 +2,7 @@ import { sectionLabel } from '@/lib/ask/panel-setup';
 import type { Quote } from '@/lib/pipeline/types';
 import { quoteColour } from './AnswerView';
 import { safeKgLink, safeLink } from './safe-link';
+import { t } from '@/lib/core/i18n';
 
 /** The quote's colour, as on the page and on its citation chips. */
 function Swatch({ id }: { id: number }) {
@@ -62,7 +63,7 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
         </ul>
       </div>
       <div className="quote-meta">
-        <span className="quote-where">Facts from Wikidata</span>
+        <span className="quote-where">{t('quote_facts_from_wikidata')}</span>
       </div>
     </li>
   );
@@ -74,7 +75,7 @@ export function quoteWhere(quote: Quote): string {
   return [
     fromWeb ? quote.source.title : null,
     sectionLabel(quote.source.section) || null,
-    `paragraph ${quote.source.position.block} of ${quote.source.position.of}`,
+    t('quote_paragraph_of', quote.source.position.block, quote.source.position.of),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -112,7 +113,7 @@ export function QuoteCard(props: {
           rel="noreferrer noopener"
           data-source="search"
           data-link={quote.source.link}
-          title={link ? 'Open the page at this quote' : 'Not linked: only https pages are opened'}
+          title={link ? t('quote_open_at_quote') : t('quote_not_linked')}
         >
           {body}
         </a>
@@ -121,17 +122,15 @@ export function QuoteCard(props: {
           type="button"
           className="quote-button"
           onClick={() => props.onShow(quote.id)}
-          title="Show on the page"
+          title={t('quote_show_on_page')}
         >
           {body}
         </button>
       )}
       <div className="quote-meta">
         <span className="quote-where">{quoteWhere(quote)}</span>
-        {quote.weak && <span className="quote-weak">weaker match</span>}
-        {props.missing && (
-          <span className="quote-missing">Not found on the page now (it may have changed).</span>
-        )}
+        {quote.weak && <span className="quote-weak">{t('quote_weaker_match')}</span>}
+        {props.missing && <span className="quote-missing">{t('quote_missing')}</span>}
       </div>
     </li>
   );
@@ -144,15 +143,12 @@ export function QuoteScores({ quotes }: { quotes: readonly Quote[] }) {
       {quotes.map((quote) => (
         <li key={quote.id} data-quote={quote.id}>
           <span className="scores-id">[{quote.id}]</span>{' '}
-          <span
-            className="quote-score"
-            title="Cross-encoder relevance (when the models ran) · BM25 score · share of the question's key words"
-          >
+          <span className="quote-score" title={t('scores_title')}>
             {quote.filterScore !== undefined
               ? `MiniLM ${(100 / (1 + Math.exp(-quote.filterScore))).toFixed(0)}% · `
               : ''}
-            BM25 {quote.score.toFixed(2)} · match {(quote.coverage * 100).toFixed(0)}%
-            {quote.weak ? ' · fallback (weak)' : ''}
+            {t('scores_line', quote.score.toFixed(2), (quote.coverage * 100).toFixed(0))}
+            {quote.weak ? ` · ${t('scores_weak')}` : ''}
           </span>
         </li>
       ))}

@@ -1,18 +1,22 @@
+import { t } from '@/lib/core/i18n';
 import type { RetrievalReport } from '@/lib/pipeline/types';
 
 // Says which ranking path ran (models or keywords, and why) and which sources were used, so a
 // reader can tell how much to trust the order of the quotes.
 
 export function RetrievalSummary({ report }: { report: RetrievalReport }) {
+  const device = report.device
+    ? ` (${report.device === 'webgpu' ? 'WebGPU' : report.device === 'wasm' ? 'WebAssembly' : 'CPU'})`
+    : '';
   const ranking =
     report.path === 'neural'
-      ? `Ranked by the MiniLM cross-encoder${report.models.reranker ? ' and the reranker' : ''}${report.device ? ` (${report.device === 'webgpu' ? 'WebGPU' : report.device === 'wasm' ? 'WebAssembly' : 'CPU'})` : ''}`
-      : 'Ranked by keywords (BM25)';
+      ? `${report.models.reranker ? t('retrieval_ranked_neural_reranker') : t('retrieval_ranked_neural')}${device}`
+      : t('retrieval_ranked_keywords');
   const web = report.sources.filter((s) => s.kind === 'search');
   return (
     <div className="retrieval" data-path={report.path} data-web={report.webSearched}>
       <div className="retrieval-path">
-        {ranking} · {report.counts.candidates} candidates → {report.counts.quotes} quotes
+        {ranking} · {t('retrieval_counts', report.counts.candidates, report.counts.quotes)}
       </div>
       {report.notes.map((note, i) => (
         <div key={i} className="retrieval-note">
@@ -21,7 +25,7 @@ export function RetrievalSummary({ report }: { report: RetrievalReport }) {
       ))}
       {web.length > 0 && (
         <div className="retrieval-sources">
-          Web pages read:{' '}
+          {t('retrieval_web_pages_read')}{' '}
           {web.map((s, i) => (
             <span
               key={s.url}

@@ -22,12 +22,13 @@ export type {
   SettingsFormProps,
   StorageFormPorts,
 } from './settings/ports';
+import { t } from '@/lib/core/i18n';
 
 export function SettingsForm(props: SettingsFormProps) {
   const { requestOrigins, models, composer, storage } = props;
   const { state, dispatch, refreshInstalled } = useSettingsForm(props);
   const { settings } = state;
-  if (!settings) return <p className="options">Loading settings…</p>;
+  if (!settings) return <p className="options">{t('settings_loading')}</p>;
 
   const form: FormBinding = {
     settings,
@@ -45,7 +46,7 @@ export function SettingsForm(props: SettingsFormProps) {
     storage &&
     (() =>
       void clearCache(storage, dispatch).catch(() =>
-        dispatch(patch({ storageNote: 'The cache could not be cleared.' })),
+        dispatch(patch({ storageNote: t('settings_cache_not_cleared') })),
       ));
   return (
     <form
@@ -55,11 +56,10 @@ export function SettingsForm(props: SettingsFormProps) {
         void saveForm(settings, props, dispatch).catch(() => dispatch(patch({ saved: 'failed' })));
       }}
     >
-      <h1>Answer panel settings</h1>
+      <h1>{t('settings_title')}</h1>
       {state.reset.length > 0 && (
         <p className="notice">
-          Some saved settings could not be read and are back to their defaults:{' '}
-          {state.reset.map(fieldName).join(', ')}.
+          {t('settings_reset_notice', state.reset.map(fieldName).join(', '))}
         </p>
       )}
       <SourceSettings
@@ -98,14 +98,14 @@ function SaveStatus({ permissionNote, saved }: Pick<FormState, 'permissionNote' 
         </p>
       )}
       <button type="submit" className="primary">
-        Save
+        {t('settings_save')}
       </button>{' '}
       {saved === 'saved' && (
         <span role="status" data-saved="true">
-          Saved.
+          {t('settings_saved')}
         </span>
       )}
-      {saved === 'failed' && <span role="alert">Could not save the settings. Try again.</span>}
+      {saved === 'failed' && <span role="alert">{t('settings_save_failed')}</span>}
     </div>
   );
 }

@@ -2,7 +2,9 @@
 // here (MV3 stops idle workers): the work runs in the side panel's Web Worker.
 
 import * as v from 'valibot';
+import { bindBrowserMessages } from '@/lib/browser/i18n';
 import { errorText } from '@/lib/core/errors';
+import { t } from '@/lib/core/i18n';
 import { parseWith } from '@/lib/core/guards';
 import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
@@ -29,6 +31,7 @@ async function syncOllamaOriginRule(): Promise<void> {
 }
 
 export default defineBackground(() => {
+  bindBrowserMessages();
   // Settings (API keys included) live in storage.local: close it to content scripts.
   // Chrome 140+ (the manifest's minimum): close storage.local, where settings and API keys live.
   void browser.storage.local
@@ -40,7 +43,7 @@ export default defineBackground(() => {
     browser.contextMenus.removeAll(() => {
       browser.contextMenus.create({
         id: VERIFY_CLAIM_MENU_ID,
-        title: 'Verify claim',
+        title: t('menu_verify_claim'),
         contexts: ['selection'],
       });
     });

@@ -1,6 +1,7 @@
 // Content script: reads the page and highlights quotes on it. No network, no models; it answers
 // only messages from the extension's own pages (the router checks the sender class).
 
+import { bindBrowserMessages } from '@/lib/browser/i18n';
 import { attachRouter, createRouter, envelope } from '@/lib/messages/protocol';
 import { anchorWithin, buildTextIndex, locateQuote, rangesOf } from '@/lib/page/anchor';
 import { clearHighlights, showHighlights } from '@/lib/page/highlight';
@@ -11,6 +12,8 @@ export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_idle',
   main(ctx) {
+    // Errors the page reader raises are said in the browser's language.
+    bindBrowserMessages();
     const route = createRouter(
       {
         'page/read': () =>

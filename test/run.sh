@@ -11,6 +11,14 @@ if [ ! -x "$chromium_bin" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+# Chromium picks a UI language only when its own strings for it are installed: the German
+# browser test (test/e2e/i18n.e2e.ts) needs them.
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -f /usr/lib/chromium/locales/de.pak ]; then
+  echo "== Installing Debian's chromium-l10n (the German browser test needs it)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-l10n >/dev/null
+fi
 if [ ! -d node_modules ]; then
   echo "== Installing npm packages"
   ONNXRUNTIME_NODE_INSTALL=skip npm ci

@@ -1,6 +1,8 @@
 import type { AnswerRecord } from '@/lib/cache/db';
 import { useNow } from '../use-now';
 import { historyMeta } from './labels';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t } from '../../lib/core/i18n';
 
 export interface HistoryListProps {
   /** Null while loading. */
@@ -12,15 +14,9 @@ export interface HistoryListProps {
 }
 
 export function HistoryList({ records, query, onOpen, onDelete }: HistoryListProps) {
-  if (records === null) return <p>Loading…</p>;
+  if (records === null) return <p>{t('history_loading')}</p>;
   if (records.length === 0)
-    return (
-      <p className="footnote">
-        {query
-          ? 'No saved answer matches.'
-          : 'No saved answers yet. Answers are saved here as you ask.'}
-      </p>
-    );
+    return <p className="footnote">{query ? t('history_no_match') : t('history_empty')}</p>;
   return <HistoryItems records={records} onOpen={onOpen} onDelete={onDelete} />;
 }
 
@@ -58,7 +54,7 @@ function HistoryRow({
 }) {
   return (
     <li className="history-item" data-history-id={record.id}>
-      <button type="button" className="history-open" onClick={onOpen} title="Show this answer">
+      <button type="button" className="history-open" onClick={onOpen} title={t('history_show')}>
         <span className="history-question">{record.question}</span>
         <span className="history-meta">{historyMeta(record, now)}</span>
       </button>
@@ -66,8 +62,8 @@ function HistoryRow({
         type="button"
         className="history-delete"
         data-action="delete"
-        aria-label={`Delete “${record.question}”`}
-        title="Delete this answer"
+        aria-label={t('history_delete_label', record.question)}
+        title={t('history_delete_title')}
         onClick={onDelete}
       >
         <TrashIcon />

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import type { HistoryPorts } from '../HistoryView';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t, tn } from '../../lib/core/i18n';
 
 /** A line under the toolbar: what an export or import did, or why it failed. */
 export interface HistoryNote {
@@ -7,16 +9,19 @@ export interface HistoryNote {
   error: boolean;
 }
 
-const answers = (n: number) => `${n} answer${n === 1 ? '' : 's'}`;
-
 export function exportedNote(n: number, format: 'JSON' | 'Markdown'): HistoryNote {
-  return { text: `Exported ${answers(n)} (${format}).`, error: false };
+  return { text: tn(n, 'history_exported_one', 'history_exported_other', format), error: false };
 }
 
 export function importedNote(result: Awaited<ReturnType<HistoryPorts['import']>>): HistoryNote {
   if (!result.ok) return { text: result.error, error: true };
-  const skipped = result.skipped ? `; ${result.skipped} could not be read and were skipped` : '';
-  return { text: `Imported ${answers(result.imported)}${skipped}.`, error: false };
+  const skipped = result.skipped
+    ? tn(result.skipped, 'history_import_skipped_one', 'history_import_skipped_other')
+    : '';
+  return {
+    text: tn(result.imported, 'history_imported_one', 'history_imported_other', skipped),
+    error: false,
+  };
 }
 
 export interface HistoryToolbarProps {
@@ -36,21 +41,21 @@ export function HistoryToolbar({ ports, hasRecords, onNote, refresh }: HistoryTo
         type="button"
         data-action="export-json"
         disabled={!hasRecords}
-        title={hasRecords ? undefined : 'Nothing to export yet'}
+        title={hasRecords ? undefined : t('history_nothing_to_export')}
         onClick={() => void ports.export('json').then((n) => onNote(exportedNote(n, 'JSON')))}
       >
-        Export JSON
+        {t('history_export_json')}
       </button>
       <button
         type="button"
         data-action="export-markdown"
         disabled={!hasRecords}
-        title={hasRecords ? undefined : 'Nothing to export yet'}
+        title={hasRecords ? undefined : t('history_nothing_to_export')}
         onClick={() =>
           void ports.export('markdown').then((n) => onNote(exportedNote(n, 'Markdown')))
         }
       >
-        Export Markdown
+        {t('history_export_markdown')}
       </button>
       <ImportButton ports={ports} onNote={onNote} refresh={refresh} />
       <DeleteAll ports={ports} hasRecords={hasRecords} refresh={refresh} />
@@ -64,7 +69,7 @@ function ImportButton({ ports, onNote, refresh }: Omit<HistoryToolbarProps, 'has
   return (
     <>
       <button type="button" data-action="import-pick" onClick={() => input.current?.click()}>
-        Import JSON…
+        {t('history_import_json')}
       </button>
       <input
         ref={input}
@@ -102,7 +107,7 @@ function DeleteAll({
         onClick={() => setConfirming(true)}
         disabled={!hasRecords}
       >
-        Delete all…
+        {t('history_delete_all')}
       </button>
     );
   return (
@@ -112,10 +117,10 @@ function DeleteAll({
         data-action="delete-all-confirm"
         onClick={() => void ports.removeAll().then(() => (setConfirming(false), refresh()))}
       >
-        Delete all answers
+        {t('history_delete_all_confirm')}
       </button>
       <button type="button" onClick={() => setConfirming(false)}>
-        Keep them
+        {t('history_keep')}
       </button>
     </>
   );

@@ -3,19 +3,27 @@
 
 import type { AnswerRecord } from '@/lib/cache/db';
 // Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t } from '../../lib/core/i18n';
 import { timeAgo } from '../../lib/core/time';
 import type { Verdict } from '@/lib/pipeline/types';
 
-export const VERDICT_WORDS: Record<Verdict['label'], string> = {
-  supported: 'Supported',
-  refuted: 'Refuted',
-  'not-enough-evidence': 'Not enough evidence',
-};
+export function verdictWord(label: Verdict['label']): string {
+  switch (label) {
+    case 'supported':
+      return t('history_verdict_supported');
+    case 'refuted':
+      return t('history_verdict_refuted');
+    case 'not-enough-evidence':
+      return t('history_verdict_not_enough_evidence');
+  }
+}
 
 export function historyMeta(record: AnswerRecord, now: number): string {
   const verdict = record.result.verdict?.label;
   const parts = [
-    ...(record.mode === 'verify' ? ['Claim', ...(verdict ? [VERDICT_WORDS[verdict]] : [])] : []),
+    ...(record.mode === 'verify'
+      ? [t('turn_claim'), ...(verdict ? [verdictWord(verdict)] : [])]
+      : []),
     record.pageTitle || record.pageUrl,
     timeAgo(record.createdAt, now),
   ];

@@ -2,6 +2,7 @@ import type { ErrorInfo } from '@/lib/core/errors';
 import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
 import type { Mode, SourcesMode } from '@/lib/pipeline/types';
 import { ErrorNote } from './ErrorNote';
+import { t } from '@/lib/core/i18n';
 
 export interface AskFormProps {
   input: string;
@@ -32,13 +33,13 @@ export function AskForm(props: AskFormProps) {
     >
       {props.error && <ErrorNote error={props.error} />}
       <label htmlFor="question" className="visually-hidden">
-        Question or claim
+        {t('ask_label')}
       </label>
       <textarea
         id="question"
         name="question"
         rows={2}
-        placeholder={followUp ? 'Ask a follow-up…' : 'Ask about this page…'}
+        placeholder={followUp ? t('ask_placeholder_follow_up') : t('ask_placeholder')}
         value={input}
         maxLength={MAX_QUESTION_CHARS * 6}
         onChange={(e) => onInput(e.target.value)}
@@ -51,31 +52,31 @@ export function AskForm(props: AskFormProps) {
       />
       <div className="ask-buttons">
         <button type="submit" className="primary" data-action="ask">
-          Ask
+          {t('ask_button')}
         </button>
         <button type="button" data-action="verify" onClick={() => onAsk('verify')}>
-          Verify claim
+          {t('ask_verify_button')}
         </button>
         {followUp && !running && (
           <button type="button" data-action="new-topic" onClick={props.onNewTopic}>
-            New topic
+            {t('ask_new_topic')}
           </button>
         )}
         <select
-          aria-label="Evidence from"
+          aria-label={t('ask_sources_label')}
           className="sources"
           value={sources ?? ''}
           onChange={(e) => e.target.value && onSources(e.target.value as SourcesMode)}
         >
-          <option value="">Sources: as in Settings</option>
-          <option value="page">This page only</option>
-          <option value="auto">Page, web if needed</option>
-          <option value="page+web">Page + web</option>
+          <option value="">{t('ask_sources_settings')}</option>
+          <option value="page">{t('ask_sources_page')}</option>
+          <option value="auto">{t('ask_sources_auto')}</option>
+          <option value="page+web">{t('ask_sources_page_web')}</option>
         </select>
       </div>
       {running && (
         <p className="ask-hint" role="note">
-          Asking now stops the question that is running.
+          {t('ask_hint_running')}
         </p>
       )}
     </form>

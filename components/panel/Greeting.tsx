@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Greeting, PrivacyChoices } from '@/lib/ask/panel-state';
+import { t } from '@/lib/core/i18n';
+import { tx } from '../translate';
 
 export interface GreetingProps {
   greeting: Greeting;
@@ -15,14 +17,15 @@ export interface GreetingProps {
 export function GreetingView(props: GreetingProps) {
   const { greeting } = props;
   return (
-    <section className="greeting" aria-label="Start" data-first-run={greeting.firstRun}>
+    <section
+      className="greeting"
+      aria-label={t('greeting_label')}
+      data-first-run={greeting.firstRun}
+    >
       {greeting.firstRun && (
         <>
-          <h2>Ask about the page you are reading</h2>
-          <p>
-            Answers come from this page, with numbered sources you can click to see the passage
-            highlighted on the page. Everything runs in your browser.
-          </p>
+          <h2>{t('greeting_title')}</h2>
+          <p>{t('greeting_intro')}</p>
         </>
       )}
       <div className="examples">
@@ -43,19 +46,13 @@ export function GreetingView(props: GreetingProps) {
           data-action="summarize"
           onClick={props.onSummarize}
         >
-          Summarize this page
+          {t('greeting_summarize')}
         </button>
       </div>
       <p className="shortcut">
-        {greeting.shortcut ? (
-          <>
-            Open this panel on any page with <kbd>{greeting.shortcut}</kbd>.
-          </>
-        ) : (
-          <>
-            Tip: give this panel a keyboard shortcut at <kbd>chrome://extensions/shortcuts</kbd>.
-          </>
-        )}
+        {greeting.shortcut
+          ? tx('greeting_shortcut', <kbd>{greeting.shortcut}</kbd>)
+          : tx('greeting_shortcut_tip', <kbd>chrome://extensions/shortcuts</kbd>)}
       </p>
       {greeting.firstRun && <Choices {...props} />}
       {greeting.note && (
@@ -89,37 +86,35 @@ function Choices({ loadChoices, onFinish }: GreetingProps) {
         onFinish(choices);
       }}
     >
-      <h3>What may leave your browser?</h3>
-      <p className="choices-intro">
-        Nothing, unless you say yes. You can change this any time in Settings.
-      </p>
+      <h3>{t('choices_title')}</h3>
+      <p className="choices-intro">{t('choices_intro')}</p>
       <Choice
         name="wikipedia"
         checked={choices.wikipedia}
         onChange={(wikipedia) => set({ wikipedia })}
-        title="Search Wikipedia"
-        text="when this page doesn't answer: your question is sent to Wikipedia."
+        title={t('choices_wikipedia_title')}
+        text={t('choices_wikipedia_text')}
       />
       <Choice
         name="wikidata"
         checked={choices.wikidata}
         onChange={(wikidata) => set({ wikidata })}
-        title="Look up facts on Wikidata"
-        text=": names from your question are sent to Wikidata."
+        title={t('choices_wikidata_title')}
+        text={t('choices_wikidata_text')}
       />
       <Choice
         name="composer"
         checked={choices.composer.enabled}
         onChange={(enabled) => composer({ enabled })}
-        title="Write answers with a language model"
-        text=" (such as Ollama on this computer): your question and the quotes are sent to the address below."
+        title={t('choices_composer_title')}
+        text={t('choices_composer_text')}
       />
       {choices.composer.enabled && (
         <ComposerFields composer={choices.composer} onChange={composer} />
       )}
       <div className="choices-buttons">
         <button type="submit" className="primary" data-action="save-choices">
-          Save
+          {t('choices_save')}
         </button>
         <button
           type="button"
@@ -127,7 +122,7 @@ function Choices({ loadChoices, onFinish }: GreetingProps) {
           data-action="skip-choices"
           onClick={() => onFinish(null)}
         >
-          Not now
+          {t('choices_not_now')}
         </button>
       </div>
     </form>
@@ -168,7 +163,7 @@ function ComposerFields({
   return (
     <div className="choices-composer">
       <label>
-        Address
+        {t('choices_address')}
         <input
           name="endpoint"
           value={composer.endpoint}
@@ -176,7 +171,7 @@ function ComposerFields({
         />
       </label>
       <label>
-        Model name
+        {t('choices_model_name')}
         <input
           name="model"
           placeholder="llama3.1:8b"

@@ -1,6 +1,7 @@
 import type { ShownOrigin } from '@/lib/ask/panel-state';
 import { timeAgo } from '@/lib/core/time';
 import { useNow } from '../use-now';
+import { t } from '@/lib/core/i18n';
 
 /**
  * Where a cached, offline or saved answer came from, in words; null for a fresh live answer.
@@ -16,23 +17,23 @@ export function originText(origin: ShownOrigin, now: number, online = false): st
         : '';
   switch (origin.kind) {
     case 'live':
-      return origin.offline && !online
-        ? 'Offline: extractive answer from this page (no saved answer to a similar question).'
-        : null;
+      return origin.offline && !online ? t('origin_offline_live') : null;
     case 'exact':
-      return `Cached answer from ${ago}, to the same question on this version of the page.`;
+      return t('origin_exact', ago);
     case 'similar': {
-      const lead = online
-        ? 'The composer could not be reached, so this is a saved answer'
-        : 'Offline: saved answer';
+      const other = origin.pageTitle || origin.pageUrl;
+      if (online)
+        return origin.samePage
+          ? t('origin_similar_online', ago, origin.question)
+          : t('origin_similar_online_other_page', ago, origin.question, other);
       return origin.samePage
-        ? `${lead} from ${ago} to a similar question, “${origin.question}”.`
-        : `${lead} from ${ago} to a similar question, “${origin.question}”, on another page: ${origin.pageTitle || origin.pageUrl}.`;
+        ? t('origin_similar_offline', ago, origin.question)
+        : t('origin_similar_offline_other_page', ago, origin.question, other);
     }
     case 'cached-page':
-      return `Offline: extractive answer from the saved copy of this page (read ${ago}).`;
+      return t('origin_cached_page', ago);
     case 'history':
-      return `Saved answer from ${ago}.`;
+      return t('origin_history', ago);
   }
 }
 
@@ -56,13 +57,13 @@ export function OriginNote(props: {
       {text && <span>{text}</span>}
       {props.pageChanged ? (
         <button type="button" data-action="reverify" onClick={props.onFresh}>
-          Page changed — re-verify
+          {t('origin_reverify')}
         </button>
       ) : (
         text &&
         origin.kind !== 'live' && (
           <button type="button" data-action="ask-fresh" onClick={props.onFresh}>
-            Ask again
+            {t('origin_ask_again')}
           </button>
         )
       )}

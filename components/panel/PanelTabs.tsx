@@ -1,3 +1,5 @@
+import { t } from '@/lib/core/i18n';
+
 export type PanelView = 'ask' | 'history';
 
 export function PanelTabs({
@@ -8,14 +10,14 @@ export function PanelTabs({
   onView: (view: PanelView) => void;
 }) {
   return (
-    <nav className="panel-tabs" aria-label="Views">
+    <nav className="panel-tabs" aria-label={t('tabs_label')}>
       <button
         type="button"
         aria-pressed={view === 'ask'}
         data-view="ask"
         onClick={() => onView('ask')}
       >
-        Ask
+        {t('tabs_ask')}
       </button>
       <button
         type="button"
@@ -23,10 +25,10 @@ export function PanelTabs({
         data-view="history"
         onClick={() => onView('history')}
       >
-        History
+        {t('tabs_history')}
       </button>
       <a className="settings-link" href="/options.html" target="_blank" rel="noreferrer">
-        Settings
+        {t('tabs_settings')}
       </a>
     </nav>
   );

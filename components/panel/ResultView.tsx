@@ -9,6 +9,7 @@ import { FallbackNote } from './FallbackNote';
 import { onSourceArrows } from './arrow-keys';
 import { OriginNote } from './OriginNote';
 import { composerReached, stagesShown, summaryLine } from './stages';
+import { t } from '@/lib/core/i18n';
 
 export interface ResultViewProps {
   turn: Turn & { result: AskResult };
@@ -39,7 +40,7 @@ export function ResultView(props: ResultViewProps) {
     // Arrow keys walk the source chips and the quotes (arrow-keys.ts); each is a button already.
     <section
       className="result"
-      aria-label="Answer"
+      aria-label={t('result_label')}
       data-answer-to={result.question}
       onKeyDown={onSourceArrows}
     >
@@ -73,9 +74,7 @@ export function ResultView(props: ResultViewProps) {
           onToggle={(e) => setQuotesOpen(e.currentTarget.open)}
         >
           <summary className="quotes-title" data-closest={closest}>
-            {closest
-              ? `Closest passages (${quotes.length}) — not a direct answer`
-              : `Sources (${quotes.length})`}
+            {closest ? t('result_closest', quotes.length) : t('result_sources', quotes.length)}
           </summary>
           <ol className="quotes">
             {quotes.map((quote) => (
@@ -100,12 +99,8 @@ export function ResultView(props: ResultViewProps) {
 function TurnNotices({ turn }: { turn: Turn & { result: AskResult } }) {
   return (
     <>
-      {turn.result.page.truncated && (
-        <p className="notice">This page is very long: only its first part was read.</p>
-      )}
-      {turn.highlight.stale && (
-        <p className="notice">The page changed since this answer: its highlights were cleared.</p>
-      )}
+      {turn.result.page.truncated && <p className="notice">{t('result_truncated')}</p>}
+      {turn.highlight.stale && <p className="notice">{t('result_stale')}</p>}
       {turn.storageNote && (
         <p className="notice" role="note" data-storage-note="true">
           {turn.storageNote}
@@ -124,30 +119,30 @@ function RunDetails({ turn }: { turn: Turn & { result: AskResult } }) {
     <details className="run-details">
       <summary>
         <span className="run-summary">{summaryLine(turn)}</span>{' '}
-        <span className="run-more">details</span>
+        <span className="run-more">{t('result_details')}</span>
       </summary>
       <ProgressList stages={stagesShown(turn)} />
       <RetrievalSummary report={result.retrieval} />
       <p className="answer-meta">
         <ChecksLine answer={answer} />
       </p>
-      <h3>Passage scores</h3>
+      <h3>{t('result_passage_scores')}</h3>
       <QuoteScores quotes={result.quotes} />
       {sent && (
         <SentView
           sent={sent}
-          to={answer.composerLabel ?? answer.fallback?.from ?? 'the composer'}
+          to={answer.composerLabel ?? answer.fallback?.from ?? t('result_the_composer')}
         />
       )}
       {answer.sent && !sent && (
         <p className="footnote" data-sent="none">
-          Nothing reached the composer, so nothing was sent.
+          {t('result_nothing_sent')}
         </p>
       )}
       <p className="footnote">
         {answer.composer === 'extractive'
-          ? 'Extractive answer (no language model): every sentence is a quote from a source.'
-          : `Written by ${answer.composerLabel}; each citation was checked against its quote.`}
+          ? t('result_extractive_footnote')
+          : t('result_written_by', answer.composerLabel ?? '')}
       </p>
     </details>
   );

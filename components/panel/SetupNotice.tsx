@@ -1,7 +1,8 @@
 import type { SetupNotice } from '@/lib/ask/panel-state';
+import { t } from '@/lib/core/i18n';
 
 function megabytes(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 2 ** 20))} MB`;
+  return t('setup_megabytes', Math.max(1, Math.round(bytes / 2 ** 20)));
 }
 
 /** The one place the panel asks for setting up: a card with an action, dismissible for good. */
@@ -16,20 +17,18 @@ export function SetupNoticeCard({
 }) {
   const models = notice.kind === 'models';
   return (
-    <aside className="setup-card" data-notice={notice.kind} aria-label="Setup">
-      <p>
-        {models
-          ? 'Answers are ranked by matching words. Ranking models find better passages, on this computer.'
-          : 'A language model is chosen in Settings, but its address or model name is missing, so answers are quotes from the page.'}
-      </p>
+    <aside className="setup-card" data-notice={notice.kind} aria-label={t('setup_label')}>
+      <p>{models ? t('setup_models_text') : t('setup_endpoint_text')}</p>
       <div className="setup-actions">
         <button type="button" className="primary" data-action="setup" onClick={onAction}>
           {models
-            ? `Download ranking models${notice.bytes ? `, ${megabytes(notice.bytes)}` : ''}`
-            : 'Set up the language model'}
+            ? notice.bytes
+              ? t('setup_models_action_size', megabytes(notice.bytes))
+              : t('setup_models_action')
+            : t('setup_endpoint_action')}
         </button>
         <button type="button" className="link-button" data-action="dismiss" onClick={onDismiss}>
-          Dismiss
+          {t('setup_dismiss')}
         </button>
       </div>
     </aside>

@@ -5,6 +5,7 @@ import { ProgressLine } from '../ProgressList';
 import { ErrorNote } from './ErrorNote';
 import { ResultView } from './ResultView';
 import { stagesShown, workingLine } from './stages';
+import { t } from '@/lib/core/i18n';
 
 export interface TurnViewProps {
   turn: Turn;
@@ -17,7 +18,7 @@ export interface TurnViewProps {
 
 /** One question above its own answer: working, stopped, failed or answered. */
 export function TurnView({ turn, online, onStop, onFresh, onShowQuote }: TurnViewProps) {
-  const label = turn.mode === 'verify' ? 'Claim' : undefined;
+  const label = turn.mode === 'verify' ? t('turn_claim') : undefined;
   return (
     <article
       className={`turn turn-${turn.status}`}
@@ -38,9 +39,7 @@ export function TurnView({ turn, online, onStop, onFresh, onShowQuote }: TurnVie
             turn.firstAnswer &&
             turn.result && (
               <div className="first-answer" data-first-answer>
-                <p className="first-answer-note">
-                  First answer, found by keywords. The ranking models are checking it.
-                </p>
+                <p className="first-answer-note">{t('first_answer_note')}</p>
                 <ResultView
                   turn={turn as Turn & { result: AskResult }}
                   online={online}
@@ -54,9 +53,7 @@ export function TurnView({ turn, online, onStop, onFresh, onShowQuote }: TurnVie
       )}
       {turn.status === 'stopped' && (
         <p className="turn-stopped" role="status" data-stopped-by={turn.stoppedBy}>
-          {turn.stoppedBy === 'new-question'
-            ? 'Stopped: you asked another question.'
-            : 'Stopped. Nothing more will be added to this answer.'}
+          {turn.stoppedBy === 'new-question' ? t('turn_stopped_new_question') : t('turn_stopped')}
         </p>
       )}
       {turn.status === 'error' && turn.error && <ErrorNote error={turn.error} />}

@@ -1,23 +1,49 @@
 import type { Turn } from '@/lib/ask/panel-state';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { formatNumber, t, tn } from '../../lib/core/i18n';
 import type { AskResult, StageName, StageProgress } from '@/lib/pipeline/types';
 
-/** The pipeline's stages as the details list names them, in the order they run. */
-export const STAGES: Array<{ name: StageName; label: string }> = [
-  { name: 'read', label: 'Reading page' },
-  { name: 'models', label: 'Loading ranking models' },
-  { name: 'kg', label: 'Querying Wikidata' },
-  { name: 'split', label: 'Splitting into passages' },
-  { name: 'search', label: 'Searching the web' },
-  { name: 'rank', label: 'Ranking passages' },
-  { name: 'compose', label: 'Composing answer' },
-  { name: 'check', label: 'Checking citations' },
+/** The pipeline's stages, in the order they run. */
+export const STAGES: Array<{ name: StageName }> = [
+  { name: 'read' },
+  { name: 'models' },
+  { name: 'kg' },
+  { name: 'split' },
+  { name: 'search' },
+  { name: 'rank' },
+  { name: 'compose' },
+  { name: 'check' },
 ];
+
+/** A stage as the details list names it; a stage this version does not know, by its name. */
+export function stageLabel(stage: StageName): string {
+  switch (stage) {
+    case 'read':
+      return t('stage_read');
+    case 'models':
+      return t('stage_models');
+    case 'kg':
+      return t('stage_kg');
+    case 'split':
+      return t('stage_split');
+    case 'search':
+      return t('stage_search');
+    case 'rank':
+      return t('stage_rank');
+    case 'compose':
+      return t('stage_compose');
+    case 'check':
+      return t('stage_check');
+    default:
+      return String(stage);
+  }
+}
 
 /** "5k-word page", "800-word page". */
 export function pageSize(words: number | undefined): string {
-  if (!words) return 'page';
+  if (!words) return t('working_page');
   const n = words >= 1000 ? `${Math.round(words / 1000)}k` : String(Math.max(1, words));
-  return `${n}-word page`;
+  return t('working_page_words', n);
 }
 
 /** The one line shown while a question runs: the stage running now, in words. */
@@ -36,23 +62,21 @@ function stageLine(now: StageName | undefined, size: string, intent: Turn['inten
   switch (now) {
     case undefined:
     case 'read':
-      return 'Reading the page…';
+      return t('working_read');
     case 'models':
-      return 'Loading the ranking models…';
+      return t('working_models');
     case 'kg':
-      return 'Looking up facts on Wikidata…';
+      return t('working_kg');
     case 'split':
-      return `Reading… splitting a ${size}…`;
+      return t('working_split', size);
     case 'search':
-      return 'Searching the web…';
+      return t('working_search');
     case 'rank':
-      return intent === 'summary'
-        ? `Choosing passages to cover a ${size}…`
-        : `Reading… ranking a ${size}…`;
+      return intent === 'summary' ? t('working_rank_summary', size) : t('working_rank', size);
     case 'compose':
-      return intent === 'summary' ? 'Writing the summary…' : 'Writing the answer…';
+      return intent === 'summary' ? t('working_compose_summary') : t('working_compose');
     case 'check':
-      return 'Checking the citations…';
+      return t('working_check');
   }
 }
 
@@ -74,7 +98,10 @@ export function composerReached(answer: AskResult['answer']): boolean {
 function kgFailure(result: AskResult | null): string | null {
   const notes = result?.kg?.notes ?? [];
   if (!result?.kg || result.kg.triples > 0) return null;
-  return notes.find((n) => /fail|did not answer|could not|limiting|stopped early/i.test(n)) ?? null;
+  // The notes are in the panel's language: the German catalog's words for the same failures.
+  const failure =
+    /fail|did not answer|could not|limiting|stopped early|too long|fehlgeschlagen|nicht innerhalb|nicht erreichbar|nicht lesen|begrenzt|vorzeitig|zu lange/i;
+  return notes.find((n) => failure.test(n)) ?? null;
 }
 
 /**
@@ -114,10 +141,18 @@ export function summaryLine(
   const passages = result.quotes.filter((q) => q.source.kind !== 'kg').length;
   const facts = result.quotes.some((q) => q.source.kind === 'kg');
   const what =
-    result.mode === 'verify' ? 'Checked' : turn.intent === 'summary' ? 'Summarized' : 'Answered';
-  const from = `from ${passages} passage${passages === 1 ? '' : 's'}${facts ? ' and Wikidata facts' : ''}`;
+    result.mode === 'verify'
+      ? t('summary_checked')
+      : turn.intent === 'summary'
+        ? t('summary_summarized')
+        : t('summary_answered');
+  const from = facts
+    ? tn(passages, 'summary_from_facts_one', 'summary_from_facts_other')
+    : tn(passages, 'summary_from_one', 'summary_from_other');
   const live = turn.origin?.kind === 'live' || turn.origin === null;
   const time =
-    live && turn.elapsedMs !== undefined ? ` in ${(turn.elapsedMs / 1000).toFixed(1)} s` : '';
+    live && turn.elapsedMs !== undefined
+      ? ` ${t('summary_in_seconds', formatNumber(turn.elapsedMs / 1000, 1))}`
+      : '';
   return `${what}${time} ${from}`;
 }

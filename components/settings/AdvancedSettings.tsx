@@ -4,6 +4,7 @@ import type { FormBinding } from './fields';
 import { KnowledgeGraphSettings } from './KnowledgeGraphSettings';
 import { ModelAdvanced } from './ModelSettings';
 import { StorageSettings, type StorageSettingsProps } from './StorageSettings';
+import { t } from '@/lib/core/i18n';
 
 /** Fields that live under "Advanced": a save error in one of them opens it. */
 const ADVANCED =
@@ -25,7 +26,7 @@ export function AdvancedSettings({
       open={opened || hasError}
       onToggle={(e) => setOpened(e.currentTarget.open)}
     >
-      <summary>Advanced</summary>
+      <summary>{t('settings_advanced')}</summary>
       <ComposerLimits form={form} />
       <ModelAdvanced form={form} />
       <KnowledgeGraphSettings form={form} />

@@ -4,7 +4,8 @@
 import { ComposerKinds, ConfidenceLevels, type Settings } from '@/lib/settings/schema';
 import { Choice, NumberField, TextField, type FormBinding } from './fields';
 import { fieldsShown, type FormState } from './form-state';
-import { COMPOSER_LABELS, CONFIDENCE_LABELS } from './labels';
+import { composerLabels, confidenceLabels } from './labels';
+import { t } from '@/lib/core/i18n';
 
 export interface ComposerSettingsProps {
   form: FormBinding;
@@ -16,14 +17,18 @@ export interface ComposerSettingsProps {
 }
 
 /** What each composer sends, and where: the line under the choice. */
-const COMPOSER_HINTS: Record<Settings['composer']['kind'], string> = {
-  extractive: 'The answer is made of sentences quoted from the page. Nothing is sent anywhere.',
-  'openai-compatible':
-    'One request per question to the server below, with your question and the quoted passages and nothing else. If it fails, the quoted answer is shown with the reason.',
-  ollama:
-    'One request per question to Ollama, with your question and the quoted passages and nothing else. If it fails, the quoted answer is shown with the reason.',
-  'chrome-prompt': 'The model runs inside Chrome on this computer: nothing is sent anywhere.',
-};
+function composerHint(kind: Settings['composer']['kind']): string {
+  switch (kind) {
+    case 'extractive':
+      return t('settings_composer_hint_extractive');
+    case 'openai-compatible':
+      return t('settings_composer_hint_server');
+    case 'ollama':
+      return t('settings_composer_hint_ollama');
+    case 'chrome-prompt':
+      return t('settings_composer_hint_chrome');
+  }
+}
 
 export function ComposerSettings({ form, builtIn, connection, onTest }: ComposerSettingsProps) {
   const { kind } = form.settings.composer;
@@ -31,19 +36,17 @@ export function ComposerSettings({ form, builtIn, connection, onTest }: Composer
   const shown = fieldsShown(form.settings);
   return (
     <fieldset data-group="composer">
-      <legend>How answers are written</legend>
+      <legend>{t('settings_composer_legend')}</legend>
       <Choice
         form={form}
         path="composer.kind"
-        label="Write answers by"
+        label={t('settings_composer_kind_label')}
         options={kinds}
-        labels={COMPOSER_LABELS}
-        hint={COMPOSER_HINTS[kind]}
+        labels={composerLabels()}
+        hint={composerHint(kind)}
       />
       {kind === 'chrome-prompt' && !builtIn && (
-        <div className="field-error">
-          This browser has no built-in model: answers will quote the page instead.
-        </div>
+        <div className="field-error">{t('settings_no_builtin')}</div>
       )}
       {shown.has('composer.endpoint') && <EndpointFields form={form} shown={shown} />}
       {kind !== 'extractive' && onTest && (
@@ -58,21 +61,21 @@ export function ComposerLimits({ form }: { form: FormBinding }) {
   if (!fieldsShown(form.settings).has('composer.minConfidence')) return null;
   return (
     <fieldset data-group="composer-limits">
-      <legend>Answers from a language model</legend>
+      <legend>{t('settings_limits_legend')}</legend>
       <Choice
         form={form}
         path="composer.minConfidence"
-        label="Show answers the model rates at least"
+        label={t('settings_min_confidence_label')}
         options={ConfidenceLevels}
-        labels={CONFIDENCE_LABELS}
+        labels={confidenceLabels()}
       />
       <NumberField
         form={form}
         path="composer.timeoutSeconds"
-        label="Give up after (seconds of silence)"
+        label={t('settings_timeout_label')}
         min={5}
         max={600}
-        hint="Then the answer quotes the page instead."
+        hint={t('settings_timeout_hint')}
       />
     </fieldset>
   );
@@ -85,22 +88,27 @@ function EndpointFields({ form, shown }: { form: FormBinding; shown: Set<string>
       <TextField
         form={form}
         path="composer.endpoint"
-        label="Server address"
+        label={t('settings_endpoint_label')}
         placeholder={kind === 'ollama' ? 'http://127.0.0.1:11434' : 'http://127.0.0.1:11434/v1'}
         hint={
           kind === 'ollama'
-            ? 'Ollama’s address, usually http://127.0.0.1:11434. It needs no extra set-up.'
-            : 'The address its API starts with, often ending in /v1.'
+            ? t('settings_endpoint_hint_ollama')
+            : t('settings_endpoint_hint_server')
         }
       />
-      <TextField form={form} path="composer.model" label="Model" placeholder="e.g. llama3.1:8b" />
+      <TextField
+        form={form}
+        path="composer.model"
+        label={t('settings_model_label')}
+        placeholder={t('settings_model_placeholder')}
+      />
       {shown.has('composer.apiKey') && (
         <TextField
           form={form}
           path="composer.apiKey"
-          label="API key (optional)"
+          label={t('settings_api_key_label')}
           type="password"
-          hint="Kept where web pages cannot read it, and sent only to the server above, over https (or to this computer)."
+          hint={t('settings_api_key_hint')}
         />
       )}
     </>
@@ -122,9 +130,9 @@ function ConnectionTest({
         onClick={onTest}
         disabled={connection === 'testing'}
       >
-        Test connection
+        {t('settings_test_connection')}
       </button>
-      {connection === 'testing' && <span className="connection-test">Testing…</span>}
+      {connection === 'testing' && <span className="connection-test">{t('settings_testing')}</span>}
       {connection && connection !== 'testing' && (
         <span
           className={`connection-test ${connection.ok ? 'connection-ok' : 'connection-failed'}`}

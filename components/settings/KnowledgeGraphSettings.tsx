@@ -2,41 +2,42 @@
 // turns Wikidata on is in Basic (components/settings/SourceSettings.tsx).
 
 import { Choice, TextField, type FormBinding } from './fields';
+import { t } from '@/lib/core/i18n';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
-const STEP_LABELS = { 1: '1', 2: '2', 3: '3 (default)', 4: '4', 5: '5' };
+const stepLabels = () => ({ 1: '1', 2: '2', 3: t('settings_kg_step_default', 3), 4: '4', 5: '5' });
 
 export function KnowledgeGraphSettings({ form }: { form: FormBinding }) {
   return (
     <fieldset data-group="knowledge-graph">
-      <legend>Wikidata facts</legend>
+      <legend>{t('settings_kg_legend')}</legend>
       <Choice
         form={form}
         path="knowledgeGraph.width"
-        label="Facts followed at each step"
+        label={t('settings_kg_width_label')}
         options={STEPS}
-        labels={STEP_LABELS}
-        hint="The beam width of the fact search (ToG-E). More finds more, with more requests."
+        labels={stepLabels()}
+        hint={t('settings_kg_width_hint')}
       />
       <Choice
         form={form}
         path="knowledgeGraph.depth"
-        label="Steps from the question’s names"
+        label={t('settings_kg_depth_label')}
         options={STEPS}
-        labels={STEP_LABELS}
-        hint="The beam depth of the fact search."
+        labels={stepLabels()}
+        hint={t('settings_kg_depth_hint')}
       />
       <TextField
         form={form}
         path="knowledgeGraph.sparqlEndpoint"
-        label="Query service address"
-        hint="Wikidata’s SPARQL endpoint."
+        label={t('settings_kg_sparql_label')}
+        hint={t('settings_kg_sparql_hint')}
       />
       <TextField
         form={form}
         path="knowledgeGraph.entitySearchEndpoint"
-        label="Name search address"
-        hint="Wikidata’s API (wbsearchentities), which finds the items a name stands for."
+        label={t('settings_kg_search_label')}
+        hint={t('settings_kg_search_hint')}
       />
     </fieldset>
   );

@@ -7,8 +7,9 @@ import { cleanHub, ModelDownload, sizeLabel, useSizeEstimate } from '../ModelDow
 import type { ModelDownloadPorts } from '../ModelDownload';
 import { Checkbox, Choice, TextField, type FormBinding } from './fields';
 import { factCheckSwitch, fieldsShown, rankSwitch } from './form-state';
-import { DEVICE_LABELS, MODEL_SOURCE_LABELS } from './labels';
+import { deviceLabels, modelSourceLabels } from './labels';
 import type { InstalledModels, RequestOrigins } from './ports';
+import { t } from '@/lib/core/i18n';
 
 export interface ModelSettingsProps {
   form: FormBinding;
@@ -26,18 +27,18 @@ export function ModelSettings(props: ModelSettingsProps) {
   const download = retrieval.modelSource === 'download';
   return (
     <fieldset data-group="models">
-      <legend>Language models in your browser</legend>
+      <legend>{t('settings_models_legend')}</legend>
       <Checkbox form={form} path="retrieval.useModels" view={rankSwitch(retrieval, installed)}>
-        Find passages by meaning, not only by matching words
+        {t('settings_use_models')}
       </Checkbox>
       <FactCheckSwitch form={form} installed={installed} models={models} />
       <Choice
         form={form}
         path="retrieval.modelSource"
-        label="Model files"
+        label={t('settings_model_files_label')}
         options={ModelSources}
-        labels={MODEL_SOURCE_LABELS}
-        hint="They run on this computer; your pages and questions are never sent to the model hub."
+        labels={modelSourceLabels()}
+        hint={t('settings_model_files_hint')}
       />
       {download && models && (
         <ModelDownload
@@ -65,21 +66,22 @@ function FactCheckSwitch({
     { optional: { rerank: false, nli: true }, onlyOptional: true },
     false,
   );
-  const size = estimate === null || estimate === 'loading' ? null : sizeLabel(estimate);
+  const known = estimate !== null && estimate !== 'loading' && estimate.bytes > 0;
   const downloads =
     hub === null
       ? ''
-      : size && size !== 'size unknown'
-        ? ` (downloads ~${size})`
-        : ' (a separate download)';
+      : known
+        ? ` ${t('settings_nli_downloads', sizeLabel(estimate))}`
+        : ` ${t('settings_nli_separate_download')}`;
   return (
     <Checkbox
       form={form}
       path="retrieval.nli"
       view={factCheckSwitch(retrieval, installed)}
-      hint="Used to tell whether a quote supports or contradicts a claim you verify."
+      hint={t('settings_nli_hint')}
     >
-      Check meaning with a fact-checking model{downloads}
+      {t('settings_nli_label')}
+      {downloads}
     </Checkbox>
   );
 }
@@ -99,26 +101,22 @@ const NO_MODELS: ModelDownloadPorts = {
 export function ModelAdvanced({ form }: { form: FormBinding }) {
   return (
     <fieldset data-group="models-advanced">
-      <legend>Models in your browser</legend>
-      <Checkbox
-        form={form}
-        path="retrieval.rerank"
-        hint="A larger model sorts the best passages again: a better order, but slower (and a separate download)."
-      >
-        Sort the best passages a second time
+      <legend>{t('settings_models_advanced_legend')}</legend>
+      <Checkbox form={form} path="retrieval.rerank" hint={t('settings_rerank_hint')}>
+        {t('settings_rerank_label')}
       </Checkbox>
       <Choice
         form={form}
         path="retrieval.device"
-        label="Run models on"
+        label={t('settings_device_label')}
         options={DevicePreferences}
-        labels={DEVICE_LABELS}
+        labels={deviceLabels()}
       />
       {fieldsShown(form.settings).has('retrieval.hubUrl') && (
         <TextField
           form={form}
           path="retrieval.hubUrl"
-          label="Model hub"
+          label={t('settings_hub_label')}
           placeholder="https://huggingface.co"
         />
       )}

@@ -4,12 +4,11 @@
 import { SearchProviders } from '@/lib/settings/schema';
 import { Checkbox, Choice, TextField, type FormBinding } from './fields';
 import { answerWith, fieldsShown, type AnswerWith } from './form-state';
-import { SEARCH_LABELS, SOURCES_LABELS } from './labels';
+import { searchLabels, sourcesLabels } from './labels';
+import { t } from '@/lib/core/i18n';
 
-const ANSWER_WITH: Record<AnswerWith, string> = {
-  page: 'This page only',
-  web: 'This page and the web',
-};
+const answerWithLabel = (value: AnswerWith) =>
+  value === 'page' ? t('settings_answer_with_page') : t('settings_answer_with_web');
 
 export interface SourceSettingsProps {
   form: FormBinding;
@@ -21,10 +20,10 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
   const current = answerWith(form.settings);
   return (
     <fieldset data-group="sources">
-      <legend>Where answers come from</legend>
+      <legend>{t('settings_sources_legend')}</legend>
       <div className="field" role="radiogroup" aria-labelledby="answer-with-label">
         <span className="field-label" id="answer-with-label">
-          Answer with
+          {t('settings_answer_with_label')}
         </span>
         <div className="field-control radios">
           {(['page', 'web'] as const).map((value) => (
@@ -37,7 +36,7 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
                 checked={current === value}
                 onChange={() => onAnswerWith(value)}
               />
-              {ANSWER_WITH[value]}
+              {answerWithLabel(value)}
             </label>
           ))}
         </div>
@@ -46,16 +45,16 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
         <Choice
           form={form}
           path="search.provider"
-          label="Search with"
+          label={t('settings_search_label')}
           options={SearchProviders.filter((p) => p !== 'none')}
-          labels={SEARCH_LABELS}
+          labels={searchLabels()}
         />
       )}
       {shown.has('search.searxngUrl') && (
         <TextField
           form={form}
           path="search.searxngUrl"
-          label="SearXNG address"
+          label={t('settings_searxng_label')}
           placeholder="https://searx.example.org"
         />
       )}
@@ -63,7 +62,7 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
         <TextField
           form={form}
           path="search.braveApiKey"
-          label="Brave Search API key"
+          label={t('settings_brave_label')}
           type="password"
         />
       )}
@@ -71,27 +70,23 @@ export function SourceSettings({ form, onAnswerWith }: SourceSettingsProps) {
         <Checkbox
           form={form}
           path="search.allowLocalResults"
-          hint="Off: a result or redirect that points at this computer or your local network (a router, an intranet page) is not opened, even with a search service you run yourself."
+          hint={t('settings_local_results_hint')}
         >
-          Read results on this computer and my local network
+          {t('settings_local_results_label')}
         </Checkbox>
       )}
       {shown.has('retrieval.sources') && (
         <Choice
           form={form}
           path="retrieval.sources"
-          label="Search the web"
+          label={t('settings_search_when_label')}
           options={['auto', 'page+web'] as const}
-          labels={SOURCES_LABELS}
-          hint="Each question in the panel can still choose its own sources."
+          labels={sourcesLabels()}
+          hint={t('settings_search_when_hint')}
         />
       )}
-      <Checkbox
-        form={form}
-        path="knowledgeGraph.enabled"
-        hint="Wikidata is a free knowledge base; the names found in your question are looked up there."
-      >
-        Add facts from Wikidata
+      <Checkbox form={form} path="knowledgeGraph.enabled" hint={t('settings_kg_enabled_hint')}>
+        {t('settings_kg_enabled_label')}
       </Checkbox>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { Checkbox, NumberField, type FormBinding } from './fields';
+import { formatNumber, t } from '@/lib/core/i18n';
 
 export interface StorageSettingsProps {
   form: FormBinding;
@@ -12,22 +13,22 @@ export interface StorageSettingsProps {
 export function StorageSettings({ form, usage, storageNote, onClear }: StorageSettingsProps) {
   return (
     <fieldset data-group="storage">
-      <legend>Saved answers and offline copies</legend>
+      <legend>{t('settings_storage_legend')}</legend>
       <NumberField
         form={form}
         path="storage.budgetMB"
-        label="Space to use (MB)"
+        label={t('settings_budget_label')}
         min={10}
         max={5000}
-        hint={`Pages, answers and replies kept for offline use; the least recently used go first.${usage !== null ? ` Using ${(usage / 2 ** 20).toFixed(1)} MB now.` : ''}`}
+        hint={`${t('settings_budget_hint')}${usage !== null ? ` ${t('settings_budget_using', formatNumber(usage / 2 ** 20, 1))}` : ''}`}
       />
       <Checkbox form={form} path="storage.persist">
-        Ask the browser to keep them when disk space runs low
+        {t('settings_persist_label')}
       </Checkbox>
       {onClear && (
         <p className="actions">
           <button type="button" data-action="clear-cache" onClick={onClear}>
-            Clear saved answers and offline copies
+            {t('settings_clear_cache')}
           </button>
         </p>
       )}

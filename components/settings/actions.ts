@@ -3,6 +3,7 @@
 
 import type { Dispatch } from 'react';
 import { errorText } from '@/lib/core/errors';
+import { t } from '@/lib/core/i18n';
 import {
   accessFor,
   composerAccessNote,
@@ -63,9 +64,7 @@ async function askPersistence(storage: StorageFormPorts, dispatch: Dispatch<Form
   const persisted = await storage.persist().catch(() => false);
   dispatch(
     patch({
-      storageNote: persisted
-        ? 'The browser will keep the cache under storage pressure.'
-        : 'The browser did not grant persistent storage; the cache may be cleared when space runs low.',
+      storageNote: persisted ? t('settings_persist_granted') : t('settings_persist_refused'),
     }),
   );
 }
@@ -102,9 +101,9 @@ export async function clearCache(
   try {
     await storage.clear();
   } catch {
-    dispatch(patch({ storageNote: 'The cache could not be cleared.' }));
+    dispatch(patch({ storageNote: t('settings_cache_not_cleared') }));
     return;
   }
   const usage = await storage.usageBytes().catch(() => null);
-  dispatch(patch({ usage, storageNote: 'The cache and the history were cleared.' }));
+  dispatch(patch({ usage, storageNote: t('settings_cache_cleared') }));
 }

@@ -4,6 +4,8 @@
 import type { ModelRole } from '@/lib/models/manifest';
 import type { Settings } from '@/lib/settings/schema';
 import type { ConnectionResult, InstalledModels } from './ports';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t } from '../../lib/core/i18n';
 
 type Group = keyof Omit<Settings, 'version'>;
 /** A field as `group.field`, which is also its input's id (the end-to-end tests select by it). */
@@ -183,8 +185,8 @@ export function rankSwitch(
     disabled: true,
     note:
       retrieval.modelSource === 'bundled'
-        ? 'This version has no language models built in, so passages are ranked by keywords. Choose “Download on first use” to get them.'
-        : 'Not downloaded yet: passages are ranked by keywords until the models are downloaded below.',
+        ? t('settings_rank_note_bundled')
+        : t('settings_rank_note_download'),
   };
 }
 
@@ -205,15 +207,11 @@ export function factCheckSwitch(
     return {
       checked: retrieval.nli,
       disabled: false,
-      note: missing ? 'Not downloaded yet: download the models again to add it.' : null,
+      note: missing ? t('settings_nli_note_missing') : null,
     };
   }
   if (installed === null) return { checked: false, disabled: true, note: null };
   return present(retrieval, installed, ['nli'])
-    ? { checked: true, disabled: true, note: 'Built into this version: always used.' }
-    : {
-        checked: false,
-        disabled: true,
-        note: 'Not built into this version. Choose “Download on first use” to add it.',
-      };
+    ? { checked: true, disabled: true, note: t('settings_nli_note_built_in') }
+    : { checked: false, disabled: true, note: t('settings_nli_note_not_built_in') };
 }

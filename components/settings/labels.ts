@@ -9,72 +9,88 @@ import type {
   SourcesModes,
 } from '@/lib/settings/schema';
 import type { Path } from './form-state';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t } from '../../lib/core/i18n';
 
-export const COMPOSER_LABELS: Record<(typeof ComposerKinds)[number], string> = {
-  extractive: 'Quote the page (no language model, works offline)',
-  'openai-compatible': 'A language model server (OpenAI, LM Studio, llama.cpp…)',
-  ollama: 'Ollama on its own API',
-  'chrome-prompt': "Chrome's built-in model (runs on this computer)",
-};
+export function composerLabels(): Record<(typeof ComposerKinds)[number], string> {
+  return {
+    extractive: t('settings_composer_extractive'),
+    'openai-compatible': t('settings_composer_openai_compatible'),
+    ollama: t('settings_composer_ollama'),
+    'chrome-prompt': t('settings_composer_chrome_prompt'),
+  };
+}
 
-export const CONFIDENCE_LABELS: Record<(typeof ConfidenceLevels)[number], string> = {
-  low: "Low: always show the model's answer",
-  medium: 'Medium (default)',
-  high: 'High: only answers the model is sure of',
-};
+export function confidenceLabels(): Record<(typeof ConfidenceLevels)[number], string> {
+  return {
+    low: t('settings_confidence_low'),
+    medium: t('settings_confidence_medium'),
+    high: t('settings_confidence_high'),
+  };
+}
 
 /** "None" is not offered: "This page only" is how web search is turned off. */
-export const SEARCH_LABELS: Record<(typeof SearchProviders)[number], string> = {
-  none: 'No web search',
-  wikipedia: 'Wikipedia (no account needed)',
-  searxng: 'A SearXNG search service',
-  brave: 'Brave Search (needs an API key)',
-};
+export function searchLabels(): Record<(typeof SearchProviders)[number], string> {
+  return {
+    none: t('settings_search_none'),
+    wikipedia: t('settings_search_wikipedia'),
+    searxng: t('settings_search_searxng'),
+    brave: t('settings_search_brave'),
+  };
+}
 
-export const SOURCES_LABELS: Record<(typeof SourcesModes)[number], string> = {
-  auto: 'Only when the page does not answer',
-  page: 'Never',
-  'page+web': 'For every question',
-};
+export function sourcesLabels(): Record<(typeof SourcesModes)[number], string> {
+  return {
+    auto: t('settings_sources_auto'),
+    page: t('settings_sources_page'),
+    'page+web': t('settings_sources_page_web'),
+  };
+}
 
-export const DEVICE_LABELS: Record<(typeof DevicePreferences)[number], string> = {
-  auto: 'The graphics card when possible (WebGPU), else the processor',
-  wasm: 'The processor only (WebAssembly)',
-};
+export function deviceLabels(): Record<(typeof DevicePreferences)[number], string> {
+  return {
+    auto: t('settings_device_auto'),
+    wasm: t('settings_device_wasm'),
+  };
+}
 
-export const MODEL_SOURCE_LABELS: Record<(typeof ModelSources)[number], string> = {
-  bundled: 'Built into the extension',
-  download: 'Download on first use',
-};
+export function modelSourceLabels(): Record<(typeof ModelSources)[number], string> {
+  return {
+    bundled: t('settings_model_source_bundled'),
+    download: t('settings_model_source_download'),
+  };
+}
 
 /** Names for the notice that lists stored settings which were reset. */
-const FIELD_NAMES: Partial<Record<Path, string>> = {
-  'composer.kind': 'how answers are written',
-  'composer.endpoint': 'the language model address',
-  'composer.model': 'the model name',
-  'composer.apiKey': 'the API key',
-  'composer.minConfidence': 'the confidence bar',
-  'composer.timeoutSeconds': 'the time limit',
-  'search.provider': 'the search service',
-  'search.searxngUrl': 'the SearXNG address',
-  'search.braveApiKey': 'the Brave Search key',
-  'search.allowLocalResults': 'reading local results',
-  'knowledgeGraph.enabled': 'Wikidata facts',
-  'knowledgeGraph.width': 'facts per step',
-  'knowledgeGraph.depth': 'steps',
-  'knowledgeGraph.sparqlEndpoint': 'the Wikidata query address',
-  'knowledgeGraph.entitySearchEndpoint': 'the Wikidata search address',
-  'retrieval.sources': 'when to search the web',
-  'retrieval.useModels': 'ranking by meaning',
-  'retrieval.rerank': 'the second sort',
-  'retrieval.nli': 'the fact-checking model',
-  'retrieval.device': 'where models run',
-  'retrieval.modelSource': 'where model files come from',
-  'retrieval.hubUrl': 'the model hub',
-  'storage.budgetMB': 'the cache size',
-  'storage.persist': 'keeping the cache',
-};
+function fieldNames(): Partial<Record<Path, string>> {
+  return {
+    'composer.kind': t('settings_field_composer_kind'),
+    'composer.endpoint': t('settings_field_composer_endpoint'),
+    'composer.model': t('settings_field_composer_model'),
+    'composer.apiKey': t('settings_field_composer_apikey'),
+    'composer.minConfidence': t('settings_field_composer_minconfidence'),
+    'composer.timeoutSeconds': t('settings_field_composer_timeoutseconds'),
+    'search.provider': t('settings_field_search_provider'),
+    'search.searxngUrl': t('settings_field_search_searxngurl'),
+    'search.braveApiKey': t('settings_field_search_braveapikey'),
+    'search.allowLocalResults': t('settings_field_search_allowlocalresults'),
+    'knowledgeGraph.enabled': t('settings_field_knowledgegraph_enabled'),
+    'knowledgeGraph.width': t('settings_field_knowledgegraph_width'),
+    'knowledgeGraph.depth': t('settings_field_knowledgegraph_depth'),
+    'knowledgeGraph.sparqlEndpoint': t('settings_field_knowledgegraph_sparqlendpoint'),
+    'knowledgeGraph.entitySearchEndpoint': t('settings_field_knowledgegraph_entitysearchendpoint'),
+    'retrieval.sources': t('settings_field_retrieval_sources'),
+    'retrieval.useModels': t('settings_field_retrieval_usemodels'),
+    'retrieval.rerank': t('settings_field_retrieval_rerank'),
+    'retrieval.nli': t('settings_field_retrieval_nli'),
+    'retrieval.device': t('settings_field_retrieval_device'),
+    'retrieval.modelSource': t('settings_field_retrieval_modelsource'),
+    'retrieval.hubUrl': t('settings_field_retrieval_huburl'),
+    'storage.budgetMB': t('settings_field_storage_budgetmb'),
+    'storage.persist': t('settings_field_storage_persist'),
+  };
+}
 
 export function fieldName(path: string): string {
-  return FIELD_NAMES[path as Path] ?? path;
+  return fieldNames()[path as Path] ?? path;
 }

@@ -2,10 +2,12 @@
 // words. A pure function of the settings, so the form and its tests read the same sentences.
 
 // Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { t } from '../../lib/core/i18n';
 import { isLoopbackHostname, type Settings } from '../../lib/settings/schema';
 import { answerWith } from './form-state';
 
-export const NOTHING_LEAVES = 'Nothing leaves your browser.';
+/** The line when nothing leaves the browser. */
+export const nothingLeaves = () => t('privacy_nothing_leaves');
 
 /** `host` of an address, or the address itself when it does not parse. */
 function hostOf(url: string): string {
@@ -23,15 +25,14 @@ function searchLine(settings: Settings): string | null {
       ? 'Wikipedia'
       : provider === 'brave'
         ? 'Brave Search'
-        : `your search service${searxngUrl ? ` (${hostOf(searxngUrl)})` : ''}`;
+        : searxngUrl
+          ? t('privacy_your_search_service_at', hostOf(searxngUrl))
+          : t('privacy_your_search_service');
   if (provider === 'none') return null;
-  if (answerWith(settings) === 'page')
-    return `Only for a question where you choose the web in the panel: the question goes to ${engine}, and the result pages are opened.`;
-  const when =
-    settings.retrieval.sources === 'page+web'
-      ? 'Every question'
-      : 'A question the page cannot answer';
-  return `${when} goes to ${engine}, and the result pages are opened.`;
+  if (answerWith(settings) === 'page') return t('privacy_search_on_demand', engine);
+  return settings.retrieval.sources === 'page+web'
+    ? t('privacy_search_every', engine)
+    : t('privacy_search_unanswered', engine);
 }
 
 function composerLine(composer: Settings['composer']): string | null {
@@ -43,23 +44,20 @@ function composerLine(composer: Settings['composer']): string | null {
   } catch {
     // shown as typed
   }
-  const where = isLoopbackHostname(hostname)
-    ? `the language model on this computer (${host})`
-    : `the language model at ${host}`;
-  return `Your question and the quoted passages go to ${where}.`;
+  return isLoopbackHostname(hostname)
+    ? t('privacy_composer_local', host)
+    : t('privacy_composer_remote', host);
 }
 
-/** One sentence per thing that leaves the browser; `NOTHING_LEAVES` alone when nothing does. */
+/** One sentence per thing that leaves the browser; `nothingLeaves()` alone when nothing does. */
 export function privacyLines(settings: Settings): string[] {
   const lines = [
     searchLine(settings),
-    settings.knowledgeGraph.enabled ? 'Names found in your question go to Wikidata.' : null,
+    settings.knowledgeGraph.enabled ? t('privacy_wikidata') : null,
     composerLine(settings.composer),
   ].filter((line): line is string => line !== null);
-  if (lines.length === 0) lines.push(NOTHING_LEAVES);
+  if (lines.length === 0) lines.push(nothingLeaves());
   if (settings.retrieval.modelSource === 'download')
-    lines.push(
-      `Model files are downloaded from ${hostOf(settings.retrieval.hubUrl)} when you ask for them; nothing about your pages or questions is sent.`,
-    );
+    lines.push(t('privacy_model_download', hostOf(settings.retrieval.hubUrl)));
   return lines;
 }

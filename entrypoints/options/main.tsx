@@ -27,6 +27,9 @@ import {
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
 import type { KeyValueArea } from '@/lib/settings/store';
+import { bindBrowserMessages } from '@/lib/browser/i18n';
+import { messageFor } from '@/lib/core/errors';
+import { messageLocale, t } from '@/lib/core/i18n';
 
 const area: KeyValueArea = {
   get: (key) => browser.storage.local.get(key),
@@ -104,17 +107,17 @@ const composer: ComposerFormPorts = {
   async test(settings) {
     if (settings.kind === 'chrome-prompt') {
       return (await builtInModelUsable(findLanguageModel()))
-        ? { ok: true, detail: "Chrome's built-in model is available." }
+        ? { ok: true, detail: t('settings_builtin_available') }
         : {
             ok: false,
             error: {
               code: 'composer-unavailable',
-              message: "This browser's built-in model is not available.",
+              message: messageFor('composer-unavailable'),
             },
           };
     }
     if (settings.kind === 'extractive')
-      return { ok: true, detail: 'The extractive composer needs no connection.' };
+      return { ok: true, detail: t('settings_extractive_no_connection') };
     return testComposerConnection(
       settings.kind,
       {
@@ -135,6 +138,9 @@ const storage: StorageFormPorts = {
   clear: () => cache.clearAll(),
 };
 
+bindBrowserMessages();
+document.documentElement.lang = messageLocale();
+document.title = t('settings_title');
 createRoot(document.getElementById('root')!).render(
   <main>
     <SettingsForm

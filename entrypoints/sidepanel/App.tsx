@@ -14,6 +14,8 @@ import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { fixedTabId, targetTabId } from './bridge';
 import { historyPorts } from './history';
 import { usePanel } from './store';
+import { verdictWord } from '@/components/history-view/labels';
+import { t } from '@/lib/core/i18n';
 
 export function App() {
   const view = usePanel((s) => s.view);
@@ -30,7 +32,7 @@ export function App() {
   }, [view]);
   return (
     <main className="panel">
-      <h1 className="visually-hidden">Answer panel</h1>
+      <h1 className="visually-hidden">{t('ext_name')}</h1>
       <LiveSection />
       <PanelTabs view={view} onView={setView} />
       {view === 'history' ? (
@@ -110,15 +112,15 @@ function LiveSection() {
 }
 
 function announcement(turn: Turn): string {
-  if (turn.status === 'running') return 'Working on your question…';
-  if (turn.status === 'stopped') return 'Stopped.';
-  if (turn.status === 'error') return `Could not answer: ${turn.error?.message ?? ''}`;
+  if (turn.status === 'running') return t('live_working');
+  if (turn.status === 'stopped') return t('live_stopped');
+  if (turn.status === 'error') return t('live_error', turn.error?.message ?? '');
   const result = turn.result;
   if (!result) return '';
   const { answer } = result;
-  if (result.verdict) return `Claim checked: ${result.verdict.label.replace(/-/g, ' ')}.`;
-  if (!answer.answered || answer.withheld) return 'Answer ready: no direct answer on this page.';
-  return `Answer: ${answer.sentences.map((s) => s.text).join(' ')}`;
+  if (result.verdict) return t('live_claim_checked', verdictWord(result.verdict.label));
+  if (!answer.answered || answer.withheld) return t('live_no_answer');
+  return t('live_answer', answer.sentences.map((s) => s.text).join(' '));
 }
 
 function subscribeOnline(onChange: () => void): () => void {
@@ -175,7 +177,7 @@ function ThreadSection() {
           greeting={greeting}
           onExample={(question) => void actions.ask('answer', { question })}
           onSummarize={() =>
-            void actions.ask('answer', { question: 'Summarize this page', intent: 'summary' })
+            void actions.ask('answer', { question: t('greeting_summarize'), intent: 'summary' })
           }
           loadChoices={actions.currentChoices}
           onFinish={(choices) => void actions.finishOnboarding(choices)}

@@ -3,6 +3,7 @@
 
 import type { HistoryPorts } from '@/components/HistoryView';
 import { openStore, type CacheStore } from '@/lib/cache/store';
+import { t } from '@/lib/core/i18n';
 import { exportJson, exportMarkdown, MAX_IMPORT_BYTES, parseImport } from '@/lib/history/export';
 
 let store: CacheStore | null = null;
@@ -46,7 +47,11 @@ export const historyPorts: HistoryPorts = {
     if (file.size > MAX_IMPORT_BYTES) {
       return {
         ok: false,
-        error: `That file is ${(file.size / 2 ** 20).toFixed(0)} MB; an Answer panel export is at most ${MAX_IMPORT_BYTES / 2 ** 20} MB. Nothing was imported.`,
+        error: t(
+          'import_file_too_large',
+          (file.size / 2 ** 20).toFixed(0),
+          MAX_IMPORT_BYTES / 2 ** 20,
+        ),
       };
     }
     const parsed = parseImport(await file.text());
@@ -62,7 +67,7 @@ export const historyPorts: HistoryPorts = {
     if (imported + alreadySaved < parsed.records.length && !status.caching)
       return {
         ok: false,
-        error: `${status.reason ?? 'Storage failed.'} ${imported} of ${parsed.records.length} answers were imported.`,
+        error: `${status.reason ?? t('import_storage_failed')} ${t('import_partial', imported, parsed.records.length)}`,
       };
     return { ok: true, imported, skipped: parsed.skipped };
   },

@@ -19,7 +19,9 @@ import { openStore, type CacheStore } from '@/lib/cache/store';
 import { createComposerPort } from '@/lib/composer';
 import { findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS } from '@/lib/core/cache';
+import { bindPackagedMessages } from '@/lib/browser/i18n';
 import { toErrorInfo } from '@/lib/core/errors';
+import { t } from '@/lib/core/i18n';
 import { wikidataPorts } from '@/lib/kg/ports';
 import type { KgPorts } from '@/lib/kg/retrieve';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
@@ -43,8 +45,7 @@ async function modelPorts(
   const { retrieval } = config;
   if (!retrieval.useModels)
     return {
-      unavailableReason:
-        'Model ranking is off in Settings, so passages are ranked by keywords (BM25).',
+      unavailableReason: t('models_off'),
     };
   const roles = retrieval.rerank
     ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
@@ -56,8 +57,7 @@ async function modelPorts(
     // record is written last, so no record = nothing (complete) downloaded: say so, never load.
     if (typeof caches === 'undefined')
       return {
-        unavailableReason:
-          'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.',
+        unavailableReason: t('models_no_cache_storage'),
       };
     const store = createModelStore(caches, { origin: self.location.origin });
     const record = await store.record();
@@ -87,7 +87,7 @@ async function modelPorts(
   const ports = await loading;
   const detail = ports.filter
     ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`
-    : 'not installed: keyword ranking';
+    : t('detail_models_missing');
   onProgress({ stage: 'models', status: 'done', ms: performance.now() - started, detail });
   return ports;
 }
@@ -191,7 +191,7 @@ async function pipelineFor(
     onProgress({
       stage: 'kg',
       status: 'running',
-      detail: `Wikidata is rate-limiting us — retrying in ${seconds} s`,
+      detail: t('kg_rate_limit_wait', seconds),
     });
   const loaded = await modelPorts(config, onProgress);
   const embedder = loaded.embedder ? cacheStore().cachedEmbedder(loaded.embedder) : undefined;
@@ -239,6 +239,7 @@ const api = {
     const controller = new AbortController();
     running.add(controller);
     try {
+      await bindPackagedMessages(config.locale);
       const { run, embedder, models } = await pipelineFor(config, onProgress, {
         ...(onToken ? { onToken } : {}),
         ...(onFirst ? { onFirst } : {}),
@@ -278,6 +279,7 @@ const api = {
     config: WorkerConfig,
   ): Promise<WorkerReply> {
     try {
+      await bindPackagedMessages(config.locale);
       const { run } = await pipelineFor(config, onProgress, { offlineOnly: true });
       return {
         ok: true,

@@ -7,6 +7,7 @@ import { createPanelActions, type PanelActions, type PanelPorts } from '@/lib/as
 import { INITIAL_PANEL, type PanelData } from '@/lib/ask/panel-state';
 import type { PanelPrompt } from '@/lib/ask/worker-api';
 import { withChoices } from '@/lib/ask/panel-setup';
+import { messageLocale, t } from '@/lib/core/i18n';
 import type { PrivacyChoices, SetupNoticeKind } from '@/lib/ask/panel-state';
 import { chromePromptComposer, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { MODEL_MANIFEST, selectModels } from '@/lib/models/manifest';
@@ -57,7 +58,7 @@ async function saveChoices(choices: PrivacyChoices): Promise<{ note: string | nu
     if (!granted) ({ settings: next, note } = withoutDeniedAccess(next, access));
   }
   const saved = await saveSettings(settingsArea, next);
-  if (!saved.ok) return { note: `Not saved: ${Object.values(saved.errors).join(' ')}` };
+  if (!saved.ok) return { note: t('choices_not_saved', Object.values(saved.errors).join(' ')) };
   return { note };
 }
 
@@ -70,6 +71,7 @@ const ports: PanelPorts = {
   loadSettings: async () => (await loadSettings(settingsArea)).settings,
   workerEnv: () => ({
     language: navigator.language || 'en',
+    locale: messageLocale(),
     // Built-time files (copied by the build hook, or generated into public/models/), unknown to
     // WXT's typed public paths, so the URLs are made from the extension's own origin.
     urls: {

@@ -18,6 +18,7 @@ import type { ErrorCode } from '../core/errors';
 import type { Embedder } from '../pipeline/ports';
 import { splitParagraphs } from '../pipeline/split';
 import type { AskRequest, AskResult, PageSnapshot } from '../pipeline/types';
+import { t } from '../core/i18n';
 
 /** Where the answer shown came from; the panel words it ("cached answer from 3 days ago"). */
 export type AnswerOrigin =
@@ -204,6 +205,6 @@ async function save(
   const status = store.status();
   return {
     ...(id !== null ? { answerId: id } : {}),
-    ...(status.caching ? {} : { storageNote: status.reason ?? 'Answers are not being saved.' }),
+    ...(status.caching ? {} : { storageNote: status.reason ?? t('storage_not_saving') }),
   };
 }

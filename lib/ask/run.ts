@@ -21,6 +21,7 @@ import { answerFromTables } from '../pipeline/table-answer';
 import { answerFromByline, pageFactOf } from '../pipeline/byline';
 import { directAnswerId } from '../pipeline/compose-extractive';
 import { countTokens } from '../core/text';
+import { t, tn } from '../core/i18n';
 import {
   firstStage,
   relevance,
@@ -107,7 +108,7 @@ export async function firstAnswer(
   return runPipeline(
     { ...request, sources: 'page' },
     {
-      models: { unavailableReason: 'First answer: ranked by keywords while the models work.' },
+      models: { unavailableReason: t('note_first_answer_keywords') },
       ...(ports.retrieve ? { retrieve: ports.retrieve } : {}),
       ...(ports.signal ? { signal: ports.signal } : {}),
       ...(ports.answerSpan ? { answerSpan: ports.answerSpan } : {}),
@@ -249,7 +250,7 @@ function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutc
         ports.signal ? { signal: ports.signal } : {},
       ),
     (kg) =>
-      kg.quote ? `${kg.quote.lines.length} triples, ${kg.requests} queries` : 'nothing found',
+      kg.quote ? t('detail_kg_found', kg.quote.lines.length, kg.requests) : t('detail_kg_nothing'),
   ).catch((error: unknown): KgOutcome => ({
     topicEntities: [],
     quote: null,
@@ -265,7 +266,7 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
     return ctx.stage(
       'rank',
       () => summaryOutcome(all),
-      (o) => `summary: ${o.ranked.length} passages`,
+      (o) => t('detail_rank_summary', o.ranked.length),
     );
   const k = options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK;
   return ctx.stage(
@@ -284,11 +285,7 @@ async function retrieve(
   candidates: Candidate[],
 ): Promise<Retrieved> {
   const notes: string[] = [];
-  if (!ctx.filter)
-    notes.push(
-      ctx.models.unavailableReason ??
-        'Ranking models are not loaded, so passages are ranked by keywords (BM25).',
-    );
+  if (!ctx.filter) notes.push(ctx.models.unavailableReason ?? t('note_models_not_loaded'));
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
     outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
@@ -300,16 +297,14 @@ async function retrieve(
   const mode = request.sources ?? 'auto';
   const search = ctx.ports.search;
   if (ctx.intent === 'summary') {
-    notes.push(
-      'A summary of this page: its passages were chosen to cover it, and the web was not searched.',
-    );
+    notes.push(t('note_summary'));
     return retrieved;
   }
   if (mode === 'page+web' || (mode === 'auto' && !pageSuffices(retrieved.outcome))) {
-    if (!search) notes.push('Web search is off, so only this page was used.');
+    if (!search) notes.push(t('note_search_off'));
     else await addSearchResults(ctx, search, retrieved, candidates);
   } else if (mode === 'auto' && search) {
-    notes.push('This page had strong evidence, so the web was not searched.');
+    notes.push(t('note_page_sufficed'));
   }
   return retrieved;
 }
@@ -367,7 +362,9 @@ async function addSearchResults(
       'search',
       () => search.search(ctx.question, { maxResults: ctx.ports.maxSearchResults ?? 3 }),
       (r) =>
-        `${r.pages.length} pages from ${r.provider}${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}`,
+        r.skipped.length
+          ? t('detail_search_skipped', r.pages.length, r.provider, r.skipped.length)
+          : t('detail_search', r.pages.length, r.provider),
     );
     retrieved.webSearched = true;
     const refused = report.skipped.filter((s) => s.refused);
@@ -378,8 +375,7 @@ async function addSearchResults(
       all = all.concat(candidatesOf(result.page, retrieved.sources.length - 1).candidates);
     }
     retrieved.candidateCount = all.length;
-    if (report.pages.length === 0)
-      retrieved.notes.push('The web search found no readable pages, so only this page was used.');
+    if (report.pages.length === 0) retrieved.notes.push(t('note_search_no_pages'));
     else retrieved.outcome = await rankStage(ctx, all);
   } catch (error) {
     retrieved.notes.push(toErrorInfo(error).message);
@@ -400,11 +396,13 @@ export function refusedResultsNote(
       return url.slice(0, 80);
     }
   };
-  const listed = refused.slice(0, 3).map((s) => `${hostOf(s.url)}: ${s.reason}`);
-  const more = refused.length > 3 ? `; and ${refused.length - 3} more` : '';
-  const count =
-    refused.length === 1 ? 'One search result was' : `${refused.length} search results were`;
-  return `${count} not opened (${listed.join('; ')}${more}).`;
+  const listed = refused
+    .slice(0, 3)
+    .map((s) => `${hostOf(s.url)}: ${s.reason}`)
+    .join('; ');
+  const list =
+    refused.length > 3 ? t('note_search_refused_more', listed, refused.length - 3) : listed;
+  return tn(refused.length, 'note_search_refused_one', 'note_search_refused_other', list);
 }
 
 /** One composer call (or the extractive answer), then every citation checked against its quote. */
@@ -426,10 +424,10 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
       }),
     ({ answer: a }) =>
       a.fallback
-        ? `${a.fallback.from} failed: extractive answer`
+        ? t('detail_compose_fallback', a.fallback.from)
         : a.answered
-          ? `${a.cited.length} citations (${a.composerLabel ?? 'extractive'})`
-          : 'no answer in the sources',
+          ? t('detail_compose_cited', a.cited.length, a.composerLabel ?? t('detail_extractive'))
+          : t('detail_compose_none'),
   );
   const { answer } = composed;
   const nli = ctx.models.nli;

@@ -14,6 +14,11 @@ export type WorkerReply = { ok: true; outcome: CachedOutcome } | { ok: false; er
 export interface WorkerEnv {
   /** The panel's language, for Wikidata entity search. */
   language: string;
+  /**
+   * The catalog the panel speaks (its `locale_code`, "de"), which the Worker binds for what it
+   * says; absent, English.
+   */
+  locale?: string;
   /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
   urls: { models: string; ortWasm: string };
 }
@@ -32,6 +37,7 @@ export function workerConfig(settings: Settings, env: WorkerEnv): WorkerConfig {
     search: settings.search,
     knowledgeGraph: settings.knowledgeGraph,
     language: env.language,
+    ...(env.locale ? { locale: env.locale } : {}),
     retrieval: settings.retrieval,
     storage: settings.storage,
     urls: env.urls,

@@ -3,19 +3,18 @@
 // skipped: the panel keeps answering without its cache, and `status()` says in words why nothing
 // is saved.
 
+import { t } from '../core/i18n';
 import type { AnswerPanelDatabase, LedgerTable } from './db';
 import { createDatabase, openDatabase } from './open';
 import type { CacheStoreOptions, StorageLike, StoreProblem, StoreStatus } from './types';
 
 export const DEFAULT_BUDGET_BYTES = 200 * 1024 * 1024;
 
-const REASONS: Record<StoreProblem, string> = {
-  quota:
-    'Storage is full: new answers are not being saved. Free space or raise the budget in Settings.',
-  'newer-version':
-    'Saved answers were written by a newer version of the extension, so they are not used and new answers are not being saved. Update the extension to use them.',
-  'open-failed':
-    'The answer cache could not be opened, so saved answers are not used and new answers are not being saved.',
+/** Why caching is off, in words (looked up when asked, in the language bound then). */
+const REASONS: Record<StoreProblem, () => string> = {
+  quota: () => t('storage_quota'),
+  'newer-version': () => t('storage_newer_version'),
+  'open-failed': () => t('storage_open_failed'),
 };
 
 export class StoreContext {
@@ -73,7 +72,7 @@ export class StoreContext {
   status(): StoreStatus {
     const { problem, skippedCorrupt } = this;
     return problem
-      ? { caching: false, reason: REASONS[problem], code: problem, skippedCorrupt }
+      ? { caching: false, reason: REASONS[problem](), code: problem, skippedCorrupt }
       : { caching: true, skippedCorrupt };
   }
 

@@ -8,6 +8,7 @@ import { composeExtractive } from '../pipeline/compose-extractive';
 import { toErrorInfo, PipelineError } from '../core/errors';
 import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
 import { SUMMARY, verdictFromEvidence } from '../pipeline/verdict';
+import { t } from '../core/i18n';
 import type { Intent } from '../pipeline/intent';
 import { parseComposerOutput } from './output';
 import { buildPrompt } from './prompt';
@@ -37,9 +38,6 @@ export interface Composed {
 
 /** WeKnow-RAG §4.1.4 accepts answers of at least medium confidence by default. */
 export const DEFAULT_MIN_CONFIDENCE: Confidence = 'medium';
-
-const TRUNCATED_NOTE =
-  'The answer was longer than the length limit and was cut off (marked …): its end is missing.';
 
 const I_DONT_KNOW = /^\W*(?:i\s+(?:do\s+not|don['’]t)\s+know|unknown|not\s+answerable)\b/i;
 
@@ -92,7 +90,7 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
     ...(withheld ? { withheld } : {}),
     checks: [],
     sent,
-    ...(truncated ? { notes: [TRUNCATED_NOTE] } : {}),
+    ...(truncated ? { notes: [t('note_answer_truncated')] } : {}),
   };
   if (mode !== 'verify') return { answer };
 
@@ -102,10 +100,7 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
     return {
       answer: {
         ...answer,
-        notes: [
-          ...(answer.notes ?? []),
-          'The model gave no verdict, so the verdict comes from the evidence scores.',
-        ],
+        notes: [...(answer.notes ?? []), t('note_no_model_verdict')],
       },
       verdict: evidence,
     };
@@ -182,7 +177,7 @@ function verifyText(verdict: Verdict): { text: string; answered: boolean } {
   if (verdict.label === 'not-enough-evidence' || !sentence)
     return {
       answered: false,
-      text: 'The page does not contain enough evidence to check this claim.',
+      text: t('answer_no_evidence'),
     };
   // Page brackets ("[3]") would read as our markers: neutralised, as the extractive composer does.
   const safe = sentence.text.replace(/\s+/g, ' ').replace(/\[(\s*\d[^\]]*)\]/g, '($1)');
@@ -190,5 +185,5 @@ function verifyText(verdict: Verdict): { text: string; answered: boolean } {
   const cited = match
     ? `${match[1]} [${sentence.quoteId}]${match[2]}`
     : `${safe} [${sentence.quoteId}].`;
-  return { answered: true, text: `The page says: ${cited}` };
+  return { answered: true, text: t('answer_page_says', cited) };
 }

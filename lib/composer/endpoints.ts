@@ -29,6 +29,7 @@ import {
   ProbeAnswer,
 } from './replies';
 import { excerpt } from '../core/text';
+import { t, tn } from '../core/i18n';
 
 export const COMPOSER_DEFAULTS = {
   /** Until the first byte of the answer body: a local model may first have to load. */
@@ -696,7 +697,7 @@ async function checkOpenAiModel(target: Target, request: JsonRequester): Promise
     if (probe.error) throw probe.error;
     if (!parseWith(ProbeAnswer, probe.payload))
       throw new PipelineError('composer-bad-response', '/chat/completions: no choices');
-    return `Connected: model ${target.model} answered a test request`;
+    return t('connection_ok_answered', target.model);
   }
   if (error) throw error;
   const models = parseWith(OpenAiModels, payload);
@@ -707,7 +708,8 @@ async function checkOpenAiModel(target: Target, request: JsonRequester): Promise
 
 function found(model: string, names: string[], present: boolean): string {
   const count = `${names.length} model${names.length === 1 ? '' : 's'}`;
-  if (present) return `Connected: model ${model} is available (${count})`;
+  if (present)
+    return tn(names.length, 'connection_ok_listed_one', 'connection_ok_listed_other', model);
   const shown = names.slice(0, 5).join(', ');
   const more = names.length > 5 ? ` and ${names.length - 5} more` : '';
   throw new PipelineError(

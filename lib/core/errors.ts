@@ -2,6 +2,7 @@
 // person understands, never a stack trace.
 
 import { isRecord } from './guards';
+import { t } from './i18n';
 import { excerpt } from './text';
 
 export type ErrorCode =
@@ -47,72 +48,50 @@ export type ErrorCode =
   | 'composer-unavailable'
   | 'page-not-cached';
 
-const MESSAGES: Record<ErrorCode, string> = {
-  'question-empty': 'Type a question first.',
-  'question-too-short': 'That question is too short to search for. Ask in a few words.',
-  'question-too-long': 'That text is too long. Shorten it to a single question or claim.',
-  'claim-too-short':
-    'Select a whole statement to verify: a sentence that says something about someone or something, not a single word.',
-  'claim-too-long':
-    'That selection is too long to verify as one claim. Select one or two sentences (at most 2,000 characters).',
-  'claim-is-question':
-    'That is a question, not a claim. Ask it as a question instead, or select a statement to verify.',
-  'claim-other-language':
-    'Verify claim checks English statements for now, and this one looks like it is in another language.',
-  'page-empty': 'This page has no readable text to answer from.',
-  'page-unreadable':
-    "The extension can't read this tab. Browser pages (chrome://), the Chrome Web Store and other extensions are off limits; open a web page and try again.",
-  'page-not-ready':
-    'Reload this page so the extension can read it: it was open before the extension was installed or updated.',
-  'page-not-html': 'That address is not a web page (it is not HTML), so there is nothing to read.',
-  'page-too-large': 'That page is too large to read.',
-  'page-fetch-failed': 'The page could not be loaded.',
-  'page-timeout': 'The page took too long to load.',
-  'search-failed': 'Web search failed, so the answer uses this page only.',
-  'search-rate-limited':
-    'The search service is limiting requests right now; the answer uses this page only. Try again in a minute.',
-  'search-timeout': 'Web search took too long, so the answer uses this page only.',
-  'search-bad-response':
-    'The search service sent a response the extension could not read; the answer uses this page only.',
-  'search-not-configured':
-    'This search provider needs settings (an instance URL or an API key). Add them in Settings.',
-  'model-missing':
-    'The ranking models are not installed, so passages are ranked by keywords. Build the extension after `npm run models:fetch` to include them.',
-  'model-corrupt':
-    'A model file is damaged, so passages are ranked by keywords. Fetch the models again (`npm run models:fetch`) and rebuild, or, for models downloaded in Settings, remove and download them again there.',
-  'model-download-failed':
-    'The models could not be downloaded. Check the connection and try again.',
-  internal: 'Something went wrong inside the extension.',
-  'kg-rate-limited':
-    'Wikidata is limiting requests right now, so the answer leaves out knowledge-graph facts. Try again in a minute.',
-  'kg-timeout': 'Wikidata took too long to answer, so the answer leaves out knowledge-graph facts.',
-  'kg-failed': 'Wikidata could not be reached, so the answer leaves out knowledge-graph facts.',
-  'kg-bad-response':
-    'Wikidata sent a response the extension could not read, so the answer leaves out knowledge-graph facts.',
+/** Each code's sentence, looked up when the error is made (in the language bound then). */
+const MESSAGES: Record<ErrorCode, () => string> = {
+  'question-empty': () => t('error_question_empty'),
+  'question-too-short': () => t('error_question_too_short'),
+  'question-too-long': () => t('error_question_too_long'),
+  'claim-too-short': () => t('error_claim_too_short'),
+  'claim-too-long': () => t('error_claim_too_long'),
+  'claim-is-question': () => t('error_claim_is_question'),
+  'claim-other-language': () => t('error_claim_other_language'),
+  'page-empty': () => t('error_page_empty'),
+  'page-unreadable': () => t('error_page_unreadable'),
+  'page-not-ready': () => t('error_page_not_ready'),
+  'page-not-html': () => t('error_page_not_html'),
+  'page-too-large': () => t('error_page_too_large'),
+  'page-fetch-failed': () => t('error_page_fetch_failed'),
+  'page-timeout': () => t('error_page_timeout'),
+  'search-failed': () => t('error_search_failed'),
+  'search-rate-limited': () => t('error_search_rate_limited'),
+  'search-timeout': () => t('error_search_timeout'),
+  'search-bad-response': () => t('error_search_bad_response'),
+  'search-not-configured': () => t('error_search_not_configured'),
+  'model-missing': () => t('error_model_missing'),
+  'model-corrupt': () => t('error_model_corrupt'),
+  'model-download-failed': () => t('error_model_download_failed'),
+  internal: () => t('error_internal'),
+  'kg-rate-limited': () => t('error_kg_rate_limited'),
+  'kg-timeout': () => t('error_kg_timeout'),
+  'kg-failed': () => t('error_kg_failed'),
+  'kg-bad-response': () => t('error_kg_bad_response'),
   // Composer failures: the extractive answer and the evidence are shown instead (compose.ts).
-  'composer-not-configured':
-    'The composer endpoint needs a base URL and a model name. Add them in Settings.',
-  'composer-bad-url':
-    'The composer endpoint must be an http:// or https:// address. Fix it in Settings.',
-  'composer-unreachable':
-    'The composer endpoint could not be reached. Check that the server is running and the address in Settings is right.',
-  'composer-timeout': 'The composer endpoint did not start answering in time.',
-  'composer-stalled': 'The composer endpoint stopped sending before the answer was complete.',
-  'composer-auth':
-    'The composer endpoint refused the API key (HTTP 401/403). Check the key in Settings.',
-  'composer-rate-limited':
-    'The composer endpoint is limiting requests (HTTP 429). Try again in a minute.',
-  'composer-model-not-found':
-    'The composer endpoint does not have that model. Check the model name in Settings.',
-  'composer-server-error': 'The composer endpoint failed with a server error.',
-  'composer-bad-response': 'The composer endpoint sent a response the extension could not read.',
-  'composer-too-long':
-    'The composer answer was longer than the extension accepts, so it was cut off.',
-  'composer-forbidden-origin':
-    'The composer endpoint refused requests from the extension (HTTP 403). For Ollama, allow the extension in OLLAMA_ORIGINS or let the extension remove the Origin header (Settings grants it when you save).',
-  'composer-unavailable': "This browser's built-in model is not available.",
-  'page-not-cached':
-    'This page could not be read, and there is no saved copy of it to answer from. Reload it when you are online.',
+  'composer-not-configured': () => t('error_composer_not_configured'),
+  'composer-bad-url': () => t('error_composer_bad_url'),
+  'composer-unreachable': () => t('error_composer_unreachable'),
+  'composer-timeout': () => t('error_composer_timeout'),
+  'composer-stalled': () => t('error_composer_stalled'),
+  'composer-auth': () => t('error_composer_auth'),
+  'composer-rate-limited': () => t('error_composer_rate_limited'),
+  'composer-model-not-found': () => t('error_composer_model_not_found'),
+  'composer-server-error': () => t('error_composer_server_error'),
+  'composer-bad-response': () => t('error_composer_bad_response'),
+  'composer-too-long': () => t('error_composer_too_long'),
+  'composer-forbidden-origin': () => t('error_composer_forbidden_origin'),
+  'composer-unavailable': () => t('error_composer_unavailable'),
+  'page-not-cached': () => t('error_page_not_cached'),
 };
 
 export class PipelineError extends Error {
@@ -120,7 +99,7 @@ export class PipelineError extends Error {
     readonly code: ErrorCode,
     detail?: string,
   ) {
-    super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code]);
+    super(detail ? `${MESSAGES[code]()} (${detail})` : MESSAGES[code]());
     this.name = 'PipelineError';
   }
 }
@@ -132,13 +111,13 @@ export interface ErrorInfo {
 }
 
 export function messageFor(code: ErrorCode): string {
-  return MESSAGES[code];
+  return MESSAGES[code]();
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof PipelineError) return { code: error.code, message: error.message };
   if (isErrorInfo(error)) return error;
-  return { code: 'internal', message: `${MESSAGES.internal} (${errorText(error, 200)})` };
+  return { code: 'internal', message: `${MESSAGES.internal()} (${errorText(error, 200)})` };
 }
 
 function isErrorInfo(value: unknown): value is ErrorInfo {

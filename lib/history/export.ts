@@ -16,9 +16,10 @@ import type { AnswerRecord } from '../cache/db';
 import { toErrorInfo, type ErrorCode } from '../core/errors';
 import { field, parseJson } from '../core/guards';
 import { MAX_QUESTION_CHARS } from '../pipeline/question';
-import type { AskResult, Quote, StageName } from '../pipeline/types';
+import type { AskResult, Quote, StageName, Verdict } from '../pipeline/types';
 import { ComposerKinds, ConfidenceLevels, isHttpUrl } from '../settings/schema';
 import { questionKey } from './question';
+import { t, tn } from '../core/i18n';
 
 export const EXPORT_FORMAT = 'answer-panel-history';
 /** Version 1: this layout. A later version adds fields or changes shapes; this code refuses it. */
@@ -350,8 +351,6 @@ export type ImportResult =
   | { ok: true; records: Array<Omit<AnswerRecord, 'id'>>; skipped: number; reasons: string[] }
   | { ok: false; code: ImportErrorCode; error: string };
 
-const NOT_HISTORY = 'This file is not an Answer panel history export.';
-
 type ImportFailure = Extract<ImportResult, { ok: false }>;
 
 /**
@@ -365,37 +364,31 @@ export function parseImport(text: string, options: { maxBytes?: number } = {}): 
   // Before anything else touches the text: UTF-8 takes at least one byte per UTF-16 unit, so a
   // string longer than the cap is over it without counting.
   if (text.length > maxBytes || utf8Length(text, maxBytes) > maxBytes) {
-    return fail(
-      'too-large',
-      `This file is larger than ${formatBytes(maxBytes)}, the most the history import accepts.`,
-    );
+    return fail('too-large', t('import_too_large', formatBytes(maxBytes)));
   }
   // Editors may save a byte order mark, which JSON.parse refuses.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return fail('not-json', 'This file is empty.');
+  if (body.trim() === '') return fail('not-json', t('import_empty'));
   // JSON text never parses to undefined: undefined means it is not JSON.
   const doc = parseJson(body);
-  if (doc === undefined) return fail('not-json', `${NOT_HISTORY} It is not valid JSON.`);
+  if (doc === undefined) return fail('not-json', t('import_not_json'));
   const answers = readEnvelope(doc);
   return Array.isArray(answers) ? parseAnswers(answers) : answers;
 }
 
 /** The envelope's list of answers, or why the whole file is refused. */
 function readEnvelope(doc: unknown): unknown[] | ImportFailure {
-  if (!v.is(FormatSchema, field(doc, 'format'))) return fail('not-history', NOT_HISTORY);
+  if (!v.is(FormatSchema, field(doc, 'format')))
+    return fail('not-history', t('import_not_history'));
   const version = field(doc, 'version');
   if (!v.is(VersionSchema, version)) {
-    return fail('damaged', 'This history export is damaged: it has no valid format version.');
+    return fail('damaged', t('import_no_version'));
   }
   if (version > EXPORT_VERSION) {
-    return fail(
-      'newer-version',
-      `This history export was made by a newer version of the extension (format version ${version}). Update the extension to import it.`,
-    );
+    return fail('newer-version', t('import_newer_version', version));
   }
   const answers = field(doc, 'answers');
-  if (!v.is(AnswerListSchema, answers))
-    return fail('damaged', 'This history export is damaged: it has no list of answers.');
+  if (!v.is(AnswerListSchema, answers)) return fail('damaged', t('import_no_answers'));
   return answers;
 }
 
@@ -470,9 +463,9 @@ function formatBytes(bytes: number): string {
  */
 export function exportMarkdown(records: readonly AnswerRecord[], now: number): string {
   const out: string[] = [
-    '# Answer panel history',
+    `# ${t('export_title')}`,
     '',
-    `Exported ${formatDate(now)}. ${records.length} answer${records.length === 1 ? '' : 's'}.`,
+    tn(records.length, 'export_intro_one', 'export_intro_other', formatDate(now)),
   ];
   for (const record of records) out.push('', '---', '', ...answerMarkdown(record));
   return out.join('\n') + '\n';
@@ -496,19 +489,39 @@ function answerMarkdown(record: AnswerRecord): string[] {
 function metadataLines(record: AnswerRecord): string[] {
   const { answer, verdict } = record.result;
   const lines = [
-    `- Page: ${link(record.pageTitle || record.pageUrl, record.pageUrl)}`,
-    `- Asked: ${formatDate(record.createdAt)}`,
-    `- Mode: ${record.mode === 'verify' ? 'claim check' : 'question'}`,
-    `- Composer: ${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`,
+    `- ${t('export_page', link(record.pageTitle || record.pageUrl, record.pageUrl))}`,
+    `- ${t('export_asked', formatDate(record.createdAt))}`,
+    `- ${record.mode === 'verify' ? t('export_mode_claim') : t('export_mode_question')}`,
+    `- ${t('export_composer', `${escapeInline(answer.composer)}${answer.composerLabel ? ` (${escapeInline(answer.composerLabel)})` : ''}`)}`,
   ];
   if (verdict) {
-    const by = verdict.decidedBy === 'composer' ? 'the composer model' : 'evidence scores';
+    const label = exportedVerdict(verdict.label);
+    const level = exportedConfidence(verdict.confidence);
     lines.push(
-      `- Verdict: ${verdict.label.replaceAll('-', ' ')} (${verdict.confidence} confidence, decided by ${by})`,
+      `- ${
+        verdict.decidedBy === 'composer'
+          ? t('export_verdict_by_model', label, level)
+          : t('export_verdict_by_scores', label, level)
+      }`,
     );
   }
-  if (answer.confidence) lines.push(`- Model confidence: ${answer.confidence}`);
+  if (answer.confidence)
+    lines.push(`- ${t('export_model_confidence', exportedConfidence(answer.confidence))}`);
   return lines;
+}
+
+function exportedVerdict(label: Verdict['label']): string {
+  if (label === 'supported') return t('export_label_supported');
+  if (label === 'refuted') return t('export_label_refuted');
+  return t('export_label_not_enough_evidence');
+}
+
+/** A confidence level in words; a level this version does not know, as it was saved. */
+function exportedConfidence(level: string): string {
+  if (level === 'low') return t('confidence_low');
+  if (level === 'medium') return t('confidence_medium');
+  if (level === 'high') return t('confidence_high');
+  return level;
 }
 
 /** The answer, after why it is the extractive one or was withheld, when it was. */
@@ -517,15 +530,11 @@ function answerLines(record: AnswerRecord): string[] {
   const lines: string[] = [];
   if (answer.fallback) {
     lines.push(
-      `${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} This is the extractive answer instead.`,
+      `${escapeLine(`${answer.fallback.from}: ${oneLine(answer.fallback.reason.message)}`)} ${t('export_fallback')}`,
       '',
     );
   }
-  if (answer.withheld)
-    lines.push(
-      "I don't know: the model's confidence was below the bar set in Settings. Its answer was:",
-      '',
-    );
+  if (answer.withheld) lines.push(t('export_withheld'), '');
   lines.push(...answerText(record), '');
   return lines;
 }
@@ -538,18 +547,19 @@ function checkLines(answer: AskResult['answer']): string[] {
   // (Records from before `flagged` existed marked every unsupported citation.)
   const flagged = answer.checks.filter((c) => !c.supported && (c.flagged ?? true));
   if (answer.checks.length > 0) {
-    const failed = flagged.map((c) => `sentence ${c.sentence + 1} → [${c.quoteId}]`).join(', ');
-    lines.push(
-      `${supported.length} of ${answer.checks.length} citation${answer.checks.length === 1 ? '' : 's'} checked` +
-        (flagged.length > 0 ? `; the quote says otherwise (marked ⚠): ${failed}.` : '.'),
-      '',
+    const failed = flagged
+      .map((c) => t('export_flagged_sentence', c.sentence + 1, c.quoteId))
+      .join(', ');
+    const checked = tn(
+      answer.checks.length,
+      'checks_line_one',
+      'checks_line_other',
+      supported.length,
     );
+    lines.push(checked + (flagged.length > 0 ? `; ${t('export_flagged', failed)}` : '.'), '');
   }
   if (answer.droppedCitations > 0) {
-    lines.push(
-      `${answer.droppedCitations} citation${answer.droppedCitations === 1 ? '' : 's'} to sources the extension never gave were removed.`,
-      '',
-    );
+    lines.push(tn(answer.droppedCitations, 'answer_dropped_one', 'answer_dropped_other'), '');
   }
   for (const note of answer.notes ?? []) lines.push(escapeLine(note), '');
   return lines;
@@ -558,16 +568,17 @@ function checkLines(answer: AskResult['answer']): string[] {
 /** The numbered quotes with their sources, under their own heading. */
 function quoteLines(quotes: readonly Quote[]): string[] {
   if (quotes.length === 0) return [];
-  return ['### Quotes', '', ...quotes.flatMap(quoteMarkdown)];
+  return [`### ${t('export_quotes')}`, '', ...quotes.flatMap(quoteMarkdown)];
 }
 
 function quoteMarkdown(quote: Quote): string[] {
   const source = quote.source;
   const where = [link(source.title || source.url, source.url)];
-  if (source.section) where.push(`section “${escapeInline(oneLine(source.section))}”`);
+  if (source.section) where.push(t('export_section', escapeInline(oneLine(source.section))));
   if (source.kind !== 'kg')
-    where.push(`paragraph ${source.position.block} of ${source.position.of}`);
-  if (source.link && safeHref(source.link)) where.push(link('open at the quote', source.link));
+    where.push(t('quote_paragraph_of', source.position.block, source.position.of));
+  if (source.link && safeHref(source.link))
+    where.push(link(t('export_open_at_quote'), source.link));
   const lines = [`**[${quote.id}]** ${where.join(' · ')}`, ''];
   if (quote.kgLines && quote.kgLines.length > 0) {
     // escapeLine: a list item's content is block content ("- # x" is a heading in a list).
@@ -586,7 +597,7 @@ function answerText(record: AnswerRecord): string[] {
   const { answer } = record.result;
   if (answer.sentences.length === 0) {
     const text = answer.text.split('\n').filter((line) => line.trim() !== '');
-    return text.length > 0 ? text.map(escapeLine) : ['(no answer)'];
+    return text.length > 0 ? text.map(escapeLine) : [t('export_no_answer')];
   }
   const sentences = answer.sentences.map((sentence, i) => {
     const markers = sentence.citations.map((id) => {
@@ -674,7 +685,7 @@ function safeHref(url: string): string | null {
 function formatDate(ms: number): string {
   const date = new Date(ms);
   // A corrupt record must not make the whole export throw (toISOString throws on an invalid date).
-  if (!Number.isFinite(date.getTime())) return 'unknown date';
+  if (!Number.isFinite(date.getTime())) return t('export_unknown_date');
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

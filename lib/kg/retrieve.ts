@@ -9,6 +9,7 @@ import { linearizeTriples, type KgQuote } from './linearize';
 import { linkEntities } from './linking';
 import { togE, type TogOptions } from './tog';
 import type { EntitySearchPort, KgResult, SparqlPort, TopicEntity } from './types';
+import { t } from '../core/i18n';
 
 export interface KgPorts {
   sparql: SparqlPort;
@@ -58,9 +59,7 @@ export async function retrieveKg(
       quote: null,
       result: null,
       requests: 0,
-      notes: [
-        `Wikidata did not answer within ${seconds} s, so the answer leaves out knowledge-graph facts.`,
-      ],
+      notes: [t('note_kg_timeout', seconds)],
     };
   } finally {
     timer.done();
@@ -80,11 +79,9 @@ async function search(
     ...(ports.embedder ? { embedder: ports.embedder } : {}),
   });
   if (linked.failures.length > 0)
-    notes.push(
-      `Wikidata entity search failed for ${linked.failures.length} of ${linked.searches} look-ups.`,
-    );
+    notes.push(t('note_kg_search_failed', linked.failures.length, linked.searches));
   if (linked.entities.length === 0) {
-    notes.push('No Wikidata entity matched the question, so the answer uses text evidence only.');
+    notes.push(t('note_kg_no_entity'));
     return { topicEntities: [], quote: null, result: null, requests: 0, notes };
   }
   const result = await togE(
@@ -93,10 +90,7 @@ async function search(
     { sparql: ports.sparql, ...(ports.embedder ? { embedder: ports.embedder } : {}) },
     options,
   );
-  if (result.error)
-    notes.push(
-      `The Wikidata query stopped early (${result.error}); the triples found so far are used.`,
-    );
+  if (result.error) notes.push(t('note_kg_stopped_early', result.error));
   const quote =
     result.triples.length > 0 || (result.counts?.length ?? 0) > 0
       ? linearizeTriples(result.triples, result.counts ?? [])

@@ -30,6 +30,7 @@ import {
   toHex,
 } from './download';
 import type { ModelManifest, OptionalModels } from './manifest';
+import { t } from '../core/i18n';
 
 export const MODEL_CACHE_NAME = 'answer-panel-models-v1';
 /** Path under the extension origin that transformers.js reads downloaded models from. */
@@ -333,11 +334,12 @@ export { formatMegabytes };
 export function notDownloadedReason(
   estimate: { bytes: number; unknownFiles?: readonly string[] } | null,
 ): string {
-  const size =
-    estimate && estimate.bytes > 0
-      ? ` (${estimate.unknownFiles?.length ? 'at least ' : ''}${formatMegabytes(estimate.bytes)})`
-      : '';
-  return `Models not downloaded yet: open Settings to download them${size}; ranking by keywords.`;
+  if (!estimate || estimate.bytes <= 0) return t('models_not_downloaded');
+  const size = formatMegabytes(estimate.bytes);
+  return t(
+    'models_not_downloaded_size',
+    estimate.unknownFiles?.length ? t('download_size_at_least', size) : size,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { similarity } from './expand';
 import { centralSentence } from './summarize';
 import { rowSentence } from './table-answer';
 import type { Mode, Quote } from './types';
+import { t } from '../core/i18n';
 
 const STRICT_TYPES: ReadonlySet<AnswerType> = new Set([
   'date',
@@ -62,10 +63,6 @@ export interface Composition {
   answered: boolean;
 }
 
-const NO_ANSWER =
-  'The page does not seem to answer this question. The passages closest to it are listed below.';
-const NO_EVIDENCE = 'The page does not contain enough evidence to check this claim.';
-
 export function composeExtractive(
   question: string,
   quotes: readonly Quote[],
@@ -81,7 +78,10 @@ export function composeExtractive(
   const type = opts.mode === 'answer' ? answerTypeOf(question) : 'other';
   const bar = opts.mode === 'answer' ? opts.minAnswerCoverage : opts.minCoverage;
   const relevant = quotes.filter((q) => isRelevant(q, bar)).slice(0, opts.maxSentences);
-  const abstain = { answered: false, text: opts.mode === 'verify' ? NO_EVIDENCE : NO_ANSWER };
+  const abstain = {
+    answered: false,
+    text: opts.mode === 'verify' ? t('answer_no_evidence') : t('answer_no_answer'),
+  };
   if (relevant.length === 0) return abstain;
   const weights = termWeights(question, relevant);
   const picks = relevant.map((quote) => ({
@@ -100,8 +100,8 @@ export function composeExtractive(
     used.add(pick.sentence);
     lines.push(cite(pick.sentence, pick.quote.id));
   }
-  const lead = opts.mode === 'verify' ? 'The page says: ' : '';
-  return { answered: true, text: lead + lines.join(' ') };
+  const text = lines.join(' ');
+  return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
 }
 
 /**
@@ -110,7 +110,7 @@ export function composeExtractive(
  */
 function composeSummary(quotes: readonly Quote[], opts: ExtractiveOptions): Composition {
   const usable = quotes.filter((q) => q.source.kind !== 'kg').slice(0, opts.maxSummarySentences);
-  if (usable.length === 0) return { answered: false, text: NO_ANSWER };
+  if (usable.length === 0) return { answered: false, text: t('answer_no_answer') };
   const texts = usable.map((q) => q.text);
   const perQuote = Math.ceil(opts.minSummarySentences / usable.length);
   const lines: string[] = [];

@@ -25,15 +25,23 @@ import {
 } from './claim-match';
 import { buildLexicon, type Lexicon } from './lexicon';
 import type { Quote, Verdict } from './types';
+import { t } from '../core/i18n';
 
 /** Coverage needed by the claim-less fallback (evidence coverage of rank.ts, not claim-match). */
 export const SUPPORT_THRESHOLD = 0.71;
 
+/** Each verdict in words, read when the verdict is made (in the language bound then). */
 export const SUMMARY = {
-  supported: 'The page says this',
-  refuted: 'The page says otherwise',
-  'not-enough-evidence': "The page doesn't say",
-} as const satisfies Record<Verdict['label'], string>;
+  get supported() {
+    return t('verdict_supported');
+  },
+  get refuted() {
+    return t('verdict_refuted');
+  },
+  get 'not-enough-evidence'() {
+    return t('verdict_not_enough_evidence');
+  },
+} satisfies Record<Verdict['label'], string>;
 
 export interface VerdictOptions {
   /** The claim; without it only evidence coverage is used (supported or not enough evidence). */

@@ -3,6 +3,7 @@
 // page goes through the same reader as the current page (Readability on linkedom, which is pure JS
 // and so runs in the pipeline Worker). A bad page is skipped with a reason, never thrown.
 
+import { t } from '../core/i18n';
 import { readHtml } from '../page/node';
 import type { SearchResultPage, SearchReport } from '../pipeline/ports';
 import type { PageSnapshot } from '../pipeline/types';
@@ -178,7 +179,7 @@ function firstHop(target: string, policy: HopPolicy): URL | Outcome {
     return { skip: 'not a valid address' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { skip: `not an http(s) address (${url.protocol})` };
+    return { skip: t('search_refused_scheme', url.protocol) };
   const refusal = hopRefusal(url, policy);
   return refusal ? { skip: refusal, refused: true } : url;
 }

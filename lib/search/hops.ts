@@ -4,6 +4,7 @@
 // text would then flow into the prompt and maybe to a remote composer. Following redirects in
 // fetch itself would check only the last address, after the private one was already requested.
 
+import { t } from '../core/i18n';
 import { isPrivateHost, type FetchLike } from '../core/net';
 
 export interface HopPolicy {
@@ -22,17 +23,16 @@ export type HopOutcome =
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export const PRIVATE_REFUSAL =
-  'private or local address (not read unless Settings allow local search results)';
-export const OPAQUE_REDIRECT_REFUSAL =
-  'redirected, and the browser does not say where to, so it was not followed';
+/** Functions, not constants: the words follow the panel's language, bound after this loads. */
+export const privateRefusal = () => t('search_refused_private');
+export const opaqueRedirectRefusal = () => t('search_refused_opaque_redirect');
 
 /** Why `url` may not be requested under `policy`, or null when it may. */
 export function hopRefusal(url: URL, policy: HopPolicy): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `not an http(s) address (${url.protocol})`;
+    return t('search_refused_scheme', url.protocol);
   if (policy.allowPrivateHosts || policy.trustedOrigins?.includes(url.origin)) return null;
-  return isPrivateHost(url.hostname) ? PRIVATE_REFUSAL : null;
+  return isPrivateHost(url.hostname) ? privateRefusal() : null;
 }
 
 /**
@@ -55,11 +55,11 @@ export async function fetchHopByHop(
       return {
         ok: false,
         refused: true,
-        reason: hop === 0 ? refusal : `redirect refused: ${refusal}`,
+        reason: hop === 0 ? refusal : t('search_refused_redirect', refusal),
       };
     const response = await fetchFn(url.href, { ...init, redirect: 'manual' });
     if (response.type === 'opaqueredirect')
-      return { ok: false, refused: true, reason: OPAQUE_REDIRECT_REFUSAL };
+      return { ok: false, refused: true, reason: opaqueRedirectRefusal() };
     const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
     if (location === null) return { ok: true, response, url: url.href };
     await response.body?.cancel().catch(() => {});

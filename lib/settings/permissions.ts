@@ -9,6 +9,7 @@
 // and what a refusal means for the settings and in words.
 
 import type { Settings } from './schema';
+import { t } from '../core/i18n';
 
 const ANY_SITE = ['https://*/*', 'http://*/*'];
 
@@ -58,7 +59,9 @@ export function accessFor(settings: {
 
 /** What a refused endpoint origin means, in words for the settings page. */
 export function composerAccessNote(composer: Settings['composer'], origins: string[]): string {
-  return `Access to ${origins.join(', ')} was not granted: only endpoints that allow cross-origin requests will answer${composer.kind === 'ollama' ? ', and Ollama will refuse the extension unless OLLAMA_ORIGINS allows it' : ''}.`;
+  return composer.kind === 'ollama'
+    ? t('access_composer_refused_ollama', origins.join(', '))
+    : t('access_composer_refused', origins.join(', '));
 }
 
 /**
@@ -73,9 +76,7 @@ export function withoutDeniedAccess(
   let candidate = settings;
   if (access.search.length > 0) {
     candidate = { ...settings, search: { ...settings.search, provider: 'none' } };
-    notes.push(
-      `Web search needs access to ${access.search.join(', ')}. It was not granted, so web search is off.`,
-    );
+    notes.push(t('access_search_refused', access.search.join(', ')));
   }
   if (access.composer.length > 0)
     notes.push(composerAccessNote(settings.composer, access.composer));

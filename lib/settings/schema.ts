@@ -5,6 +5,7 @@
 
 import * as v from 'valibot';
 import { isRecord, parseWith } from '../core/guards';
+import { t } from '../core/i18n';
 
 /**
  * v1: composer, search, knowledge graph. v2 adds `retrieval` (sources, models, reranker). v3 adds
@@ -22,7 +23,10 @@ const HttpUrl = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(2048),
-  v.check((s) => s === '' || isHttpUrl(s), 'must be an http:// or https:// address'),
+  v.check(
+    (s) => s === '' || isHttpUrl(s),
+    () => t('settings_error_http_address'),
+  ),
 );
 
 export const ComposerKinds = [
@@ -43,7 +47,7 @@ const RequiredHttpUrl = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(2048),
-  v.check(isHttpUrl, 'must be an http:// or https:// address'),
+  v.check(isHttpUrl, () => t('settings_error_http_address')),
 );
 
 const SettingsSchema = v.object({
@@ -167,7 +171,7 @@ const OLD_DEFAULTS: Record<string, { before: number; value: unknown }> = {
 };
 
 /** The message for an API key that would travel unencrypted to another computer. */
-export const API_KEY_OVER_HTTP = 'An API key must only be sent over https (or to this computer).';
+export const apiKeyOverHttpMessage = () => t('settings_error_api_key_over_http');
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -267,7 +271,7 @@ export function validateSettings(
     }
   // The https rule is said with the other errors, from the composer as typed when it reads.
   const composer = parseWith(ComposerKeyFields, isRecord(candidate) ? candidate.composer : null);
-  if (composer && apiKeyOverHttp(composer)) errors['composer.apiKey'] ??= API_KEY_OVER_HTTP;
+  if (composer && apiKeyOverHttp(composer)) errors['composer.apiKey'] ??= apiKeyOverHttpMessage();
   if (parsed.success && Object.keys(errors).length === 0)
     return { ok: true, settings: parsed.output };
   return { ok: false, errors };

@@ -125,6 +125,8 @@ export function externalRequests(netLogPath: string): string[] {
 export async function startHarness(
   extensionDir = EXTENSION_DIR,
   routes: Route[] = [],
+  /** The browser's UI language ("de"); the system's when absent. */
+  lang?: string,
 ): Promise<Harness> {
   if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: run \`npm test\`, which builds it.`);
@@ -142,6 +144,7 @@ export async function startHarness(
         `--log-net-log=${netLogPath}`,
       ],
       profile,
+      lang,
     );
     await context.route('**/*', (route) => {
       const url = route.request().url();

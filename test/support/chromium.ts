@@ -19,6 +19,13 @@ const BASE_ARGS = [
   '--disable-sync',
 ];
 
+/** This process's environment, without unset names (the launcher wants strings). */
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+}
+
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -27,14 +34,19 @@ export function assertChromium(): void {
   }
 }
 
-/** A persistent context (extensions need one), optionally with an unpacked extension loaded. */
+/**
+ * A persistent context (extensions need one), optionally with an unpacked extension loaded.
+ * `lang` starts the browser in that UI language (Chromium on Linux reads it from the environment;
+ * `--lang` sets it too), which is the language chrome.i18n gives the extension.
+ */
 export async function launchChromium(
   extensionDir?: string,
   extraArgs: readonly string[] = [],
   userDataDir = mkdtempSync(join(tmpdir(), 'answer-panel-')),
+  lang?: string,
 ): Promise<BrowserContext> {
   assertChromium();
-  const args = [...BASE_ARGS, ...extraArgs];
+  const args = [...BASE_ARGS, ...extraArgs, ...(lang ? [`--lang=${lang}`] : [])];
   if (extensionDir) {
     const ext = resolve(extensionDir);
     args.push(`--disable-extensions-except=${ext}`, `--load-extension=${ext}`);
@@ -43,6 +55,7 @@ export async function launchChromium(
     executablePath: CHROMIUM,
     headless: true,
     args,
+    ...(lang ? { env: { ...definedEnv(), LANGUAGE: lang } } : {}),
   });
 }
 

@@ -7,7 +7,7 @@ import type { FetchLike } from '../../lib/core/net';
 import { isPrivateHost } from '../../lib/core/net';
 import { refusedResultsNote } from '../../lib/ask/run';
 import { fetchPages, searchPortFor, type SearchHit, type SearchProvider } from '../../lib/search';
-import { fetchHopByHop, OPAQUE_REDIRECT_REFUSAL, PRIVATE_REFUSAL } from '../../lib/search/hops';
+import { fetchHopByHop, opaqueRedirectRefusal, privateRefusal } from '../../lib/search/hops';
 
 const PAGE = (text: string) =>
   `<!DOCTYPE html><html><head><title>${text}</title></head><body><p>${text} describes the harbour of Alexandria and the island of Pharos where the lighthouse stood.</p></body></html>`;
@@ -90,7 +90,7 @@ describe('fetchHopByHop', () => {
     expect(outcome).toEqual({
       ok: false,
       refused: true,
-      reason: `redirect refused: ${PRIVATE_REFUSAL}`,
+      reason: `redirect refused: ${privateRefusal()}`,
     });
     expect(web.requested).toEqual(['https://public.example/r']);
   });
@@ -139,7 +139,7 @@ describe('fetchHopByHop', () => {
         allowPrivateHosts: false,
       },
     );
-    expect(outcome).toEqual({ ok: false, refused: true, reason: OPAQUE_REDIRECT_REFUSAL });
+    expect(outcome).toEqual({ ok: false, refused: true, reason: opaqueRedirectRefusal() });
     expect(web.requested).toEqual(['https://public.example/moved']);
   });
 
@@ -189,16 +189,16 @@ describe('result pages from any search service', () => {
     const report = await port.search('pharos', { maxResults: 3 });
     expect(report.pages.map((p) => p.page.url)).toEqual(['https://news.example/story']);
     expect(report.skipped).toEqual([
-      { url: 'http://127.0.0.1:9000/internal', reason: PRIVATE_REFUSAL, refused: true },
+      { url: 'http://127.0.0.1:9000/internal', reason: privateRefusal(), refused: true },
       {
         url: 'https://public.example/to-router',
-        reason: `redirect refused: ${PRIVATE_REFUSAL}`,
+        reason: `redirect refused: ${privateRefusal()}`,
         refused: true,
       },
     ]);
     expect(privateRequests(web.requested)).toEqual([]);
     expect(refusedResultsNote(report.skipped)).toBe(
-      `2 search results were not opened (127.0.0.1:9000: ${PRIVATE_REFUSAL}; public.example: redirect refused: ${PRIVATE_REFUSAL}).`,
+      `2 search results were not opened (127.0.0.1:9000: ${privateRefusal()}; public.example: redirect refused: ${privateRefusal()}).`,
     );
   });
 
@@ -240,7 +240,7 @@ describe('result pages from any search service', () => {
     const report = await searchPortFor(wiki, { fetch: web.fetch }).search('a', { maxResults: 2 });
     expect(report.pages.map((p) => p.page.url)).toEqual([`${base}/wiki/A`]);
     expect(report.skipped).toEqual([
-      { url: `${base}/wiki/B`, reason: `redirect refused: ${PRIVATE_REFUSAL}`, refused: true },
+      { url: `${base}/wiki/B`, reason: `redirect refused: ${privateRefusal()}`, refused: true },
     ]);
     expect(web.requested).not.toContain('http://127.0.0.1:22/');
   });
@@ -256,7 +256,7 @@ describe('result pages from any search service', () => {
     );
     expect(report.pages.map((p) => p.rank)).toEqual([2]);
     expect(report.skipped).toEqual([
-      { url: 'https://public.example/moved', reason: OPAQUE_REDIRECT_REFUSAL, refused: true },
+      { url: 'https://public.example/moved', reason: opaqueRedirectRefusal(), refused: true },
     ]);
   });
 });

@@ -12,7 +12,7 @@ import {
   valueAt,
   type FormState,
 } from '../../components/settings/form-state';
-import { NOTHING_LEAVES, privacyLines } from '../../components/settings/privacy';
+import { nothingLeaves, privacyLines } from '../../components/settings/privacy';
 import { fieldName } from '../../components/settings/labels';
 import type { InstalledModels } from '../../components/settings/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
@@ -253,11 +253,11 @@ describe('model switches', () => {
 
 describe('privacy summary', () => {
   it('says nothing leaves the browser with the defaults', () => {
-    expect(privacyLines(DEFAULT_SETTINGS)).toEqual([NOTHING_LEAVES]);
-    expect(NOTHING_LEAVES).toBe('Nothing leaves your browser.');
+    expect(privacyLines(DEFAULT_SETTINGS)).toEqual([nothingLeaves()]);
+    expect(nothingLeaves()).toBe('Nothing leaves your browser.');
     // Chrome's built-in model runs on this computer.
     expect(privacyLines(settingsWith({ composer: { kind: 'chrome-prompt' } }))).toEqual([
-      NOTHING_LEAVES,
+      nothingLeaves(),
     ]);
   });
 

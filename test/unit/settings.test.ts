@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  API_KEY_OVER_HTTP,
+  apiKeyOverHttpMessage,
   DEFAULT_SETTINGS,
   migrateSettings,
   SETTINGS_KEY,
@@ -302,7 +302,7 @@ describe('settings', () => {
         expect(result.errors).toEqual({
           'composer.apiKey': 'An API key must only be sent over https (or to this computer).',
         });
-      expect(API_KEY_OVER_HTTP).toBe(
+      expect(apiKeyOverHttpMessage()).toBe(
         'An API key must only be sent over https (or to this computer).',
       );
     });

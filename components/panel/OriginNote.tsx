@@ -1,4 +1,5 @@
 import type { ShownOrigin } from '@/lib/ask/panel-state';
+import { messageFor, type ErrorCode } from '@/lib/core/errors';
 import { timeAgo } from '@/lib/core/time';
 import { useNow } from '../use-now';
 
@@ -30,9 +31,25 @@ export function originText(origin: ShownOrigin, now: number, online = false): st
         : `${lead} from ${ago} to a similar question, “${origin.question}”, on another page: ${origin.pageTitle || origin.pageUrl}.`;
     }
     case 'cached-page':
-      return `Offline: extractive answer from the saved copy of this page (read ${ago}).`;
+      return `Couldn't read this tab (${unreadReason(origin.readError)}), showing the copy saved ${ago}: an extractive answer from it.`;
     case 'history':
       return `Saved answer from ${ago}.`;
+  }
+}
+
+/** Why the tab was not read, short enough for the brackets of the saved-copy note. */
+function unreadReason(code: ErrorCode | undefined): string {
+  switch (code) {
+    case 'page-unreadable':
+      return 'the browser shows a page of its own there, such as its offline error page';
+    case 'page-not-ready':
+      return 'the page did not answer';
+    case 'page-no-access':
+      return 'the extension has no access to it';
+    case undefined:
+      return 'no reason given';
+    default:
+      return messageFor(code);
   }
 }
 

@@ -101,7 +101,11 @@ function TurnNotices({ turn }: { turn: Turn & { result: AskResult } }) {
   return (
     <>
       {turn.result.page.truncated && (
-        <p className="notice">This page is very long: only its first part was read.</p>
+        <p className="notice" data-notice="page-cut">
+          {turn.pageWords
+            ? `This page is very long; read the first ${turn.pageWords.toLocaleString('en')} words.`
+            : 'This page is very long; read only its first part.'}
+        </p>
       )}
       {turn.highlight.stale && (
         <p className="notice">The page changed since this answer: its highlights were cleared.</p>

@@ -27,6 +27,7 @@ import {
 import { builtInModelUsable, findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { testComposerConnection } from '@/lib/composer/endpoints';
 import type { KeyValueArea } from '@/lib/settings/store';
+import { anyTabAccess } from '@/lib/browser/any-tab';
 
 const area: KeyValueArea = {
   get: (key) => browser.storage.local.get(key),
@@ -144,6 +145,7 @@ createRoot(document.getElementById('root')!).render(
       installedModels={installedModels}
       composer={composer}
       storage={storage}
+      tabAccess={anyTabAccess}
     />
   </main>,
 );

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'page-empty'
   | 'page-unreadable'
   | 'page-not-ready'
+  | 'page-no-access'
   | 'page-not-html'
   | 'page-too-large'
   | 'page-fetch-failed'
@@ -63,7 +64,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   'page-unreadable':
     "The extension can't read this tab. Browser pages (chrome://), the Chrome Web Store and other extensions are off limits; open a web page and try again.",
   'page-not-ready':
-    'Reload this page so the extension can read it: it was open before the extension was installed or updated.',
+    'This tab did not answer the extension (it may have been loading a new page). Try again.',
+  'page-no-access':
+    "The extension can't read this tab yet. Click the Answer panel icon, or press Alt+Shift+A, to let it read this tab (or turn on “Read any tab without a click” in Settings).",
   'page-not-html': 'That address is not a web page (it is not HTML), so there is nothing to read.',
   'page-too-large': 'That page is too large to read.',
   'page-fetch-failed': 'The page could not be loaded.',

@@ -1,6 +1,7 @@
 import type { ShownOrigin } from '@/lib/ask/panel-state';
-import { messageFor, type ErrorCode } from '@/lib/core/errors';
-import { timeAgo } from '@/lib/core/time';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { messageFor, type ErrorCode } from '../../lib/core/errors';
+import { timeAgo } from '../../lib/core/time';
 import { useNow } from '../use-now';
 
 /**

@@ -34,6 +34,9 @@ export function createIndexCache(
       if (!index) {
         index = build();
         builds++;
+        // Building only reads; anything recorded meanwhile is the DOM library's own doing
+        // (linkedom records one), never the page's, which cannot run during this call.
+        observer.takeRecords();
       }
       return index;
     },

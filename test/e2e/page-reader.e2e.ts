@@ -34,19 +34,24 @@ const REPLAY_PAGE = `<!doctype html><html lang="en"><head><title>Tessel harbour<
 <article><h1>Tessel harbour</h1>${ARTICLE}</article>
 <script>
   window.seenMessages = [];
+  // What the page learns: every start message it sees, replayed as it came (name, script name).
+  const learnt = [];
   addEventListener('message', (e) => {
     if (e.data && e.data.hostile === true) return;
     try { seenMessages.push(JSON.stringify(e.data)); } catch { seenMessages.push(String(e.data)); }
+    if (typeof e.data?.type === 'string' && e.data.type.endsWith('wxt:content-script-started'))
+      learnt.push({ type: e.data.type, name: e.data.contentScriptName });
   });
   const id = new URLSearchParams(location.hash.slice(1)).get('id');
+  const guessed = ['content', 'reader', 'unlisted'].flatMap((name) =>
+    [id + ':' + name + ':', ''].map((prefix) => ({ type: prefix + 'wxt:content-script-started', name })),
+  );
   const replay = () => {
-    for (const name of ['content', 'reader'])
-      for (const prefix of [id + ':content:', id + ':unlisted:', '']) {
-        const type = prefix + 'wxt:content-script-started';
-        const detail = { contentScriptName: name, messageId: 'replayed', hostile: true };
-        window.postMessage({ type, ...detail }, '*');
-        document.dispatchEvent(new CustomEvent(type, { detail }));
-      }
+    for (const { type, name } of [...learnt, ...guessed]) {
+      const detail = { contentScriptName: name, messageId: 'replayed', hostile: true };
+      window.postMessage({ type, ...detail }, '*');
+      document.dispatchEvent(new CustomEvent(type, { detail }));
+    }
     window.dispatchEvent(new CustomEvent(id + ':content:wxt:locationchange', { detail: {} }));
     window.postMessage({ type: 'page/read', payload: {}, hostile: true }, '*');
     window.postMessage({ hostile: true, junk: Math.random() }, '*');

@@ -13,8 +13,10 @@ import { createPageReader } from '@/lib/page/page-reader';
 export default defineUnlistedScript(() => {
   const world = globalThis as Record<string, unknown>;
   // Injected twice (two clicks racing): the first copy already answers; register nothing more.
-  if (world[READER_GLOBAL] !== undefined) return;
-  const reader = createPageReader(window);
+  // A copy left by an earlier version of the extension (reloaded or updated) has lost its
+  // runtime and answers nothing: this one takes over.
+  if ((world[READER_GLOBAL] as { alive?: () => boolean } | undefined)?.alive?.() === true) return;
+  const reader = { ...createPageReader(window), alive: () => browser.runtime?.id !== undefined };
   world[READER_GLOBAL] = reader;
 
   const route = createRouter(

@@ -8,8 +8,12 @@ export const chromeScripting: InjectPorts = {
   async readerPresent(tabId) {
     const [frame] = await chrome.scripting.executeScript({
       target: { tabId, frameIds: [0] },
-      // Serialised and run in the tab's isolated world: it may use only its argument.
-      func: (name: string) => (globalThis as Record<string, unknown>)[name] !== undefined,
+      // Serialised and run in the tab's isolated world: it may use only its argument. A reader
+      // whose extension runtime is gone (the extension was reloaded) does not count.
+      func: (name: string) =>
+        (globalThis as unknown as Record<string, { alive?: () => boolean } | undefined>)[
+          name
+        ]?.alive?.() === true,
       args: [READER_GLOBAL],
     });
     return frame?.result === true;

@@ -40,7 +40,8 @@ export function injectionRefusal(error: unknown): 'page-no-access' | 'page-unrea
 }
 
 /**
- * The name the reader answers to in its isolated world (a world the page cannot see into). It
- * marks the document as read-ready, and lets a test count how often the highlight index was built.
+ * The name the reader answers to in its isolated world (a world the page cannot see into): an
+ * object with `alive()` (its extension runtime is still there), which marks the document as
+ * read-ready, and the highlight index's build count, which tests read.
  */
 export const READER_GLOBAL = 'answerPanelReader';

@@ -53,9 +53,19 @@ export default defineConfig({
     // declarativeNetRequestWithHostAccess: removes the Origin header from our own requests to the
     // configured Ollama host only (lib/composer/permissions.ts); it acts only where host access
     // was granted, and it shows no install warning.
-    permissions: ['sidePanel', 'contextMenus', 'storage', 'declarativeNetRequestWithHostAccess'],
-    // Asked for when the user turns on a web-search provider or saves a composer endpoint
-    // (lib/settings/permissions.ts).
+    // activeTab + scripting: the page reader is injected into a tab only when the user asks about
+    // it (the toolbar button, Alt+Shift+A, the context menu), never declared for every page
+    // (lib/page/inject.ts, docs/SECURITY.md, property 1).
+    permissions: [
+      'sidePanel',
+      'contextMenus',
+      'storage',
+      'declarativeNetRequestWithHostAccess',
+      'activeTab',
+      'scripting',
+    ],
+    // Asked for when the user turns on a web-search provider, saves a composer endpoint
+    // (lib/settings/permissions.ts) or turns on "Read any tab without a click" (every site).
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // Local model servers (Ollama, llama.cpp, LM Studio, vLLM) listen on loopback: granted at
     // install so the default composer endpoint works without a prompt and Ollama's Origin rule

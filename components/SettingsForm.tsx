@@ -8,6 +8,7 @@ import { ComposerSettings } from './settings/ComposerSettings';
 import { ModelSettings } from './settings/ModelSettings';
 import { PrivacySummary } from './settings/PrivacySummary';
 import { SourceSettings } from './settings/SourceSettings';
+import { TabAccessSettings } from './settings/TabAccessSettings';
 import { clearCache, failed, saveForm, testConnection } from './settings/actions';
 import type { FormBinding } from './settings/fields';
 import { patch, type FormState } from './settings/form-state';
@@ -23,6 +24,7 @@ export type {
   StorageFormPorts,
 } from './settings/ports';
 import { t } from '@/lib/core/i18n';
+export type { TabAccessPorts } from './settings/TabAccessSettings';
 
 export function SettingsForm(props: SettingsFormProps) {
   const { requestOrigins, models, composer, storage } = props;
@@ -79,6 +81,7 @@ export function SettingsForm(props: SettingsFormProps) {
         requestOrigins={requestOrigins}
         onInstalledChange={refreshInstalled}
       />
+      {props.tabAccess && <TabAccessSettings ports={props.tabAccess} />}
       <PrivacySummary settings={settings} />
       <AdvancedSettings
         form={form}

@@ -9,6 +9,8 @@ import { parseWith } from '@/lib/core/guards';
 import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { claimKey, onVerifyClaimClick, VERIFY_CLAIM_MENU_ID } from '@/lib/background/claims';
 import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/composer/permissions';
+import { chromeScripting } from '@/lib/browser/scripting';
+import { ensureReader } from '@/lib/page/inject';
 import { loadSettings, type KeyValueArea } from '@/lib/settings/store';
 import { SETTINGS_KEY } from '@/lib/settings/schema';
 
@@ -37,7 +39,20 @@ export default defineBackground(() => {
   void browser.storage.local
     .setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' })
     .catch((error: unknown) => console.error('Could not close settings to content scripts', error));
-  void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  // The toolbar button (and Alt+Shift+A, its command) opens the panel here rather than through
+  // openPanelOnActionClick: with that behaviour Chrome opens the panel itself, action.onClicked
+  // never fires and the tab gets no activeTab grant, so the reader could not be injected
+  // (docs/SECURITY.md, property 1).
+  void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+  browser.action.onClicked.addListener((tab) => {
+    if (typeof tab.id !== 'number' || tab.id < 0) return;
+    // sidePanel.open needs the click's user gesture: call it before anything is awaited.
+    void browser.sidePanel.open({ tabId: tab.id }).catch((error: unknown) => {
+      console.error('Could not open the panel:', errorText(error));
+    });
+    // A tab that cannot be scripted (chrome://) is explained by the panel when it reads.
+    void ensureReader(tab.id, chromeScripting).catch(() => undefined);
+  });
 
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.removeAll(() => {
@@ -58,6 +73,8 @@ export default defineBackground(() => {
   const handleClick = (info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab) =>
     onVerifyClaimClick(info, tab, {
       openPanel: (tabId) => browser.sidePanel.open({ tabId }),
+      // The menu click granted activeTab: the reader goes in now, ready for the panel.
+      prepareTab: (tabId) => ensureReader(tabId, chromeScripting),
       store: (items) => browser.storage.session.set(items),
       notify: (message) => browser.runtime.sendMessage(message),
     });

@@ -1,7 +1,9 @@
 import type { ShownOrigin } from '@/lib/ask/panel-state';
-import { timeAgo } from '@/lib/core/time';
+// Relative, not `@/`: the unit tests import this module and resolve no alias.
+import { messageFor, type ErrorCode } from '../../lib/core/errors';
+import { timeAgo } from '../../lib/core/time';
 import { useNow } from '../use-now';
-import { t } from '@/lib/core/i18n';
+import { t } from '../../lib/core/i18n';
 
 /**
  * Where a cached, offline or saved answer came from, in words; null for a fresh live answer.
@@ -31,9 +33,25 @@ export function originText(origin: ShownOrigin, now: number, online = false): st
         : t('origin_similar_offline_other_page', ago, origin.question, other);
     }
     case 'cached-page':
-      return t('origin_cached_page', ago);
+      return t('origin_cached_page', unreadReason(origin.readError), ago);
     case 'history':
       return t('origin_history', ago);
+  }
+}
+
+/** Why the tab was not read, short enough for the brackets of the saved-copy note. */
+function unreadReason(code: ErrorCode | undefined): string {
+  switch (code) {
+    case 'page-unreadable':
+      return t('unread_reason_unreadable');
+    case 'page-not-ready':
+      return t('unread_reason_not_ready');
+    case 'page-no-access':
+      return t('unread_reason_no_access');
+    case undefined:
+      return t('unread_reason_none');
+    default:
+      return messageFor(code);
   }
 }
 

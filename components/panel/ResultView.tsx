@@ -99,7 +99,11 @@ export function ResultView(props: ResultViewProps) {
 function TurnNotices({ turn }: { turn: Turn & { result: AskResult } }) {
   return (
     <>
-      {turn.result.page.truncated && <p className="notice">{t('result_truncated')}</p>}
+      {turn.result.page.truncated && (
+        <p className="notice" data-notice="page-cut">
+          {turn.pageWords ? t('result_truncated_words', turn.pageWords) : t('result_truncated')}
+        </p>
+      )}
       {turn.highlight.stale && <p className="notice">{t('result_stale')}</p>}
       {turn.storageNote && (
         <p className="notice" role="note" data-storage-note="true">

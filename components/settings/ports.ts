@@ -6,6 +6,7 @@ import type { ModelRole } from '@/lib/models/manifest';
 import type { Settings } from '@/lib/settings/schema';
 import type { KeyValueArea } from '@/lib/settings/store';
 import type { ModelDownloadPorts } from '../ModelDownload';
+import type { TabAccessPorts } from './TabAccessSettings';
 
 export type ConnectionResult = { ok: true; detail: string } | { ok: false; error: ErrorInfo };
 
@@ -42,4 +43,6 @@ export interface SettingsFormProps {
   installedModels?: () => Promise<InstalledModels>;
   composer?: ComposerFormPorts;
   storage?: StorageFormPorts;
+  /** "Read any tab without a click"; the switch is hidden when absent. */
+  tabAccess?: TabAccessPorts;
 }

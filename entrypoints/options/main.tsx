@@ -30,6 +30,7 @@ import type { KeyValueArea } from '@/lib/settings/store';
 import { bindBrowserMessages } from '@/lib/browser/i18n';
 import { messageFor } from '@/lib/core/errors';
 import { messageLocale, t } from '@/lib/core/i18n';
+import { anyTabAccess } from '@/lib/browser/any-tab';
 
 const area: KeyValueArea = {
   get: (key) => browser.storage.local.get(key),
@@ -150,6 +151,7 @@ createRoot(document.getElementById('root')!).render(
       installedModels={installedModels}
       composer={composer}
       storage={storage}
+      tabAccess={anyTabAccess}
     />
   </main>,
 );

@@ -11,6 +11,8 @@ import {
   type RequestOf,
   type ResponseMap,
 } from '@/lib/messages/protocol';
+import { chromeScripting } from '@/lib/browser/scripting';
+import { ensureReader, injectionRefusal } from '@/lib/page/inject';
 import type { PipelineWorkerApi } from './pipeline.worker';
 // Vite bundles the worker as its own file (`?worker`), loaded from the extension's origin.
 import PipelineWorker from './pipeline.worker?worker';
@@ -35,19 +37,26 @@ export async function tabUrl(tabId: number): Promise<string | null> {
   return tab?.url && /^https?:/.test(tab.url) ? tab.url : null;
 }
 
-/** Sends to the content script in `tabId`; a tab without it (chrome://, Web Store, PDF) is unreadable. */
+/**
+ * Sends to the page reader in `tabId`, injecting it first when it is not there yet. A tab the
+ * extension may not script says why: no grant yet (a click fixes it) or off limits for good.
+ */
 export async function sendToTab<T extends MessageType>(
   tabId: number,
   type: T,
   payload: RequestOf<T>,
 ): Promise<ResponseMap[T]> {
+  try {
+    await ensureReader(tabId, chromeScripting);
+  } catch (error) {
+    throw new PipelineError(injectionRefusal(error));
+  }
   let reply: unknown;
   try {
     reply = await browser.tabs.sendMessage(tabId, envelope(type, payload), { frameId: 0 });
   } catch {
-    // No content script answered. On a web page (whose URL our host access lets us see) that means
-    // the tab was open before the extension was installed or reloaded; anything else is off limits.
-    throw new PipelineError((await tabUrl(tabId)) ? 'page-not-ready' : 'page-unreadable');
+    // The reader was injected but did not answer: the document went away in between.
+    throw new PipelineError('page-not-ready');
   }
   return unwrap<ResponseMap[T]>(reply);
 }

@@ -34,7 +34,12 @@ export type AnswerOrigin =
       similarity: number;
       method: 'embedding' | 'lexical';
     }
-  | { kind: 'cached-page'; fetchedAt: number };
+  | {
+      kind: 'cached-page';
+      fetchedAt: number;
+      /** Why the tab itself could not be read: the panel always says so beside such an answer. */
+      readError?: ErrorCode;
+    };
 
 export interface CachedOutcome {
   result: AskResult;

@@ -211,7 +211,8 @@ function wordCount(page: PageSnapshot): number {
 
 /**
  * An offline tab shows the browser's error page, which cannot be read: answer from the saved
- * copy of its address when there is one, else say why the tab could not be read.
+ * copy of its address when there is one, saying why the tab was not read (a page that switched
+ * the reader off must not pass for "offline"), else say why the tab could not be read.
  */
 async function answerFromSavedCopy(ctx: AskContext, q: Question, readError: unknown) {
   const url = await ctx.ports.tabUrl(q.tabId);
@@ -222,7 +223,8 @@ async function answerFromSavedCopy(ctx: AskContext, q: Question, readError: unkn
     reportProgress(ctx.store, q.turn.id),
   );
   if (!reply.ok) throw reply.error.code === 'page-not-cached' ? readError : reply.error;
-  const { result, origin } = reply.outcome;
+  const { result } = reply.outcome;
+  const origin = { ...reply.outcome.origin, readError: toErrorInfo(readError).code };
   finish(ctx, q.turn, { status: 'done', result, origin, streaming: '' });
 }
 

@@ -12,6 +12,8 @@ export const claimKey = (tabId: number) => `claim:${tabId}`;
 
 export interface ClaimPorts {
   openPanel(tabId: number): Promise<unknown>;
+  /** Injects the page reader while the click's activeTab grant holds; a failure is the panel's to explain. */
+  prepareTab?(tabId: number): Promise<unknown>;
   store(items: Record<string, unknown>): Promise<unknown>;
   notify(message: Envelope): Promise<unknown>;
 }
@@ -31,10 +33,11 @@ export async function onVerifyClaimClick(
   const tabId = tab.id;
   // sidePanel.open must run while the click's user gesture is still active: call it first.
   const opened = ports.openPanel(tabId).catch(() => undefined);
+  const prepared = ports.prepareTab?.(tabId).catch(() => undefined);
   // The panel validates the length and keeps the text in its box; cap only what we store.
   const claim = (info.selectionText ?? '').slice(0, MAX_QUESTION_CHARS * 2);
   await ports.store({ [claimKey(tabId)]: { claim, at: Date.now() } });
-  await opened;
+  await Promise.all([opened, prepared]);
   // An already-open panel picks the claim up now; a panel that is still opening takes it on load.
   await ports.notify(envelope('claim/available', { tabId })).catch(() => undefined);
   return true;

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'page-empty'
   | 'page-unreadable'
   | 'page-not-ready'
+  | 'page-no-access'
   | 'page-not-html'
   | 'page-too-large'
   | 'page-fetch-failed'
@@ -60,6 +61,7 @@ const MESSAGES: Record<ErrorCode, () => string> = {
   'page-empty': () => t('error_page_empty'),
   'page-unreadable': () => t('error_page_unreadable'),
   'page-not-ready': () => t('error_page_not_ready'),
+  'page-no-access': () => t('error_page_no_access'),
   'page-not-html': () => t('error_page_not_html'),
   'page-too-large': () => t('error_page_too_large'),
   'page-fetch-failed': () => t('error_page_fetch_failed'),

@@ -8,7 +8,7 @@ import { INVISIBLE_CHARS } from '../core/text';
 import type { IsHidden } from './visibility';
 import { NEVER_TEXT } from './visibility';
 
-interface TextIndex {
+export interface TextIndex {
   /** Visible text, whitespace collapsed, invisible characters removed. */
   text: string;
   /** For each character of `text`: its text node and offset in that node. */

@@ -25,6 +25,8 @@ export interface PageSnapshot {
   extractor: 'readability' | 'body';
   /** True when the page was longer than the reader's cap and its tail was left out. */
   truncated: boolean;
+  /** Which cap left the tail out: too many elements, too much time, or too many characters. */
+  truncatedBy?: 'elements' | 'time' | 'characters';
 }
 
 /** A candidate passage from the Paragraph Splitter (EWEK-QA §3.1.1). */

@@ -282,3 +282,15 @@ export async function saveShot(page: Page, name: string, fullPage = false): Prom
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: resolve(dir, name), fullPage });
 }
+
+/**
+ * Injects the page reader into a tab the way the toolbar button does (the service worker has host
+ * access to the fixture server's 127.0.0.1, so no click is needed), for tests that look inside
+ * its isolated world before the panel has read the tab.
+ */
+export async function injectReader(h: Harness, tabId: number): Promise<void> {
+  await h.worker.evaluate(
+    (id) => chrome.scripting.executeScript({ target: { tabId: id }, files: ['reader.js'] }),
+    tabId,
+  );
+}

@@ -109,6 +109,10 @@ describe('offline cached answers', () => {
     const panel2 = await openPanel(h, id);
     await ask(panel2, 'When did Ibn Battuta visit Alexandria?');
     expect(await origin(panel2)).toBe('cached-page');
+    // It says why the tab was not read, and when the copy was saved (docs/SECURITY.md, property 8).
+    expect(await panel2.textContent(`${LAST_TURN} .origin`)).toMatch(
+      /^Couldn't read this tab \(the browser shows a page of its own there, such as its offline error page\), showing the copy saved .+: an extractive answer from it\./,
+    );
     expect(await panel2.textContent(`${LAST_TURN} .answer-text`)).toContain('1326');
     await panel2.close();
     await offlineTab.close();

@@ -12,6 +12,7 @@ import {
   askAbout,
   builtManifest,
   externalRequests,
+  injectReader,
   LAST_TURN,
   openFixture,
   openPanel,
@@ -257,7 +258,7 @@ describe('hostile and bad input', () => {
       'Who installed the copper weathervane on the customs house?',
     );
     expect(await panel.textContent('.answer-text')).toContain('tinsmiths');
-    expect(await panel.textContent('.result')).toContain('only its first part was read');
+    expect(await panel.textContent('.result')).toContain('This page is very long; read the first');
     await close();
   });
 });
@@ -484,8 +485,9 @@ describe('settings and manifest', () => {
     const stored = await h.worker.evaluate(() => chrome.storage.local.get('settings'));
     expect(JSON.stringify(stored)).toContain('sk-test-SECRETKEY');
 
-    // Evaluate inside the content script's isolated world through the DevTools protocol.
-    const { page } = await openFixture(h, 'demo/source.html');
+    // Evaluate inside the page reader's isolated world through the DevTools protocol.
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    await injectReader(h, tabId);
     const cdp = await h.context.newCDPSession(page);
     const contexts: Array<{ id: number; name: string; auxData?: { type?: string } }> = [];
     cdp.on(

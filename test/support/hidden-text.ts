@@ -1,9 +1,10 @@
-// What the content script reads from test/fixtures/pages/hidden-text/source.html, a page that hides
+// What the page reader reads from test/fixtures/pages/hidden-text/source.html, a page that hides
 // instructions in 25 ways (CSS, attributes, closed <details>, comments, scripts) and smuggles text
 // in invisible characters. Used by the browser test and by `npm run bench` (security figures).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { envelope } from '../../lib/messages/protocol';
+import { READER_FILE } from '../../lib/page/inject';
 import type { PageSnapshot } from '../../lib/pipeline/types';
 
 export const HIDDEN_TEXT_PAGE = 'hidden-text/source.html';
@@ -25,15 +26,21 @@ export interface HiddenTextReport {
   visibleRead: boolean;
 }
 
-/** Reads the open tab through the content script, as the panel does, and lists what leaked. */
+/**
+ * Reads the open tab through the page reader, as the panel does (injecting it first; the reader
+ * registers once however often it is injected), and lists what leaked.
+ */
 export async function hiddenTextReport(
   panel: Page,
   tabId: number,
   pagesDir: string,
 ): Promise<HiddenTextReport> {
   const reply = (await panel.evaluate(
-    ([id, message]) => chrome.tabs.sendMessage(id, message, { frameId: 0 }),
-    [tabId, envelope('page/read', {})] as const,
+    async ([id, message, file]) => {
+      await chrome.scripting.executeScript({ target: { tabId: id, frameIds: [0] }, files: [file] });
+      return chrome.tabs.sendMessage(id, message, { frameId: 0 });
+    },
+    [tabId, envelope('page/read', {}), READER_FILE] as const,
   )) as { ok: boolean; data?: PageSnapshot };
   if (!reply.ok || !reply.data) throw new Error(`page/read failed: ${JSON.stringify(reply)}`);
   const text = reply.data.blocks.map((b) => `${b.section ?? ''}\n${b.text}`).join('\n');

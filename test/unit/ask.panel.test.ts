@@ -334,6 +334,8 @@ describe('asking from the panel', () => {
       liveUrl: null,
     });
     expect(last(store).stages.read).toEqual({ stage: 'read', status: 'failed' });
+    // The saved copy is shown with the reason the tab was not read (docs/SECURITY.md, property 8).
+    expect(last(store).origin).toEqual({ ...cached.origin, readError: 'page-not-ready' });
   });
 
   it('says why the tab could not be read when there is no saved copy, or no address', async () => {

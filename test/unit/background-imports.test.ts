@@ -21,8 +21,12 @@ const PIPELINE_FOLDERS = [
   'lib/history/',
   'lib/page/',
 ];
-/** Small pure modules of those folders the worker may use: the claim menu caps a selection with the question limit. */
-const ALLOWED = ['lib/pipeline/question.ts'];
+/**
+ * Small pure modules of those folders the worker may use: the claim menu caps a selection with the
+ * question limit, and the toolbar click and the menu put the page reader into the tab
+ * (`ensureReader`, over ports; the reader itself runs in the tab, not here).
+ */
+const ALLOWED = ['lib/pipeline/question.ts', 'lib/page/inject.ts'];
 /** Packages that are long work: models, ONNX Runtime, the page reader, the database. */
 const PIPELINE_PACKAGES = [
   '@huggingface/transformers',

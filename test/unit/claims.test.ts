@@ -6,6 +6,8 @@ import {
   type ClaimPorts,
 } from '../../lib/background/claims';
 
+const log: string[] = [];
+
 function ports(overrides: Partial<ClaimPorts> = {}) {
   const log: string[] = [];
   const stored: Record<string, unknown> = {};
@@ -30,6 +32,28 @@ describe('verify-claim menu handler', () => {
     ).toBe(true);
     expect(log).toEqual(['open 4', 'store', 'notify claim/available']);
     expect(stored[claimKey(4)]).toMatchObject({ claim: 'The sky is green.' });
+  });
+
+  it('injects the page reader in the click (its activeTab grant), before notifying; a refusal stops nothing', async () => {
+    for (const prepareTab of [
+      async (tabId: number) => void log.push(`inject ${tabId}`),
+      async () => {
+        log.push('inject refused');
+        throw new Error('Cannot access a chrome:// URL');
+      },
+    ]) {
+      const { p, stored } = ports({ prepareTab });
+      log.length = 0;
+      expect(
+        await onVerifyClaimClick(
+          { menuItemId: VERIFY_CLAIM_MENU_ID, selectionText: 'x y z.' },
+          { id: 4 },
+          p,
+        ),
+      ).toBe(true);
+      expect(log[0]).toMatch(/^inject/);
+      expect(stored[claimKey(4)]).toMatchObject({ claim: 'x y z.' });
+    }
   });
 
   it('stores the claim even when the panel cannot be opened', async () => {

@@ -24,8 +24,10 @@ describe('wxt.config manifest', () => {
 
   it('asks for the reviewed permissions only, with install-time host access for loopback alone', () => {
     expect([...(manifest.permissions ?? [])].sort()).toEqual([
+      'activeTab',
       'contextMenus',
       'declarativeNetRequestWithHostAccess',
+      'scripting',
       'sidePanel',
       'storage',
     ]);

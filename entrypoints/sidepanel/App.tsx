@@ -1,25 +1,22 @@
 // The side panel: a conversation per tab. Each section subscribes to the part of the store it
-// draws; a streamed token batch re-renders the running turn and nothing else.
+// draws; a streamed token batch re-renders the running turn and nothing else. The shell drawn
+// here is in the entry chunk; answers and History come in panelViews, after the first paint.
 
-import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { HistoryView } from '@/components/HistoryView';
 import { AskForm } from '@/components/panel/AskForm';
 import { GreetingView } from '@/components/panel/Greeting';
 import { PanelTabs } from '@/components/panel/PanelTabs';
 import { SetupNoticeCard } from '@/components/panel/SetupNotice';
-import { TurnView } from '@/components/panel/TurnView';
 import { runningTurn, shownThread, type Turn } from '@/lib/ask/panel-state';
-import { attachRouter, createRouter } from '@/lib/messages/protocol';
-import { fixedTabId, targetTabId } from './bridge';
-import { historyPorts } from './history';
-import { usePanel } from './store';
+import { useDeferred } from './deferred';
+import { panelViews, usePanel } from './store';
 
 export function App() {
   const view = usePanel((s) => s.view);
   const setView = usePanel((s) => s.setView);
   const openSaved = usePanel((s) => s.openSaved);
-  useEffect(() => listenToExtension(), []);
+  const views = useDeferred(panelViews);
   useEffect(() => listenToEscape(), []);
   // Back from History (a saved answer opened): the control that had the focus went away.
   const shown = useRef(view);
@@ -34,7 +31,12 @@ export function App() {
       <LiveSection />
       <PanelTabs view={view} onView={setView} />
       {view === 'history' ? (
-        <HistoryView ports={historyPorts} onOpen={(record) => void openSaved(record)} />
+        views && (
+          <views.HistoryView
+            ports={views.historyPorts}
+            onOpen={(record) => void openSaved(record)}
+          />
+        )
       ) : (
         <>
           <NoticeSection />
@@ -44,33 +46,6 @@ export function App() {
       )}
     </main>
   );
-}
-
-/** Takes a claim left for this tab, and listens for new claims, navigations and tab switches. */
-function listenToExtension(): () => void {
-  const panel = usePanel.getState();
-  void panel.showTab().then(() => panel.takePendingClaim());
-  const route = createRouter(
-    {
-      'claim/available': async ({ tabId }) => {
-        if ((await targetTabId()) === tabId) await usePanel.getState().takePendingClaim();
-        return null;
-      },
-      'page/navigated': (_payload, sender) => {
-        if (typeof sender.tab?.id === 'number') usePanel.getState().pageNavigated(sender.tab.id);
-        return null;
-      },
-    },
-    browser.runtime.id,
-  );
-  const detach = attachRouter(browser.runtime.onMessage, route);
-  // A panel pointed at one tab (?tab=) stays with it; otherwise it follows the active tab.
-  const onActivated = ({ tabId }: { tabId: number }) => void usePanel.getState().showTab(tabId);
-  if (fixedTabId() === null) browser.tabs.onActivated.addListener(onActivated);
-  return () => {
-    detach();
-    browser.tabs.onActivated.removeListener(onActivated);
-  };
 }
 
 /** Esc stops the running question and puts the cursor back in the question box. */
@@ -161,6 +136,7 @@ function ThreadSection() {
     })),
   );
   const online = useOnline();
+  const views = useDeferred(panelViews);
   const end = useRef<HTMLDivElement>(null);
   const last = turns.at(-1);
   // A new question scrolls into view; streaming into it does not pull the reader back down.
@@ -181,32 +157,31 @@ function ThreadSection() {
           onFinish={(choices) => void actions.finishOnboarding(choices)}
         />
       )}
-      {turns.map((turn) => (
-        <MemoTurn
-          key={turn.id}
-          turn={turn}
-          online={online}
-          onStop={() => {
-            actions.stop();
-            focusQuestion();
-          }}
-          onFresh={(t: Turn) =>
-            void actions.ask(t.mode, {
-              fresh: true,
-              question: t.question,
-              ...(t.intent ? { intent: t.intent } : {}),
-            })
-          }
-          onShowQuote={(turnId, id, sentence) => void actions.focusQuote(turnId, id, sentence)}
-        />
-      ))}
+      {/* Only the engine makes turns, and it loads with the views: they are here by then. */}
+      {views &&
+        turns.map((turn) => (
+          <views.MemoTurn
+            key={turn.id}
+            turn={turn}
+            online={online}
+            onStop={() => {
+              actions.stop();
+              focusQuestion();
+            }}
+            onFresh={(t: Turn) =>
+              void actions.ask(t.mode, {
+                fresh: true,
+                question: t.question,
+                ...(t.intent ? { intent: t.intent } : {}),
+              })
+            }
+            onShowQuote={(turnId, id, sentence) => void actions.focusQuote(turnId, id, sentence)}
+          />
+        ))}
       <div ref={end} />
     </div>
   );
 }
-
-/** A turn re-renders only when it changed (a streamed token changes the running one). */
-const MemoTurn = memo(TurnView, (a, b) => a.turn === b.turn && a.online === b.online);
 
 function AskSection() {
   const { ask, ...props } = usePanel(

@@ -1,0 +1,56 @@
+// Loading the panel in two steps: the shell (tabs, greeting, question box) paints from a small
+// entry chunk, and the rest arrives by dynamic import() once it is on screen (docs/ARCHITECTURE.md,
+// "The side panel's first paint").
+
+import { useSyncExternalStore } from 'react';
+
+/** A module loaded on demand, that components can read (null until it has arrived). */
+export interface DeferredModule<T> {
+  load(): Promise<T>;
+  current(): T | null;
+  subscribe(onLoaded: () => void): () => void;
+}
+
+export function deferredModule<T>(importer: () => Promise<T>): DeferredModule<T> {
+  let loaded: T | null = null;
+  let loading: Promise<T> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    load() {
+      loading ??= importer().then((module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+        return module;
+      });
+      return loading;
+    },
+    current: () => loaded,
+    subscribe(onLoaded) {
+      listeners.add(onLoaded);
+      return () => listeners.delete(onLoaded);
+    },
+  };
+}
+
+/**
+ * The module once loaded, else null. Not React.lazy: a lazy component suspends on its first
+ * render even when its chunk is already there, and the fallback would flash for a frame.
+ */
+export function useDeferred<T>(module: DeferredModule<T>): T | null {
+  return useSyncExternalStore(module.subscribe, module.current);
+}
+
+/**
+ * Runs `start` after the next frame has been painted, so the first paint waits for nothing it
+ * does; a hidden page paints no frames, so a timer starts it there.
+ */
+export function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}

@@ -1,11 +1,11 @@
 import { sectionLabel } from '@/lib/ask/panel-setup';
 import type { Quote } from '@/lib/pipeline/types';
-import { quoteColour } from './AnswerView';
+import { quoteColourStyle } from './AnswerView';
 
 /** The quote's colour, as on the page and on its citation chips. */
 function Swatch({ id }: { id: number }) {
   return (
-    <span className="quote-swatch" aria-hidden="true" style={{ background: quoteColour(id, 0.9) }}>
+    <span className="quote-swatch" aria-hidden="true" style={quoteColourStyle(id)}>
       {id}
     </span>
   );

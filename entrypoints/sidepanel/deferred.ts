@@ -42,7 +42,8 @@ export function useDeferred<T>(module: DeferredModule<T>): T | null {
 
 /**
  * Runs `start` after the next frame has been painted, so the first paint waits for nothing it
- * does; a hidden page paints no frames, so a timer starts it there.
+ * does. A hidden page paints no frames: there a timer starts it, late enough never to race a
+ * visible page's first frame on a busy machine.
  */
 export function afterFirstPaint(start: () => void): void {
   let started = false;
@@ -52,5 +53,5 @@ export function afterFirstPaint(start: () => void): void {
     start();
   };
   requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
+  setTimeout(once, 1000);
 }

@@ -8,7 +8,9 @@ import { AskForm } from '@/components/panel/AskForm';
 import { GreetingView } from '@/components/panel/Greeting';
 import { PanelTabs } from '@/components/panel/PanelTabs';
 import { SetupNoticeCard } from '@/components/panel/SetupNotice';
+import type { TurnViewProps } from '@/components/panel/TurnView';
 import { runningTurn, shownThread, type Turn } from '@/lib/ask/panel-state';
+import type { AnswerRecord } from '@/lib/cache/db';
 import { useDeferred } from './deferred';
 import { panelViews, usePanel } from './store';
 
@@ -16,7 +18,6 @@ export function App() {
   const view = usePanel((s) => s.view);
   const setView = usePanel((s) => s.setView);
   const openSaved = usePanel((s) => s.openSaved);
-  const views = useDeferred(panelViews);
   useEffect(() => listenToEscape(), []);
   // Back from History (a saved answer opened): the control that had the focus went away.
   const shown = useRef(view);
@@ -31,12 +32,7 @@ export function App() {
       <LiveSection />
       <PanelTabs view={view} onView={setView} />
       {view === 'history' ? (
-        views && (
-          <views.HistoryView
-            ports={views.historyPorts}
-            onOpen={(record) => void openSaved(record)}
-          />
-        )
+        <HistorySection onOpen={(record) => void openSaved(record)} />
       ) : (
         <>
           <NoticeSection />
@@ -46,6 +42,12 @@ export function App() {
       )}
     </main>
   );
+}
+
+/** History, with its cache and file ports, from the views loaded after the first paint. */
+function HistorySection({ onOpen }: { onOpen: (record: AnswerRecord) => void }) {
+  const views = useDeferred(panelViews);
+  return views && <views.HistoryView ports={views.historyPorts} onOpen={onOpen} />;
 }
 
 /** Esc stops the running question and puts the cursor back in the question box. */
@@ -136,7 +138,6 @@ function ThreadSection() {
     })),
   );
   const online = useOnline();
-  const views = useDeferred(panelViews);
   const end = useRef<HTMLDivElement>(null);
   const last = turns.at(-1);
   // A new question scrolls into view; streaming into it does not pull the reader back down.
@@ -157,30 +158,37 @@ function ThreadSection() {
           onFinish={(choices) => void actions.finishOnboarding(choices)}
         />
       )}
-      {/* Only the engine makes turns, and it loads with the views: they are here by then. */}
-      {views &&
-        turns.map((turn) => (
-          <views.MemoTurn
-            key={turn.id}
-            turn={turn}
-            online={online}
-            onStop={() => {
-              actions.stop();
-              focusQuestion();
-            }}
-            onFresh={(t: Turn) =>
-              void actions.ask(t.mode, {
-                fresh: true,
-                question: t.question,
-                ...(t.intent ? { intent: t.intent } : {}),
-              })
-            }
-            onShowQuote={(turnId, id, sentence) => void actions.focusQuote(turnId, id, sentence)}
-          />
-        ))}
+      {turns.map((turn) => (
+        <MemoTurn
+          key={turn.id}
+          turn={turn}
+          online={online}
+          onStop={() => {
+            actions.stop();
+            focusQuestion();
+          }}
+          onFresh={(t: Turn) =>
+            void actions.ask(t.mode, {
+              fresh: true,
+              question: t.question,
+              ...(t.intent ? { intent: t.intent } : {}),
+            })
+          }
+          onShowQuote={(turnId, id, sentence) => void actions.focusQuote(turnId, id, sentence)}
+        />
+      ))}
       <div ref={end} />
     </div>
   );
+}
+
+/**
+ * A turn, drawn by the views loaded after the first paint; they are always here by then, since
+ * only the engine makes turns and it loads with them. It re-renders only when the turn changed.
+ */
+function MemoTurn(props: TurnViewProps) {
+  const views = useDeferred(panelViews);
+  return views && <views.MemoTurn {...props} />;
 }
 
 function AskSection() {

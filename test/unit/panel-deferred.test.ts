@@ -1,9 +1,11 @@
 // The panel's actions before its engine has loaded (lib/ask/panel-deferred.ts): the question box
-// works at once, and what the user asked for in the meantime happens, in order, once it is there.
+// works at once, and what the user asked for in the meantime happens, in order, once it is there;
+// and the loader of what comes after the first paint (entrypoints/sidepanel/deferred.ts).
 import { describe, expect, it } from 'vitest';
 import type { PanelActions } from '../../lib/ask/panel';
 import { deferredActions, formActions } from '../../lib/ask/panel-deferred';
 import { INITIAL_PANEL, type PanelData, type PanelStore } from '../../lib/ask/panel-state';
+import { deferredModule } from '../../entrypoints/sidepanel/deferred';
 
 function memoryStore(): PanelStore {
   let state: PanelData = { ...INITIAL_PANEL };
@@ -108,5 +110,25 @@ describe('the panel before its engine has loaded', () => {
       'focusQuote([1,2,"A sentence."])',
     ]);
     expect((await choices).wikipedia).toBe(true);
+  });
+});
+
+describe('a module loaded after the first paint (entrypoints/sidepanel/deferred.ts)', () => {
+  it('is imported once however often it is asked for, and tells its readers when it is there', async () => {
+    let imports = 0;
+    const views = deferredModule(async () => {
+      imports++;
+      return { name: 'views' };
+    });
+    const told: string[] = [];
+    views.subscribe(() => told.push(views.current()?.name ?? 'nothing'));
+    const stop = views.subscribe(() => told.push('a reader that left'));
+    stop();
+    expect(views.current()).toBeNull();
+    const [first, second] = await Promise.all([views.load(), views.load()]);
+    expect(first).toBe(second);
+    expect(imports).toBe(1);
+    expect(views.current()).toEqual({ name: 'views' });
+    expect(told).toEqual(['views']);
   });
 });

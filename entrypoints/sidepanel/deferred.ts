@@ -41,17 +41,22 @@ export function useDeferred<T>(module: DeferredModule<T>): T | null {
 }
 
 /**
- * Runs `start` after the next frame has been painted, so the first paint waits for nothing it
- * does. A hidden page paints no frames: there a timer starts it, late enough never to race a
- * visible page's first frame on a busy machine.
+ * Runs `start` once the first contentful paint is on screen, so the first paint waits for nothing
+ * it does (just after a requestAnimationFrame, that frame is still being rastered and presented,
+ * and loading the rest then competes with it on a busy machine). A hidden page paints nothing:
+ * there a timer starts it, late enough never to race a visible page's first paint.
  */
 export function afterFirstPaint(start: () => void): void {
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
+    painted.disconnect();
     start();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  const painted = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) once();
+  });
+  painted.observe({ type: 'paint', buffered: true });
   setTimeout(once, 1000);
 }

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
 import { t, tn } from '@/lib/core/i18n';
@@ -41,9 +42,12 @@ export function confidenceWord(level: string): string {
   return level;
 }
 
-/** A quote's colour as a CSS value (the same palette as the page highlights). */
-export function quoteColour(id: number, alpha = 0.55): string {
-  return `rgba(${QUOTE_COLOURS[colourSlot(id)]}, ${alpha})`;
+/**
+ * A quote's colour (the same palette as the page highlights) as the custom property
+ * `--quote-rgb`: panel.css picks how strong it is, lighter behind dark text in each scheme.
+ */
+export function quoteColourStyle(id: number): CSSProperties {
+  return { '--quote-rgb': QUOTE_COLOURS[colourSlot(id)] } as CSSProperties;
 }
 
 export function VerdictBadge({
@@ -188,7 +192,7 @@ function Chip(props: {
     <button
       type="button"
       className={`cite cite-${state} ${focused ? 'cite-focused' : ''}`}
-      style={focused ? undefined : { background: quoteColour(id, 0.45) }}
+      style={quoteColourStyle(id)}
       data-cite={id}
       data-check={state}
       title={chipTitle(state, id)}

@@ -1,13 +1,13 @@
 import { sectionLabel } from '@/lib/ask/panel-setup';
 import type { Quote } from '@/lib/pipeline/types';
-import { quoteColour } from './AnswerView';
+import { quoteColourStyle } from './AnswerView';
 import { safeKgLink, safeLink } from './safe-link';
 import { t } from '@/lib/core/i18n';
 
 /** The quote's colour, as on the page and on its citation chips. */
 function Swatch({ id }: { id: number }) {
   return (
-    <span className="quote-swatch" aria-hidden="true" style={{ background: quoteColour(id, 0.9) }}>
+    <span className="quote-swatch" aria-hidden="true" style={quoteColourStyle(id)}>
       {id}
     </span>
   );

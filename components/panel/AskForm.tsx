@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '@/lib/core/errors';
-import { MAX_QUESTION_CHARS } from '@/lib/pipeline/question';
+import { MAX_QUESTION_CHARS } from '@/lib/core/limits';
 import type { Mode, SourcesMode } from '@/lib/pipeline/types';
 import { ErrorNote } from './ErrorNote';
 import { t } from '@/lib/core/i18n';

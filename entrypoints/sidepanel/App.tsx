@@ -1,19 +1,18 @@
 // The side panel: a conversation per tab. Each section subscribes to the part of the store it
-// draws; a streamed token batch re-renders the running turn and nothing else.
+// draws; a streamed token batch re-renders the running turn and nothing else. The shell drawn
+// here is in the entry chunk; answers and History come in panelViews, after the first paint.
 
-import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { HistoryView } from '@/components/HistoryView';
 import { AskForm } from '@/components/panel/AskForm';
 import { GreetingView } from '@/components/panel/Greeting';
 import { PanelTabs } from '@/components/panel/PanelTabs';
 import { SetupNoticeCard } from '@/components/panel/SetupNotice';
-import { TurnView } from '@/components/panel/TurnView';
+import type { TurnViewProps } from '@/components/panel/TurnView';
 import { runningTurn, shownThread, type Turn } from '@/lib/ask/panel-state';
-import { attachRouter, createRouter } from '@/lib/messages/protocol';
-import { fixedTabId, targetTabId } from './bridge';
-import { historyPorts } from './history';
-import { usePanel } from './store';
+import type { AnswerRecord } from '@/lib/cache/db';
+import { useDeferred } from './deferred';
+import { panelViews, usePanel } from './store';
 import { verdictWord } from '@/components/history-view/labels';
 import { t } from '@/lib/core/i18n';
 
@@ -21,7 +20,6 @@ export function App() {
   const view = usePanel((s) => s.view);
   const setView = usePanel((s) => s.setView);
   const openSaved = usePanel((s) => s.openSaved);
-  useEffect(() => listenToExtension(), []);
   useEffect(() => listenToEscape(), []);
   // Back from History (a saved answer opened): the control that had the focus went away.
   const shown = useRef(view);
@@ -36,7 +34,7 @@ export function App() {
       <LiveSection />
       <PanelTabs view={view} onView={setView} />
       {view === 'history' ? (
-        <HistoryView ports={historyPorts} onOpen={(record) => void openSaved(record)} />
+        <HistorySection onOpen={(record) => void openSaved(record)} />
       ) : (
         <>
           <NoticeSection />
@@ -48,31 +46,10 @@ export function App() {
   );
 }
 
-/** Takes a claim left for this tab, and listens for new claims, navigations and tab switches. */
-function listenToExtension(): () => void {
-  const panel = usePanel.getState();
-  void panel.showTab().then(() => panel.takePendingClaim());
-  const route = createRouter(
-    {
-      'claim/available': async ({ tabId }) => {
-        if ((await targetTabId()) === tabId) await usePanel.getState().takePendingClaim();
-        return null;
-      },
-      'page/navigated': (_payload, sender) => {
-        if (typeof sender.tab?.id === 'number') usePanel.getState().pageNavigated(sender.tab.id);
-        return null;
-      },
-    },
-    browser.runtime.id,
-  );
-  const detach = attachRouter(browser.runtime.onMessage, route);
-  // A panel pointed at one tab (?tab=) stays with it; otherwise it follows the active tab.
-  const onActivated = ({ tabId }: { tabId: number }) => void usePanel.getState().showTab(tabId);
-  if (fixedTabId() === null) browser.tabs.onActivated.addListener(onActivated);
-  return () => {
-    detach();
-    browser.tabs.onActivated.removeListener(onActivated);
-  };
+/** History, with its cache and file ports, from the views loaded after the first paint. */
+function HistorySection({ onOpen }: { onOpen: (record: AnswerRecord) => void }) {
+  const views = useDeferred(panelViews);
+  return views && <views.HistoryView ports={views.historyPorts} onOpen={onOpen} />;
 }
 
 /** Esc stops the running question and puts the cursor back in the question box. */
@@ -207,8 +184,14 @@ function ThreadSection() {
   );
 }
 
-/** A turn re-renders only when it changed (a streamed token changes the running one). */
-const MemoTurn = memo(TurnView, (a, b) => a.turn === b.turn && a.online === b.online);
+/**
+ * A turn, drawn by the views loaded after the first paint; they are always here by then, since
+ * only the engine makes turns and it loads with them. It re-renders only when the turn changed.
+ */
+function MemoTurn(props: TurnViewProps) {
+  const views = useDeferred(panelViews);
+  return views && <views.MemoTurn {...props} />;
+}
 
 function AskSection() {
   const { ask, ...props } = usePanel(

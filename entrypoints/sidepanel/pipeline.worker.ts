@@ -19,7 +19,7 @@ import { openStore, type CacheStore } from '@/lib/cache/store';
 import { createComposerPort } from '@/lib/composer';
 import { findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS } from '@/lib/core/cache';
-import { bindPackagedMessages } from '@/lib/browser/i18n';
+import { bindPackagedMessages } from '@/lib/browser/i18n-packaged';
 import { toErrorInfo } from '@/lib/core/errors';
 import { t } from '@/lib/core/i18n';
 import { wikidataPorts } from '@/lib/kg/ports';

@@ -1,122 +1,36 @@
-// Panel state (zustand): the state and actions of lib/ask/panel.ts, bound to this page's browser
-// APIs, the content script in the tab, the background and the pipeline Worker.
+// Panel state (zustand). The store exists from the first render, with the question box's own
+// actions, so the shell paints and takes typing before the rest of the panel has loaded; the
+// other actions wait for the engine (engine.ts), which startPanel() loads after the first paint.
 
-import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import { createPanelActions, type PanelActions, type PanelPorts } from '@/lib/ask/panel';
+import type { PanelActions } from '@/lib/ask/panel';
+import { deferredActions, formActions } from '@/lib/ask/panel-deferred';
 import { INITIAL_PANEL, type PanelData } from '@/lib/ask/panel-state';
-import type { PanelPrompt } from '@/lib/ask/worker-api';
-import { withChoices } from '@/lib/ask/panel-setup';
-import { messageLocale, t } from '@/lib/core/i18n';
-import type { PrivacyChoices, SetupNoticeKind } from '@/lib/ask/panel-state';
-import { chromePromptComposer, findLanguageModel } from '@/lib/composer/chrome-prompt';
-import { MODEL_MANIFEST, selectModels } from '@/lib/models/manifest';
-import { accessFor, withoutDeniedAccess } from '@/lib/settings/permissions';
-import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
-import { pipelineWorker, sendToBackground, sendToTab, tabUrl, targetTabId } from './bridge';
+import { deferredModule } from './deferred';
 
 export type PanelState = PanelData & PanelActions;
 
-/** ONNX Runtime's wasm, copied into the build by wxt.config.ts. */
-const ORT_WASM_FILE = 'ort-wasm-simd-threaded.asyncify.wasm';
+/** Answers, their progress and History: drawn once loaded (only the engine makes turns). */
+export const panelViews = deferredModule(() => import('./views'));
 
-const settingsArea: KeyValueArea = {
-  get: (key) => browser.storage.local.get(key),
-  set: (items) => browser.storage.local.set(items),
-};
-
-/** Chrome's built-in model, called from this page for the worker (see PanelPrompt). */
-const panelPrompt: PanelPrompt = {
-  complete: (prompt, onToken) =>
-    chromePromptComposer(findLanguageModel()).complete(prompt, { onToken }),
-};
-
-/** The panel's own memory (not settings): first run answered, notices dismissed. */
-const PREFS_KEY = 'panel';
-
-/** Bytes of the ranking models a download in Settings fetches (the manifest's pinned sizes). */
-function modelBytes(): number | null {
-  const files = selectModels(MODEL_MANIFEST).flatMap((m) => m.files);
-  if (files.some((f) => f.size === null)) return null;
-  return files.reduce((sum, f) => sum + (f.size ?? 0), 0);
-}
+let started: Promise<PanelActions> | null = null;
 
 /**
- * Saves the greeting's choices with the settings loader and saver. Host access a choice needs is
- * asked for in the click (a composer endpoint off this computer); refused, the note says so.
+ * Loads the engine and the views, puts the real actions in the store (an action asked for
+ * before then runs now) and starts listening to the extension. Idempotent.
  */
-async function saveChoices(choices: PrivacyChoices): Promise<{ note: string | null }> {
-  const { settings } = await loadSettings(settingsArea);
-  let next = withChoices(settings, choices);
-  let note: string | null = null;
-  const access = accessFor(next);
-  if (access.all.length > 0) {
-    const origins = access.all;
-    const granted =
-      (await browser.permissions.contains({ origins })) ||
-      (await browser.permissions.request({ origins }).catch(() => false));
-    if (!granted) ({ settings: next, note } = withoutDeniedAccess(next, access));
-  }
-  const saved = await saveSettings(settingsArea, next);
-  if (!saved.ok) return { note: t('choices_not_saved', Object.values(saved.errors).join(' ')) };
-  return { note };
+export function startPanel(): Promise<PanelActions> {
+  started ??= Promise.all([import('./engine'), panelViews.load()]).then(([engine]) => {
+    const actions = engine.panelActions({ get: usePanel.getState, set: usePanel.setState });
+    usePanel.setState(actions);
+    engine.listenToExtension(usePanel.getState);
+    return actions;
+  });
+  return started;
 }
-
-const ports: PanelPorts = {
-  targetTabId,
-  tabUrl,
-  readPage: (tabId) => sendToTab(tabId, 'page/read', {}),
-  highlight: (tabId, request) => sendToTab(tabId, 'page/highlight', request),
-  takeClaim: async (tabId) => (await sendToBackground('claim/take', { tabId })).claim,
-  loadSettings: async () => (await loadSettings(settingsArea)).settings,
-  workerEnv: () => ({
-    language: navigator.language || 'en',
-    locale: messageLocale(),
-    // Built-time files (copied by the build hook, or generated into public/models/), unknown to
-    // WXT's typed public paths, so the URLs are made from the extension's own origin.
-    urls: {
-      models: new URL('/models/', location.origin).href,
-      ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href,
-    },
-  }),
-  // Callbacks cross into the Worker as Comlink proxies.
-  worker: {
-    run: (request, config, on) =>
-      pipelineWorker().run(
-        request,
-        Comlink.proxy(on.progress),
-        config,
-        Comlink.proxy(on.token),
-        Comlink.proxy(panelPrompt),
-        on.first && Comlink.proxy(on.first),
-      ),
-    runCachedPage: (request, config, onProgress) =>
-      pipelineWorker().runCachedPage(request, Comlink.proxy(onProgress), config),
-    cancel: () => pipelineWorker().cancel(),
-    warm: (config) => pipelineWorker().warm(config),
-  },
-  now: () => performance.now(),
-  modelBytes,
-  async loadPrefs() {
-    const stored = (await browser.storage.local.get(PREFS_KEY))[PREFS_KEY] as
-      { onboardingDone?: unknown; dismissed?: unknown } | undefined;
-    const kinds: SetupNoticeKind[] = ['models', 'endpoint'];
-    return {
-      onboardingDone: stored?.onboardingDone === true,
-      dismissed: Array.isArray(stored?.dismissed)
-        ? kinds.filter((k) => (stored.dismissed as unknown[]).includes(k))
-        : [],
-    };
-  },
-  savePrefs: (prefs) => browser.storage.local.set({ [PREFS_KEY]: prefs }),
-  saveChoices,
-  async shortcut() {
-    const commands = await browser.commands.getAll();
-    return commands.find((c) => c.name === '_execute_action')?.shortcut || null;
-  },
-};
 
 export const usePanel = create<PanelState>((set, get) => ({
   ...INITIAL_PANEL,
-  ...createPanelActions(ports, { get, set }),
+  ...formActions({ get, set }),
+  ...deferredActions(startPanel),
 }));

@@ -5,6 +5,7 @@ import type { AnswerRecord } from '../cache/db';
 import { pageHash } from '../cache/store';
 import type { Mode, SourcesMode } from '../pipeline/types';
 import { highlightQuotes, sameDocument } from './highlight';
+import { formActions } from './panel-deferred';
 import { ask, stopRunning, type AskContext, type AskOptions, type AskPorts } from './panel-ask';
 import { choicesFrom, exampleQuestions } from './panel-setup';
 import { workerConfig } from './worker-api';
@@ -64,9 +65,7 @@ export interface PanelActions {
 export function createPanelActions(ports: PanelPorts, store: PanelStore): PanelActions {
   const ctx: AskContext = { ports, store };
   return {
-    setInput: (input) => store.set({ input, formError: null }),
-    setSources: (sources) => store.set({ sources }),
-    setView: (view) => store.set({ view }),
+    ...formActions(store),
     ask: (mode, options) => ask(ctx, mode, options),
     stop: () => stopRunning(ctx, 'user'),
     newTopic() {

@@ -1,9 +1,9 @@
 // Binds the translation port (lib/core/i18n.ts) in the extension's contexts. Pages, the service
 // worker and the content script have chrome.i18n: Chromium picks the catalog from the browser's
-// UI language, else English (the manifest's default_locale). The panel's Worker has no chrome.i18n,
-// so it reads the packaged catalog the panel names.
+// UI language, else English (the manifest's default_locale). The panel's Worker has no chrome.i18n:
+// it reads the packaged catalog the panel names (i18n-packaged.ts).
 
-import { bindMessages, catalogSource, parseCatalog, resetMessages } from '../core/i18n';
+import { bindMessages } from '../core/i18n';
 
 /** Every later `t` reads the catalog Chromium chose; its `locale_code` names it ("de"). */
 export function bindBrowserMessages(): void {
@@ -11,32 +11,4 @@ export function bindBrowserMessages(): void {
     (key, substitutions) => chrome.i18n.getMessage(key, substitutions),
     chrome.i18n.getMessage('locale_code') || 'en',
   );
-}
-
-/** A catalog folder name under _locales ("de", "pt_BR"), never a path. */
-const LOCALE_FOLDER = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
-
-let packaged: { locale: string; bound: Promise<void> } | null = null;
-
-/**
- * Binds `t` to the packaged `_locales/<locale>/messages.json` of this extension (the panel's
- * Worker); English when `locale` is absent, is English, or its catalog cannot be read.
- */
-export function bindPackagedMessages(
-  locale: string | undefined,
-  fetchText: (url: string) => Promise<string> = (url) => fetch(url).then((r) => r.text()),
-): Promise<void> {
-  const wanted = locale && LOCALE_FOLDER.test(locale) ? locale : 'en';
-  if (packaged?.locale === wanted) return packaged.bound;
-  const bound =
-    wanted === 'en'
-      ? Promise.resolve(resetMessages())
-      : fetchText(`/_locales/${wanted}/messages.json`)
-          .then(parseCatalog)
-          .catch(() => undefined)
-          .then((catalog) =>
-            catalog ? bindMessages(catalogSource(catalog), wanted) : resetMessages(),
-          );
-  packaged = { locale: wanted, bound };
-  return bound;
 }

@@ -4,8 +4,6 @@
 // service worker bind chrome.i18n.getMessage (lib/browser/i18n.ts), the panel's Worker binds the
 // catalog the panel names, and Node (the CLI, the tests) keeps the English catalog, the default.
 
-import * as v from 'valibot';
-import { parseJson, parseWith } from './guards';
 // Relative, not `@/`: the unit tests import this module and resolve no alias.
 import english from '../../public/_locales/en/messages.json';
 
@@ -25,22 +23,6 @@ export type Catalog = Record<string, CatalogEntry>;
 export type MessageSource = (key: string, substitutions: string[]) => string;
 
 export const ENGLISH: Catalog = english;
-
-const CatalogSchema = v.record(
-  v.string(),
-  v.object({
-    message: v.string(),
-    description: v.optional(v.string()),
-    placeholders: v.optional(
-      v.record(v.string(), v.object({ content: v.string(), example: v.optional(v.string()) })),
-    ),
-  }),
-);
-
-/** A messages.json file's text as a catalog, or undefined when it is not one. */
-export function parseCatalog(text: string): Catalog | undefined {
-  return parseWith(CatalogSchema, parseJson(text));
-}
 
 /**
  * A catalog entry as chrome.i18n renders it: `$name$` placeholders become their content (names

@@ -2,10 +2,10 @@
 // and keeps what they typed.
 
 import { PipelineError } from '../core/errors';
+import { MAX_QUESTION_CHARS } from '../core/limits';
 import { normalizeText } from '../core/text';
 
-/** Longer than any real question; long enough for a selected claim of a few sentences. */
-export const MAX_QUESTION_CHARS = 2000;
+export { MAX_QUESTION_CHARS };
 
 export function validateQuestion(raw: string): string {
   const question = normalizeText(raw).replace(/\n/g, ' ');

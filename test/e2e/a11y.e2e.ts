@@ -1,14 +1,13 @@
 // Accessibility (issue 13, item 7): axe-core finds no serious or critical problem on the panel
 // (greeting, answered, history) or the settings page, in light and dark; the panel works from
-// the keyboard alone (Tab to the box, Enter asks, arrow keys walk the sources, Esc stops); and
-// dark-mode screenshots go to test/e2e/artifacts/ (copied to test/e2e/screenshots/).
+// the keyboard alone (Tab to the box, Enter asks, arrow keys walk the sources, Esc stops).
+// (Screenshots of each view in both schemes: screenshots.e2e.ts.)
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
 import {
-  saveShot,
   ask,
   clearCache,
   externalRequests,
@@ -52,10 +51,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** Checks the page in light and then dark colours. */
-async function bothSchemes(page: Page, check: (scheme: string) => Promise<void>): Promise<void> {
+async function bothSchemes(page: Page, check: () => Promise<void>): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await check(colorScheme);
+    await check();
   }
 }
 
@@ -68,20 +67,14 @@ describe('axe-core: no serious or critical violations', () => {
 
     await ask(panel, WHO);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
-    await bothSchemes(panel, async (scheme) => {
-      expect(await seriousViolations(panel)).toEqual([]);
-      if (scheme === 'dark') await saveShot(panel, 'panel-answered-dark.png', true);
-    });
+    await bothSchemes(panel, async () => expect(await seriousViolations(panel)).toEqual([]));
     await panel.click(`${LAST_TURN} .quotes-title`);
     await panel.click(`${LAST_TURN} .run-details > summary`);
     await bothSchemes(panel, async () => expect(await seriousViolations(panel)).toEqual([]));
 
     await panel.click('button[data-view="history"]');
     await panel.waitForSelector('li.history-item');
-    await bothSchemes(panel, async (scheme) => {
-      expect(await seriousViolations(panel)).toEqual([]);
-      if (scheme === 'dark') await saveShot(panel, 'history-dark.png', true);
-    });
+    await bothSchemes(panel, async () => expect(await seriousViolations(panel)).toEqual([]));
     await panel.close();
     await page.close();
   });
@@ -91,10 +84,7 @@ describe('axe-core: no serious or critical violations', () => {
     await options.setViewportSize({ width: 900, height: 900 });
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
     await options.waitForSelector('form.options');
-    await bothSchemes(options, async (scheme) => {
-      expect(await seriousViolations(options)).toEqual([]);
-      if (scheme === 'dark') await saveShot(options, 'settings-dark.png', true);
-    });
+    await bothSchemes(options, async () => expect(await seriousViolations(options)).toEqual([]));
     await options.click('#answer-with-web');
     await options.click('details.advanced > summary');
     await bothSchemes(options, async () => expect(await seriousViolations(options)).toEqual([]));

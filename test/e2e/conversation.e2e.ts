@@ -1,13 +1,11 @@
 // The side panel as a conversation (issue 13): the greeting, each question above its own answer
 // when questions overlap, Stop, follow-ups, quiet progress with the details tucked away, and an
-// honest note when the composer cannot be reached. Screenshots of each view go to
-// test/e2e/artifacts/ (copied to test/e2e/screenshots/ for the README and reviews).
+// honest note when the composer cannot be reached. (The views' screenshots: screenshots.e2e.ts.)
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
 import {
-  saveShot,
   ask,
   clearCache,
   externalRequests,
@@ -75,7 +73,6 @@ describe('the greeting', () => {
     // The settings here send nothing out: every choice starts unchecked.
     for (const name of ['wikipedia', 'wikidata', 'composer'])
       expect(await panel.isChecked(`input[name="${name}"]`)).toBe(false);
-    await saveShot(panel, 'panel-greeting.png');
 
     // Saying yes to Wikidata only: saved through the settings, and the greeting's choices go.
     await panel.uncheck('input[name="wikipedia"]');
@@ -142,8 +139,6 @@ describe('a conversation', () => {
     await panel.waitForSelector('.working-text:has-text("Writing the answer")', {
       timeout: 30_000,
     });
-    await saveShot(panel, 'panel-working.png');
-
     // A second question while the first waits for the model: the first says it was stopped.
     await panel.fill('#question', WHO);
     await panel.click('button[data-action="ask"]');
@@ -170,7 +165,6 @@ describe('a conversation', () => {
     await ask(panel, 'What story is told about him?');
     expect((await turns(panel)).map((t) => t.status)).toEqual(['done', 'done']);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toMatch(/Sostratus/);
-    await saveShot(panel, 'panel-answered.png');
     await panel.click('button[data-action="new-topic"]');
     expect(await panel.$$eval('article.turn', (els) => els.length)).toBe(0);
     await panel.close();
@@ -199,7 +193,6 @@ describe('quiet progress and details', () => {
     expect(open).toContain('BM25');
     expect(open).toContain('Ranked by keywords');
     expect(await panel.$$eval(`${LAST_TURN} li.stage`, (els) => els.length)).toBeGreaterThan(3);
-    await saveShot(panel, 'panel-details.png');
     await panel.close();
     await page.close();
   });
@@ -220,7 +213,6 @@ describe('quiet progress and details', () => {
     expect(await panel.$$eval(`${LAST_TURN} details.sent`, (els) => els.length)).toBe(0);
     expect(await drawnText(panel)).not.toMatch(/Offline/);
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toContain('Sostratus');
-    await saveShot(panel, 'panel-error.png');
     await panel.close();
     await page.close();
   });

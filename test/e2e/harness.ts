@@ -276,11 +276,19 @@ export function verifyFromMenu(h: Harness, tabId: number, selectionText: string)
   );
 }
 
-/** A screenshot of a view, into test/e2e/artifacts (copied to screenshots/ when reviewed). */
+/**
+ * A screenshot of a view, into test/e2e/artifacts (copied to screenshots/ when reviewed), with
+ * animations stopped and the caret hidden so the same state gives the same picture.
+ */
 export async function saveShot(page: Page, name: string, fullPage = false): Promise<void> {
   const dir = resolve(ROOT, 'test/e2e/artifacts');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: resolve(dir, name), fullPage });
+  await page.screenshot({
+    path: resolve(dir, name),
+    fullPage,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
 /**

@@ -183,8 +183,6 @@ describe('history', () => {
           .isVisible(),
       )
       .toBe(true);
-    if (process.env.ANSWER_PANEL_SCREENSHOTS)
-      await panel.screenshot({ path: join(process.env.ANSWER_PANEL_SCREENSHOTS, 'history.png') });
 
     // Opening one shows it, with its quotes.
     await panel.click('li.history-item .history-open');

@@ -1,7 +1,7 @@
 // The built extension in Chromium: ask about a page, cited answer, highlights on the page,
 // verify claim, hostile pages, bad input, settings isolation and the built manifest.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,8 +99,6 @@ describe('ask about this page', () => {
     await panel.click(`li.quote[data-quote="${first}"] .quote-button`);
     await expect.poll(() => highlightText(page, 'answer-panel-focus')).toEqual([quoteText.trim()]);
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
-
-    await saveScreenshot(page, panel);
 
     // Navigation in the page (history API) clears the highlights and the panel says so.
     await page.evaluate(() => history.pushState({}, '', '#elsewhere'));
@@ -395,9 +393,6 @@ describe('knowledge graph etiquette', () => {
   });
 });
 
-/** Where `ANSWER_PANEL_SCREENSHOTS` points (test/e2e/screenshots for the README), if set. */
-const screenshotDir = process.env.ANSWER_PANEL_SCREENSHOTS;
-
 describe('settings and manifest', () => {
   it('shows Basic in plain words: only the chosen provider’s fields, what leaves the browser, the models switch as installed', async () => {
     const options = await h.context.newPage();
@@ -416,11 +411,6 @@ describe('settings and manifest', () => {
     expect(await options.textContent('[id="retrieval.useModels-note"]')).toMatch(
       /ranked by keywords/,
     );
-    if (screenshotDir)
-      await options.screenshot({
-        path: resolve(screenshotDir, 'settings-basic.png'),
-        fullPage: true,
-      });
 
     await options.click('#answer-with-web');
     expect(await options.inputValue('[id="search.provider"]')).toBe('wikipedia');
@@ -441,11 +431,6 @@ describe('settings and manifest', () => {
     await options.click('details.advanced > summary');
     expect(await options.isVisible('[id="knowledgeGraph.width"]')).toBe(true);
     expect(await options.isVisible('[id="storage.budgetMB"]')).toBe(true);
-    if (screenshotDir)
-      await options.screenshot({
-        path: resolve(screenshotDir, 'settings-advanced.png'),
-        fullPage: true,
-      });
     // Plain words outside Advanced: no internal names in Basic.
     const basic = await options.evaluate(() =>
       [...document.querySelectorAll('form.options > fieldset')].map((f) => f.textContent).join(' '),
@@ -538,18 +523,3 @@ describe('settings and manifest', () => {
     );
   });
 });
-
-/** README screenshot: the page with its highlight beside the panel's answer, composed in Chromium. */
-async function saveScreenshot(page: Page, panel: Page): Promise<void> {
-  const dir = resolve(ROOT, 'test/e2e/artifacts');
-  mkdirSync(dir, { recursive: true });
-  const pageShot = (await page.screenshot()).toString('base64');
-  const panelShot = (await panel.screenshot()).toString('base64');
-  const sheet = await h.context.newPage();
-  await sheet.setViewportSize({ width: 1384, height: 900 });
-  await sheet.setContent(
-    `<body style="margin:0;display:flex;background:#ccc;gap:4px"><img style="height:900px" src="data:image/png;base64,${pageShot}"><img style="height:900px" src="data:image/png;base64,${panelShot}"></body>`,
-  );
-  await sheet.screenshot({ path: resolve(dir, 'panel-answer.png') });
-  await sheet.close();
-}

@@ -11,13 +11,13 @@ import {
   ENGLISH,
   formatEntry,
   messageLocale,
-  parseCatalog,
   resetMessages,
   t,
   tn,
   type Catalog,
 } from '../../lib/core/i18n';
-import { bindPackagedMessages } from '../../lib/browser/i18n';
+import { bindPackagedMessages } from '../../lib/browser/i18n-packaged';
+import { parseCatalog } from '../../lib/core/i18n-catalog';
 import { messageFor } from '../../lib/core/errors';
 import { timeAgo } from '../../lib/core/time';
 import { stagesShown } from '../../components/panel/stages';

@@ -24,6 +24,10 @@ export interface ComposeInput {
   history?: ReadonlyArray<{ question: string; answer: string }>;
   /** A language-model endpoint; null or absent means the extractive composer. */
   composer?: ComposerPort | null;
+  /** The page's primary language: how the extractive composer cuts sentences and words. */
+  lang?: string;
+  /** The question's primary language: the language the composer model is asked to answer in. */
+  questionLang?: string;
   /** Below this self-assessed confidence the answer is withheld ("I don't know"). Default `medium`. */
   minConfidence?: Confidence;
   onToken?: (delta: string) => void;
@@ -120,10 +124,11 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
 }
 
 /** The prompt for the answer kind asked: an answer, a summary, or a claim's verdict. */
-function promptFor({ mode, question, quotes, intent, history }: ComposeInput) {
+function promptFor({ mode, question, quotes, intent, history, questionLang }: ComposeInput) {
   return buildPrompt(mode, question, quotes, {
     ...(intent ? { intent } : {}),
     ...(history ? { history } : {}),
+    ...(questionLang ? { answerLanguage: questionLang } : {}),
   });
 }
 
@@ -162,6 +167,7 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
     : composeExtractive(input.question, input.quotes, {
         mode: input.mode,
         ...(input.intent ? { intent: input.intent } : {}),
+        ...(input.lang ? { lang: input.lang } : {}),
       });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {

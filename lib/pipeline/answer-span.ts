@@ -11,8 +11,15 @@ export interface Span {
   end: number;
 }
 
-/** Port for a span finder (patterns here, or an extractive-QA model): offsets in `passage`. */
-export type AnswerSpanFinder = (question: string, passage: string) => Span | undefined;
+/**
+ * Port for a span finder (patterns here, or an extractive-QA model): offsets in `passage`.
+ * `lang` is the page's primary language (lib/core/text.ts `terms`).
+ */
+export type AnswerSpanFinder = (
+  question: string,
+  passage: string,
+  lang?: string,
+) => Span | undefined;
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
@@ -100,23 +107,27 @@ function expansions(text: string): Span[] {
  * The answer phrase in `text` for `question`: a phrase of the expected type that does not merely
  * repeat the question's own words, the one nearest the question's words when there are several.
  */
-export const findAnswerSpan: AnswerSpanFinder = (question, text) => {
+export const findAnswerSpan: AnswerSpanFinder = (question, text, lang) => {
   const type = answerTypeOf(question);
-  const asked = new Set(terms(question));
+  const asked = new Set(terms(question, lang));
   const candidates = typedSpans(text, type).filter((span) => {
-    const own = terms(text.slice(span.start, span.end));
+    const own = terms(text.slice(span.start, span.end), lang);
     return own.length === 0 || own.some((t) => !asked.has(t));
   });
   if (candidates.length <= 1) return candidates[0];
-  const anchors = askedPositions(text, asked);
+  const anchors = askedPositions(text, asked, lang);
   if (anchors.length === 0) return candidates[0];
   const distance = (s: Span) => Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   return candidates.reduce((best, s) => (distance(s) < distance(best) ? s : best));
 };
 
-function askedPositions(text: string, asked: ReadonlySet<string>): number[] {
+function askedPositions(
+  text: string,
+  asked: ReadonlySet<string>,
+  lang: string | undefined,
+): number[] {
   const positions: number[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu))
-    if (terms(m[0]).some((t) => asked.has(t))) positions.push(m.index);
+    if (terms(m[0], lang).some((t) => asked.has(t))) positions.push(m.index);
   return positions;
 }

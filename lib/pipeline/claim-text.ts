@@ -8,6 +8,7 @@ import {
   NAME_TITLES,
   NEGATION_PHRASES,
   NEGATION_WORDS,
+  NEGATION_WORDS_OTHER_LANGUAGES,
   NUMBER_SCALES,
   NUMBER_WORDS,
   PERCENT_WORDS,
@@ -72,7 +73,7 @@ const CLAUSE_WORDS = new Set(
     ' ',
   ),
 );
-const NEGATIONS = new Set(NEGATION_WORDS.split(' '));
+const NEGATIONS = new Set(`${NEGATION_WORDS} ${NEGATION_WORDS_OTHER_LANGUAGES}`.split(' '));
 const CURRENCIES = new Set(CURRENCY.split(' '));
 const PERCENTS = new Set(PERCENT_WORDS.split(' '));
 const TITLES = new Set(NAME_TITLES.split(' '));

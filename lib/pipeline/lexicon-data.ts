@@ -382,6 +382,18 @@ export const NEGATION_WORDS =
   'not no never none nobody nothing neither nor without cannot fail failed fails failing ' +
   'unable deny denied denies refuse refused refuses lack lacked lacks';
 
+/**
+ * Negation words of French, German, Spanish and Portuguese, for claims selected on pages in those
+ * languages. One list for all: a claim's words are matched as written, and none of these is an
+ * English word a claim would use ("sin" and "sem" are left out for that reason; French "ne" is
+ * left out because "ne … pas" would count twice, "pas" carries it).
+ */
+export const NEGATION_WORDS_OTHER_LANGUAGES =
+  'pas jamais aucun aucune rien sans ni non guère ' +
+  'nicht kein keine keinen keinem keiner keines nie niemals niemand nichts ohne weder ' +
+  'nunca jamás ningún ninguno ninguna nada nadie tampoco ' +
+  'não nenhum nenhuma ninguém nem jamais';
+
 /** Negating phrases, matched before single words ("no longer" is one cue, not "no" + "longer"). */
 export const NEGATION_PHRASES = ['no longer', 'not any longer', 'far from'];
 

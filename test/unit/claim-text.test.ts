@@ -73,6 +73,26 @@ describe('analyse: words, names, negation, quantifiers', () => {
     expect(t.find((x) => x.text === 'expect')!.cue!.text).toBe("didn't");
   });
 
+  it.each([
+    ["La loi n'a pas été adoptée.", 'adoptée'],
+    ["Le ministre n'a jamais signé le décret.", 'signé'],
+    ['Das Gesetz wurde nicht beschlossen.', 'beschlossen'],
+    ['Es gab keine Einigung.', 'Einigung'],
+    ['El gobierno nunca aprobó la ley.', 'aprobó'],
+    ['O governo não aprovou a lei.', 'aprovou'],
+  ])('negates in French, German, Spanish and Portuguese: %j', (claim, word) => {
+    expect(tokens(claim).find((x) => x.text === word)!.negated).toBe(true);
+  });
+
+  it('leaves the same claims without negation words affirmed', () => {
+    expect(
+      tokens('Das Gesetz wurde beschlossen.').find((x) => x.text === 'beschlossen')!.negated,
+    ).toBe(false);
+    expect(tokens('O governo aprovou a lei.').find((x) => x.text === 'aprovou')!.negated).toBe(
+      false,
+    );
+  });
+
   it('lets two negations cancel ("does not deny") and reaches past "yet"', () => {
     expect(tokens('It does not deny the claim').find((x) => x.text === 'claim')!.negated).toBe(
       false,

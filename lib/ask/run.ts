@@ -218,8 +218,9 @@ function stageRunner(ports: PipelinePorts, timings: Partial<Record<StageName, nu
 }
 
 /** Starts the knowledge-graph stage; its failure becomes a note, never a failed answer. */
-function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutcome> | null {
-  const kgPorts = ports.kg;
+function startKg(ctx: RunContext): Promise<KgOutcome> | null {
+  const { question, ports, models, stage } = ctx;
+  const kgPorts = ports.kg && { ...ports.kg, questionLanguage: ctx.languages.question };
   if (!kgPorts) return null;
   const embedder = models.embedder && !kgPorts.embedder ? { embedder: models.embedder } : {};
   return stage(

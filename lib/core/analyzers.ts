@@ -15,7 +15,31 @@ import { stemmer as spanish } from '@orama/stemmers/spanish';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
 import { STOPWORD_LISTS } from './stopwords-data';
 
+/**
+ * Czech has no Snowball stemmer in @orama/stemmers, and it inflects every noun and adjective
+ * ("manažer", "manažera", "manažerem"). This is the case-ending part of the light stemmer of
+ * Dolamic and Savoy ("Indexing and stemming approaches for the Czech language", 2009): the
+ * longest known ending goes, and the stem keeps at least three letters.
+ */
+const CZECH_ENDINGS: ReadonlyArray<readonly [number, RegExp]> = [
+  [7, /atech$/],
+  [6, /(?:ětem|etem|atům)$/],
+  [
+    5,
+    /(?:ech|ich|ích|ého|ěmi|emi|ému|ěte|ete|ěti|eti|ího|iho|ími|ímu|imu|ách|ata|aty|ých|ama|ami|ové|ovi|ými)$/,
+  ],
+  [4, /(?:em|es|ém|ím|ům|at|ám|os|us|ým|mi|ou)$/],
+  [3, /[aeiouyáéíýěů]$/],
+];
+
+function czech(word: string): string {
+  for (const [minLength, ending] of CZECH_ENDINGS)
+    if (word.length > minLength && ending.test(word)) return word.replace(ending, '');
+  return word;
+}
+
 const STEMMERS: Record<string, (word: string) => string> = {
+  cs: czech,
   de: german,
   es: spanish,
   fr: french,
@@ -38,6 +62,9 @@ const EXTRA_STOPWORDS: Record<string, string> = {
   it: 'articolo pagina testo secondo',
   nl: 'artikel pagina tekst volgens',
   cs: 'článek článku stránka stránce text podle',
+  // stopwords-iso's Chinese list is in simplified characters: the traditional forms of its
+  // question and function words (Taiwan, Hong Kong pages), and "how much money".
+  zh: '什麼 甚麼 哪裡 哪裏 哪兒 哪個 哪些 為什麼 怎麼 怎樣 誰 幾 嗎 這 這個 這些 這篇 那個 那些 們 個 與 為 於 從 對 將 還 會 說 讓 給 過 時 後 裡 麼 多少錢 少錢 文章',
 };
 
 // French, Italian and Catalan write elided articles and pronouns onto the next word ("l'article",

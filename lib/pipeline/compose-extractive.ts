@@ -220,7 +220,7 @@ function bestSentence(
     if (!sentence) continue;
     let score = 0;
     for (const term of new Set(terms(sentence, lang))) score += weightOf(term, weights);
-    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type).length > 0;
+    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type, lang).length > 0;
     if (typed) score += bonus;
     if (score > bestScore) {
       best = { sentence, typed };

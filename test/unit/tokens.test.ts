@@ -140,7 +140,14 @@ describe('terms in other languages', () => {
     expect(words).not.toContain('した');
   });
 
-  it('Czech (no stemmer here): lower-cased words without stopwords', () => {
-    expect(terms('Kdo je autorem článku o volbách?', 'cs')).toEqual(['autorem', 'volbách']);
+  it('Czech: the light stemmer strips case endings, so declined forms meet', () => {
+    expect(terms('Kdo je autorem článku o volbách?', 'cs')).toEqual(['autor', 'volb']);
+    expect(terms('manažerem manažera manažer', 'cs')).toEqual(['manažer', 'manažer', 'manažer']);
+    // Short words keep their letters: a stem has at least three.
+    expect(terms('Ham Hamu', 'cs')).toEqual(['ham', 'ham']);
+  });
+
+  it('Traditional Chinese question words are stopwords too', () => {
+    expect(terms('晚餐準備了什麼菜？', 'zh')).toEqual(['晚餐', '準備', '菜']);
   });
 });

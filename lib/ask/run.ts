@@ -15,7 +15,7 @@ import { validateClaim } from '../pipeline/claim-input';
 import { validateQuestion } from '../pipeline/question';
 import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
-import { languagesOf, type RunLanguages } from '../pipeline/language';
+import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
@@ -100,18 +100,19 @@ export async function runPipeline(
 ): Promise<AskResult> {
   const timings: Partial<Record<StageName, number>> = {};
   const stage = stageRunner(ports, timings);
+  const { page } = request;
+  const lang = pageLanguage(page);
   const question =
     request.mode === 'verify'
-      ? validateClaim(request.question)
+      ? validateClaim(request.question, lang)
       : validateQuestion(request.question);
-  const { page } = request;
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
   const models = ports.models ?? {};
   const filter = models.filter ? memoised(models.filter) : undefined;
   const history = boundedHistory(request.history);
   const ctx: RunContext = {
     question,
-    languages: languagesOf(page, question),
+    languages: languagesOf(page, question, lang),
     intent: request.mode === 'verify' ? 'answer' : intentOf(question, request.intent),
     history,
     context: historyContext(history),
@@ -416,7 +417,11 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
   // The NLI model reads meaning: where installed it decides the verdict the rules gave (a
   // composer model's own verdict stands).
   if (nli && mode === 'verify' && composed.verdict && composed.verdict.decidedBy !== 'composer')
-    composed.verdict = await verdictWithNli(quotes, { claim: ctx.question, nli: nliPort(nli) });
+    composed.verdict = await verdictWithNli(quotes, {
+      claim: ctx.question,
+      nli: nliPort(nli),
+      ...(ctx.languages.page ? { lang: ctx.languages.page } : {}),
+    });
   return composed;
 }
 

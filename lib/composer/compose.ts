@@ -100,7 +100,10 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   };
   if (mode !== 'verify') return { answer };
 
-  const evidence = verdictFromEvidence(quotes, { claim: question });
+  const evidence = verdictFromEvidence(quotes, {
+    claim: question,
+    ...(input.lang ? { lang: input.lang } : {}),
+  });
   if (!output.verdict) {
     // The model wrote no verdict line: fall back to the evidence scores, and say so.
     return {
@@ -159,7 +162,10 @@ function modelVerdict(
 function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'> = {}): Composed {
   const verdict =
     input.mode === 'verify'
-      ? verdictFromEvidence(input.quotes, { claim: input.question })
+      ? verdictFromEvidence(input.quotes, {
+          claim: input.question,
+          ...(input.lang ? { lang: input.lang } : {}),
+        })
       : undefined;
   // In verify mode the answer quotes the sentence the verdict rests on, so the two cannot disagree.
   const composed = verdict

@@ -58,7 +58,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   'claim-is-question':
     'That is a question, not a claim. Ask it as a question instead, or select a statement to verify.',
   'claim-other-language':
-    'Verify claim checks English statements for now, and this one looks like it is in another language.',
+    "Verify claim checks statements in English, or in the page's language when that is French, German, Spanish or Portuguese, and this one looks like it is in another language.",
   'page-empty': 'This page has no readable text to answer from.',
   'page-unreadable':
     "The extension can't read this tab. Browser pages (chrome://), the Chrome Web Store and other extensions are off limits; open a web page and try again.",

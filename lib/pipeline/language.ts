@@ -32,10 +32,11 @@ export function pageLanguage(
   return detectLanguage(sample || page.title);
 }
 
+/** Both languages of a run; `lang` is the page's when the caller has it already. */
 export function languagesOf(
   page: Pick<PageSnapshot, 'lang' | 'title' | 'blocks'>,
   question: string,
+  lang = pageLanguage(page),
 ): RunLanguages {
-  const lang = pageLanguage(page);
   return { page: lang, question: questionLanguage(question, lang) };
 }

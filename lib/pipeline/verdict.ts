@@ -43,6 +43,8 @@ export interface VerdictOptions {
   match?: MatchOptions;
   /** Built from the quotes when absent. */
   lexicon?: Lexicon;
+  /** The page's primary language: a claim in it is checked (claim-input.ts CLAIM_LANGUAGES). */
+  lang?: string;
 }
 
 export function verdictFromEvidence(
@@ -51,7 +53,7 @@ export function verdictFromEvidence(
 ): Verdict {
   const opts = typeof options === 'number' ? { threshold: options } : options;
   if (opts.claim === undefined) return coverageVerdict(quotes, opts.threshold ?? SUPPORT_THRESHOLD);
-  const problem = claimProblem(opts.claim);
+  const problem = claimProblem(opts.claim, opts.lang);
   const threshold = opts.match?.supportThreshold ?? MATCH_DEFAULTS.supportThreshold;
   if (problem)
     return {

@@ -86,7 +86,8 @@ function patternsOf(words: {
   };
 }
 
-const PATTERNS = patternsOf({
+// Pure: the content script imports byline.ts (for BYLINE_SECTION) and must not carry these.
+const PATTERNS = /* @__PURE__ */ patternsOf({
   month: MONTH,
   number: NUMBER_WORD,
   scale: SCALE_WORD,
@@ -98,7 +99,7 @@ const PATTERNS = patternsOf({
 // Other languages: JavaScript's \b is ASCII-only, so with accented words ("três", "années") the
 // expressions run in Unicode mode and numbers may use a space or a dot as thousands separator
 // ("2 209", "68.700"), as French, German and Spanish write them.
-const OTHER_PATTERNS = patternsOf({
+const OTHER_PATTERNS = /* @__PURE__ */ patternsOf({
   month: `(?:${MONTH}|${OTHER_MONTH})`,
   number: `(?:${NUMBER_WORD.slice(3, -1)}|${OTHER_NUMBER_WORD})(?![\\p{L}])`,
   groupedDigits: '\\d{1,3}(?:[ .\\u00A0\\u202F]\\d{3})+(?:,\\d+)?(?!\\d)',

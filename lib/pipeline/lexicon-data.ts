@@ -383,10 +383,10 @@ export const NEGATION_WORDS =
   'unable deny denied denies refuse refused refuses lack lacked lacks';
 
 /**
- * Negation words of French, German, Spanish and Portuguese, for claims selected on pages in those
- * languages. One list for all: a claim's words are matched as written, and none of these is an
- * English word a claim would use ("sin" and "sem" are left out for that reason; French "ne" is
- * left out because "ne … pas" would count twice, "pas" carries it).
+ * Negation words of French, German, Spanish and Portuguese, for claims on pages in a language
+ * other than English (buildLexicon's `lang`; English pages never use them). One list for all
+ * four, so words of any language the rules cannot tell apart stay out: "sin" and "sem" are
+ * English words too; French "ne" would count twice in "ne … pas", and "pas" carries it.
  */
 export const NEGATION_WORDS_OTHER_LANGUAGES =
   'pas jamais aucun aucune rien sans ni non guère ' +

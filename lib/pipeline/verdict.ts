@@ -74,10 +74,11 @@ interface Compared {
 export function compareQuotes(
   claim: string,
   quotes: readonly Quote[],
-  opts: Pick<VerdictOptions, 'match' | 'lexicon'> = {},
+  opts: Pick<VerdictOptions, 'match' | 'lexicon' | 'lang'> = {},
 ): Compared[] {
   const lexicon =
-    opts.lexicon ?? buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])]);
+    opts.lexicon ??
+    buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])], opts.lang);
   // The other quotes from the same page: "the Pharos" named there is the subject of "it" here.
   const known = new Map<string, Set<string>>();
   const knownFor = (url: string) => {

@@ -74,21 +74,26 @@ describe('analyse: words, names, negation, quantifiers', () => {
   });
 
   it.each([
-    ["La loi n'a pas été adoptée.", 'adoptée'],
-    ["Le ministre n'a jamais signé le décret.", 'signé'],
-    ['Das Gesetz wurde nicht beschlossen.', 'beschlossen'],
-    ['Es gab keine Einigung.', 'Einigung'],
-    ['El gobierno nunca aprobó la ley.', 'aprobó'],
-    ['O governo não aprovou a lei.', 'aprovou'],
-  ])('negates in French, German, Spanish and Portuguese: %j', (claim, word) => {
-    expect(tokens(claim).find((x) => x.text === word)!.negated).toBe(true);
+    ["La loi n'a pas été adoptée.", 'adoptée', 'fr'],
+    ["Le ministre n'a jamais signé le décret.", 'signé', 'fr'],
+    ['Das Gesetz wurde nicht beschlossen.', 'beschlossen', 'de'],
+    ['Es gab keine Einigung.', 'Einigung', 'de'],
+    ['El gobierno nunca aprobó la ley.', 'aprobó', 'es'],
+    ['O governo não aprovou a lei.', 'aprovou', 'pt'],
+  ])('negates on a page in another language: %j', (claim, word, lang) => {
+    const onPage = tokens(claim, buildLexicon([claim], lang));
+    expect(onPage.find((x) => x.text === word)!.negated).toBe(true);
+    // On an English page (no language) these words are not English negations.
+    expect(tokens(claim).find((x) => x.text === word)!.negated).toBe(false);
   });
 
   it('leaves the same claims without negation words affirmed', () => {
+    const de = buildLexicon([], 'de');
+    const pt = buildLexicon([], 'pt');
     expect(
-      tokens('Das Gesetz wurde beschlossen.').find((x) => x.text === 'beschlossen')!.negated,
+      tokens('Das Gesetz wurde beschlossen.', de).find((x) => x.text === 'beschlossen')!.negated,
     ).toBe(false);
-    expect(tokens('O governo aprovou a lei.').find((x) => x.text === 'aprovou')!.negated).toBe(
+    expect(tokens('O governo aprovou a lei.', pt).find((x) => x.text === 'aprovou')!.negated).toBe(
       false,
     );
   });

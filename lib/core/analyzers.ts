@@ -1,9 +1,9 @@
 // The keyword path of a language other than English: how a page's words become BM25 terms.
 // Words come from Intl.Segmenter's word mode (which cuts Chinese, Japanese and Thai at words with
 // its dictionary), stopwords from stopwords-iso (stopwords-data.ts), stems from the Snowball
-// stemmers of @orama/stemmers. Each stemmer is a module of its own, imported statically so the
-// bundler ships exactly these; a language without one keeps its words whole (the fuzzy prefix
-// match of expand.ts still joins close forms).
+// stemmers of @orama/stemmers (Czech: a light stemmer below). Each stemmer is a module of its
+// own, imported statically so the bundler ships exactly these; a language without one keeps its
+// words whole (the fuzzy prefix match of expand.ts still joins close forms).
 
 import { stemmer as dutch } from '@orama/stemmers/dutch';
 import { stemmer as french } from '@orama/stemmers/french';
@@ -111,6 +111,3 @@ function createAnalyzer(lang: string): Analyzer {
     },
   };
 }
-
-/** Languages with a Snowball stemmer here (for the README and tests). */
-export const STEMMED_LANGUAGES = Object.keys(STEMMERS);

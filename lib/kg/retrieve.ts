@@ -18,8 +18,9 @@ export interface KgPorts {
   language?: string;
   /**
    * The question's language (its page's, unless it is clearly asked in another; see
-   * lib/core/language.ts): entities are searched and labelled in it before the user's, since
-   * a question about a French page names things as the page does.
+   * lib/core/language.ts): when known, entities are searched and labelled in it instead of the
+   * user's (then English and `mul`), since a question about a French page names things as the
+   * page does.
    */
   questionLanguage?: string;
   /** Beam width and depth (EWEK-QA §A.1: both 3). */
@@ -80,7 +81,7 @@ async function search(
 ): Promise<KgOutcome> {
   if (ports.beam) options = { ...ports.beam, ...options };
   const notes: string[] = [];
-  // The question's language first: its names are the page's names. Labels follow it too.
+  // The question's language, else the user's: its names are the page's names. Labels follow it.
   const language = ports.questionLanguage ?? ports.language ?? 'en';
   if (!options.language) options = { ...options, language };
   const linked = await linkEntities(question, ports.search, {

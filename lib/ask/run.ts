@@ -15,6 +15,7 @@ import { validateClaim } from '../pipeline/claim-input';
 import { validateQuestion } from '../pipeline/question';
 import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
+import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
@@ -122,17 +123,19 @@ export async function runPipeline(
 ): Promise<AskResult> {
   const timings: Partial<Record<StageName, number>> = {};
   const stage = stageRunner(ports, timings);
+  const { page } = request;
+  const lang = pageLanguage(page);
   const question =
     request.mode === 'verify'
-      ? validateClaim(request.question)
+      ? validateClaim(request.question, lang)
       : validateQuestion(request.question);
-  const { page } = request;
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
   const models = ports.models ?? {};
   const filter = models.filter ? memoised(models.filter) : undefined;
   const history = boundedHistory(request.history);
   const ctx: RunContext = {
     question,
+    languages: languagesOf(page, question, lang),
     intent: request.mode === 'verify' ? 'answer' : intentOf(question, request.intent),
     history,
     context: historyContext(history),
@@ -148,7 +151,7 @@ export async function runPipeline(
   const kgTask = startKg(ctx);
   const { passages, candidates } = await stage(
     'split',
-    () => candidatesOf(page, 0),
+    () => candidatesOf(page, 0, ctx.languages.page),
     (c) =>
       `${c.passages.length} passages + ${c.candidates.length - c.passages.length} evidence windows`,
   );
@@ -187,6 +190,8 @@ type Stage = <T>(
 /** What every step of one run shares. */
 interface RunContext {
   question: string;
+  /** The page's and the question's primary languages (lib/pipeline/language.ts). */
+  languages: RunLanguages;
   /** `summary`: passages chosen to cover the page, a summary prompt, no web search. */
   intent: Intent;
   /** Earlier turns, bounded (`boundedHistory`). */
@@ -237,8 +242,9 @@ function stageRunner(ports: PipelinePorts, timings: Partial<Record<StageName, nu
 }
 
 /** Starts the knowledge-graph stage; its failure becomes a note, never a failed answer. */
-function startKg({ question, ports, models, stage }: RunContext): Promise<KgOutcome> | null {
-  const kgPorts = ports.kg;
+function startKg(ctx: RunContext): Promise<KgOutcome> | null {
+  const { question, ports, models, stage } = ctx;
+  const kgPorts = ports.kg && { ...ports.kg, questionLanguage: ctx.languages.question };
   if (!kgPorts) return null;
   const embedder = models.embedder && !kgPorts.embedder ? { embedder: models.embedder } : {};
   return stage(
@@ -265,14 +271,18 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
   if (ctx.intent === 'summary')
     return ctx.stage(
       'rank',
-      () => summaryOutcome(all),
+      () => summaryOutcome(all, ctx.languages.page),
       (o) => t('detail_rank_summary', o.ranked.length),
     );
   const k = options.firstStageK ?? RETRIEVE_DEFAULTS.firstStageK;
+  const lang = ctx.languages.page;
   return ctx.stage(
     'rank',
     () =>
-      rerankAndDedup(question, firstStage(question, all, k, ctx.context), ctx.rankModels, options),
+      rerankAndDedup(question, firstStage(question, all, k, ctx.context, lang), ctx.rankModels, {
+        ...options,
+        ...(lang ? { lang } : {}),
+      }),
     (o) =>
       `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
@@ -372,7 +382,8 @@ async function addSearchResults(
     let all = pageCandidates;
     for (const result of report.pages) {
       retrieved.sources.push(result.page);
-      all = all.concat(candidatesOf(result.page, retrieved.sources.length - 1).candidates);
+      const index = retrieved.sources.length - 1;
+      all = all.concat(candidatesOf(result.page, index, ctx.languages.page).candidates);
     }
     retrieved.candidateCount = all.length;
     if (report.pages.length === 0) retrieved.notes.push(t('note_search_no_pages'));
@@ -416,6 +427,8 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
         question: ctx.question,
         quotes,
         intent: ctx.intent,
+        ...(ctx.languages.page ? { lang: ctx.languages.page } : {}),
+        questionLang: ctx.languages.question,
         ...(ctx.history.length ? { history: ctx.history } : {}),
         composer: ports.composer ?? null,
         ...(ports.minConfidence ? { minConfidence: ports.minConfidence } : {}),
@@ -447,7 +460,11 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
   // The NLI model reads meaning: where installed it decides the verdict the rules gave (a
   // composer model's own verdict stands).
   if (nli && mode === 'verify' && composed.verdict && composed.verdict.decidedBy !== 'composer')
-    composed.verdict = await verdictWithNli(quotes, { claim: ctx.question, nli: nliPort(nli) });
+    composed.verdict = await verdictWithNli(quotes, {
+      claim: ctx.question,
+      nli: nliPort(nli),
+      ...(ctx.languages.page ? { lang: ctx.languages.page } : {}),
+    });
   return composed;
 }
 
@@ -501,7 +518,12 @@ function kgSummary(kg: KgOutcome): NonNullable<AskResult['kg']> {
  * The triples as quote [1]. Its BM25 score and coverage are computed beside the chosen text quotes,
  * so the extractive composer and the verdict weigh it like any other evidence.
  */
-function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['ranked']): Quote {
+function toKgQuote(
+  question: string,
+  kg: KgQuote,
+  ranked: RetrievalOutcome['ranked'],
+  lang: string | undefined,
+): Quote {
   const texts = [kg.text, ...ranked.map((r) => r.candidate.text)];
   const scores = rankPassages(
     question,
@@ -514,6 +536,7 @@ function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['rank
       start: 0,
       end: text.length,
     })),
+    lang ? { lang } : {},
   );
   const own = scores.find((s) => s.passage.id === '0')!;
   return {
@@ -540,8 +563,11 @@ function toKgQuote(question: string, kg: KgQuote, ranked: RetrievalOutcome['rank
 function candidatesOf(
   page: PageSnapshot,
   sourceIndex: number,
+  detected: string | undefined,
 ): { passages: Passage[]; candidates: Candidate[] } {
-  const lang = page.lang ? { lang: page.lang } : {};
+  // Sentences follow the page's own tag where it has one (a search result may differ from the page).
+  const tag = page.lang ?? (sourceIndex === 0 ? detected : undefined);
+  const lang = tag ? { lang: tag } : {};
   const passages = splitParagraphs(page.blocks, lang);
   const fromSplitter = passages.map((p): Candidate => ({
     id: `s${sourceIndex}.${p.id}`,
@@ -561,8 +587,11 @@ function candidatesOf(
 }
 
 /** The summary's passages as a ranking: lead, central and diverse, in reading order. */
-function summaryOutcome(all: readonly Candidate[]): RetrievalOutcome {
-  const picks = selectSummaryPassages(all.filter((c) => c.sourceIndex === 0));
+function summaryOutcome(all: readonly Candidate[], lang: string | undefined): RetrievalOutcome {
+  const picks = selectSummaryPassages(
+    all.filter((c) => c.sourceIndex === 0),
+    lang ? { lang } : {},
+  );
   return {
     ranked: picks.map(({ candidate, centrality }) => ({
       candidate,
@@ -603,7 +632,10 @@ function quotesOf(
   retrieved: Retrieved,
   kg: KgOutcome | null,
 ): Quote[] {
-  const kgQuote = kg?.quote ? toKgQuote(ctx.question, kg.quote, retrieved.outcome.ranked) : null;
+  const lang = ctx.languages.page;
+  const kgQuote = kg?.quote
+    ? toKgQuote(ctx.question, kg.quote, retrieved.outcome.ranked, lang)
+    : null;
   const finder = ctx.ports.answerSpan ?? findAnswerSpan;
   const spans = mode === 'answer' && ctx.intent === 'answer';
   const text = retrieved.outcome.ranked.map((item, i) => {
@@ -611,7 +643,7 @@ function quotesOf(
     const span = item.direct
       ? item.direct.span
       : spans && !quote.weak
-        ? finder(ctx.question, quote.text)
+        ? finder(ctx.question, quote.text, lang)
         : undefined;
     return span ? { ...quote, answerSpan: span } : quote;
   });

@@ -25,6 +25,10 @@ export interface ComposeInput {
   history?: ReadonlyArray<{ question: string; answer: string }>;
   /** A language-model endpoint; null or absent means the extractive composer. */
   composer?: ComposerPort | null;
+  /** The page's primary language: how the extractive composer cuts sentences and words. */
+  lang?: string;
+  /** The question's primary language: the language the composer model is asked to answer in. */
+  questionLang?: string;
   /** Below this self-assessed confidence the answer is withheld ("I don't know"). Default `medium`. */
   minConfidence?: Confidence;
   onToken?: (delta: string) => void;
@@ -94,7 +98,10 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
   };
   if (mode !== 'verify') return { answer };
 
-  const evidence = verdictFromEvidence(quotes, { claim: question });
+  const evidence = verdictFromEvidence(quotes, {
+    claim: question,
+    ...(input.lang ? { lang: input.lang } : {}),
+  });
   if (!output.verdict) {
     // The model wrote no verdict line: fall back to the evidence scores, and say so.
     return {
@@ -115,10 +122,11 @@ export async function composeAnswer(input: ComposeInput): Promise<Composed> {
 }
 
 /** The prompt for the answer kind asked: an answer, a summary, or a claim's verdict. */
-function promptFor({ mode, question, quotes, intent, history }: ComposeInput) {
+function promptFor({ mode, question, quotes, intent, history, questionLang }: ComposeInput) {
   return buildPrompt(mode, question, quotes, {
     ...(intent ? { intent } : {}),
     ...(history ? { history } : {}),
+    ...(questionLang ? { answerLanguage: questionLang } : {}),
   });
 }
 
@@ -149,7 +157,10 @@ function modelVerdict(
 function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'> = {}): Composed {
   const verdict =
     input.mode === 'verify'
-      ? verdictFromEvidence(input.quotes, { claim: input.question })
+      ? verdictFromEvidence(input.quotes, {
+          claim: input.question,
+          ...(input.lang ? { lang: input.lang } : {}),
+        })
       : undefined;
   // In verify mode the answer quotes the sentence the verdict rests on, so the two cannot disagree.
   const composed = verdict
@@ -157,6 +168,7 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
     : composeExtractive(input.question, input.quotes, {
         mode: input.mode,
         ...(input.intent ? { intent: input.intent } : {}),
+        ...(input.lang ? { lang: input.lang } : {}),
       });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {

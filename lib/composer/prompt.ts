@@ -21,6 +21,11 @@ export interface PromptOptions {
   /** Earlier turns, oldest first: the latest ones are sent, within `maxHistoryTokens`. */
   history: ReadonlyArray<{ question: string; answer: string }>;
   maxHistoryTokens: number;
+  /**
+   * The question's primary language ("fr"; lib/core/language.ts). Other than English, the model
+   * is asked to answer in it; the quotes are sent as the page wrote them.
+   */
+  answerLanguage?: string;
 }
 
 export const PROMPT_DEFAULTS: PromptOptions = {
@@ -96,10 +101,15 @@ export function buildPrompt(
   const ask =
     mode === 'verify' ? `Claim: ${dataLine(question)}` : `Question: ${dataLine(question)}`;
   const turns = mode === 'verify' ? [] : historyLines(opts.history, opts.maxHistoryTokens);
-  const system =
+  const base =
     mode === 'verify' ? VERIFY_SYSTEM : opts.intent === 'summary' ? SUMMARY_SYSTEM : ANSWER_SYSTEM;
+  const system = [
+    base,
+    ...(turns.length ? [HISTORY_RULE] : []),
+    ...languageRule(opts.answerLanguage),
+  ];
   return {
-    system: turns.length ? `${system}\n${HISTORY_RULE}` : system,
+    system: system.join('\n'),
     user: [
       ...(turns.length ? [HISTORY_OPEN, ...turns, HISTORY_CLOSE, ''] : []),
       OPEN,
@@ -110,6 +120,29 @@ export function buildPrompt(
     ].join('\n'),
     sent,
   };
+}
+
+/**
+ * The rule that asks for an answer in the question's language: none for English (the rules
+ * are already in English). The fixed markers stay in English because compose.ts reads them.
+ */
+function languageRule(lang: string | undefined): string[] {
+  if (!lang || lang === 'en') return [];
+  const name = languageName(lang);
+  if (!name) return [];
+  return [
+    `The question is in ${name}: write the answer in ${name}, and quote the page's words as they are, untranslated. Keep "I don't know", the "Verdict:" and the "Confidence:" lines in English.`,
+  ];
+}
+
+/** "fr" → "French"; undefined for a code the runtime does not know. */
+function languageName(lang: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(lang);
+    return name && name !== lang ? name : undefined;
+  } catch {
+    return undefined; // not a valid language code
+  }
 }
 
 /** The latest turns that fit the token budget, oldest first, one line per question and answer. */

@@ -6,6 +6,9 @@
 // and slightly below, a WordPiece count for English; a model adapter can inject the real
 // tokenizer's count where it matters.
 
+import { analyzerFor } from './analyzers';
+import { wordSegments } from './segment';
+
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 
@@ -53,24 +56,50 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Lower-cased, lightly stemmed content terms: the vocabulary of BM25 and of evidence coverage. */
-export function terms(text: string): string[] {
+/**
+ * Lower-cased, lightly stemmed content terms: the vocabulary of BM25 and of evidence coverage.
+ * `lang` is the primary language of the text ("fr", "zh"; see language.ts): English, or none,
+ * keeps the tokenizer and light stemmer below; any other language goes through its analyzer
+ * (analyzers.ts: word segmentation, its stopwords, its Snowball stemmer).
+ */
+export function terms(text: string, lang?: string): string[] {
+  if (!lang || lang === 'en') return englishTerms(text);
+  const analyzer = analyzerFor(lang);
   const out: string[] = [];
-  for (const match of text.toLowerCase().matchAll(TOKEN)) {
-    let term = TERM_OF.get(match[0]);
+  for (const segment of wordSegments(text.toLowerCase(), lang)) {
+    if (!segment.isWordLike) continue;
+    const key = `${lang}:${segment.segment}`;
+    let term = TERM_OF.get(key);
     if (term === undefined) {
-      term = termOf(match[0]);
-      // Bounded: a page has a few thousand distinct words; a cache that outgrows that starts over.
-      if (TERM_OF.size >= MAX_CACHED_WORDS) TERM_OF.clear();
-      TERM_OF.set(match[0], term);
+      term = analyzer.term(segment.segment);
+      remember(key, term);
     }
     if (term) out.push(term);
   }
   return out;
 }
 
+function englishTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.toLowerCase().matchAll(TOKEN)) {
+    let term = TERM_OF.get(match[0]);
+    if (term === undefined) {
+      term = termOf(match[0]);
+      remember(match[0], term);
+    }
+    if (term) out.push(term);
+  }
+  return out;
+}
+
+function remember(key: string, term: string): void {
+  // Bounded: a page has a few thousand distinct words; a cache that outgrows that starts over.
+  if (TERM_OF.size >= MAX_CACHED_WORDS) TERM_OF.clear();
+  TERM_OF.set(key, term);
+}
+
 /**
- * Token → term ('' for a stopword or punctuation). Ranking tokenizes every passage and evidence
+ * Token → term ('' for a stopword or punctuation), keyed `<lang>:<word>` outside English. Ranking tokenizes every passage and evidence
  * window of the page for each question (tens of thousands on a long page), and the same few
  * thousand words recur: each is stemmed once.
  */

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import type { Embedder } from '../pipeline/ports';
 import { cosine } from '../pipeline/retrieve';
+import { primaryLanguage } from '../core/language';
 import { terms } from '../core/text';
 import type { EntitySearchPort, TopicEntity } from './types';
 import { errorText } from '../core/errors';
@@ -71,7 +72,8 @@ const NAME_JOINERS = new Set([
   '&',
 ]);
 
-const isStopword = (word: string): boolean => terms(word).length === 0;
+/** `lang`: the question's primary language, whose stopwords ("quel", "der") are not mentions. */
+const isStopword = (word: string, lang?: string): boolean => terms(word, lang).length === 0;
 
 interface Word {
   text: string;
@@ -99,7 +101,11 @@ const joinWords = (ws: readonly Word[]): string =>
  * nothing, as in scripts without capitals — n-grams of the whole question. Deduplicated
  * case-insensitively, at most `max`.
  */
-export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearches): string[] {
+export function mentionCandidates(
+  question: string,
+  max = LINK_DEFAULTS.maxSearches,
+  lang?: string,
+): string[] {
   const text = typeof question === 'string' ? question.slice(0, MAX_QUESTION_CHARS) : '';
   const out: string[] = [];
   const seen = new Set<string>();
@@ -126,10 +132,10 @@ export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearc
     while (
       run.length &&
       (NAME_JOINERS.has(run[run.length - 1]!.text.toLowerCase()) ||
-        isStopword(run[run.length - 1]!.text))
+        isStopword(run[run.length - 1]!.text, lang))
     )
       run.pop();
-    while (run.length && isStopword(run[0]!.text)) run.shift();
+    while (run.length && isStopword(run[0]!.text, lang)) run.shift();
     if (run.length) add(joinWords(run));
     run = [];
   };
@@ -153,7 +159,7 @@ export function mentionCandidates(question: string, max = LINK_DEFAULTS.maxSearc
       content.push(cur);
       cur = [];
     }
-    if (isStopword(w.text)) {
+    if (isStopword(w.text, lang)) {
       if (cur.length) content.push(cur);
       cur = [];
     } else cur.push(w);
@@ -360,7 +366,8 @@ export async function linkEntities(
 ): Promise<LinkResult> {
   const opts = { ...LINK_DEFAULTS, ...options };
   const text = typeof question === 'string' ? question.slice(0, MAX_QUESTION_CHARS) : '';
-  const mentions = mentionCandidates(text, Math.max(0, opts.maxSearches));
+  const lang = primaryLanguage(opts.language);
+  const mentions = mentionCandidates(text, Math.max(0, opts.maxSearches), lang);
   const failures: string[] = [];
   const results = await searchMentions(mentions, search, opts, failures);
   const hits = collectHits(results, mentions, opts.maxCandidates);

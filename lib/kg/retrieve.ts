@@ -17,6 +17,13 @@ export interface KgPorts {
   embedder?: Embedder;
   /** The user's language for entity search (falls back to English and `mul`). */
   language?: string;
+  /**
+   * The question's language (its page's, unless it is clearly asked in another; see
+   * lib/core/language.ts): when known, entities are searched and labelled in it instead of the
+   * user's (then English and `mul`), since a question about a French page names things as the
+   * page does.
+   */
+  questionLanguage?: string;
   /** Beam width and depth (EWEK-QA §A.1: both 3). */
   beam?: { width: number; depth: number };
   /** The stage's deadline (default KG_STAGE_DEADLINE_MS). */
@@ -73,8 +80,11 @@ async function search(
 ): Promise<KgOutcome> {
   if (ports.beam) options = { ...ports.beam, ...options };
   const notes: string[] = [];
+  // The question's language, else the user's: its names are the page's names. Labels follow it.
+  const language = ports.questionLanguage ?? ports.language ?? 'en';
+  if (!options.language) options = { ...options, language };
   const linked = await linkEntities(question, ports.search, {
-    language: ports.language ?? 'en',
+    language,
     signal: options.signal,
     ...(ports.embedder ? { embedder: ports.embedder } : {}),
   });

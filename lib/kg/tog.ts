@@ -3,9 +3,11 @@
 // overlap without one), no LLM, no early stop; the explored sub-graph comes back as triples.
 //
 // Request budget. Each depth makes exactly two SPARQL requests, whatever the frontier size:
-//   1. the relations (outgoing and incoming `wdt:` claims, with their English property labels) of
-//      every frontier entity, one UNION branch per entity and direction, each with its own LIMIT;
-//   2. the neighbours through the kept relations, with labels (@en, else @mul) and descriptions,
+//   1. the relations (outgoing and incoming `wdt:` claims, with their property labels in the
+//      asked language, else English) of every frontier entity, one UNION branch per entity and
+//      direction, each with its own LIMIT;
+//   2. the neighbours through the kept relations, with labels (the asked language, else @mul,
+//      else @en) and descriptions,
 //      one UNION branch per (frontier entity, kept relation) with its own LIMIT.
 // Relations are pruned GLOBALLY: the best `width` relation types (property + direction) across the
 // whole frontier are kept, not `width` per entity. That keeps branch counts at width × width and
@@ -50,6 +52,11 @@ export interface TogOptions {
   maxEmbedTexts: number;
   /** Add a COUNT for "how many" questions (auto-detected when undefined). */
   count?: boolean;
+  /**
+   * Labels and descriptions in this language (a Wikimedia code: "fr"), falling back to `mul`
+   * and English; default English.
+   */
+  language?: string;
   signal?: AbortSignal;
 }
 
@@ -99,11 +106,16 @@ export function isCountQuestion(question: string): boolean {
   );
 }
 
-/** Query 1 of a depth: the `wdt:` relations (both directions) of the frontier, with English labels. */
+/**
+ * Query 1 of a depth: the `wdt:` relations (both directions) of the frontier, with labels in the
+ * asked language, else English.
+ */
 export function relationsQuery(
   entityIds: readonly string[],
   scanLimit = TOG_DEFAULTS.relationScanLimit,
+  language = 'en',
 ): string {
+  const lang = labelLanguage(language);
   const ids = entityIds.filter((id) => ITEM_ID.test(id));
   const branches: string[] = [];
   for (const id of ids) {
@@ -113,11 +125,11 @@ export function relationsQuery(
     );
   }
   return `${PREFIXES}
-SELECT DISTINCT ?e ?p ?dir ?pLabel WHERE {
+SELECT DISTINCT ?e ?p ?dir ?pLabel${lang === 'en' ? '' : ' ?pEn'} WHERE {
 ${branches.join('\n  UNION\n')}
   ?p wikibase:directClaim ?wdt .
   FILTER NOT EXISTS { ?p wikibase:propertyType wikibase:ExternalId }
-  OPTIONAL { ?p rdfs:label ?pLabel . FILTER(LANG(?pLabel) = "en") }
+  OPTIONAL { ?p rdfs:label ?pLabel . FILTER(LANG(?pLabel) = "${lang}") }${lang === 'en' ? '' : '\n  OPTIONAL { ?p rdfs:label ?pEn . FILTER(LANG(?pEn) = "en") }'}
 }`;
 }
 
@@ -127,11 +139,21 @@ export interface NeighbourBranch {
   dir: Direction;
 }
 
-/** Query 2 of a depth: neighbours through the kept relations, with labels (@en, @mul) and descriptions. */
+/**
+ * Query 2 of a depth: neighbours through the kept relations, with labels (the asked language,
+ * @mul, @en) and descriptions (the asked language, @en).
+ */
 export function neighboursQuery(
   branches: readonly NeighbourBranch[],
   limit = TOG_DEFAULTS.neighbourLimit,
+  language = 'en',
 ): string {
+  const lang = labelLanguage(language);
+  // English asks exactly what it always did; another language adds English as the last fallback.
+  const english =
+    lang === 'en'
+      ? ''
+      : '\n  OPTIONAL { ?x rdfs:label ?xEn . FILTER(LANG(?xEn) = "en") }\n  OPTIONAL { ?x schema:description ?xDescEn . FILTER(LANG(?xDescEn) = "en") }';
   const parts = branches
     .filter((b) => ITEM_ID.test(b.entity) && PROP_ID.test(b.property))
     .map((b) => {
@@ -142,12 +164,21 @@ export function neighboursQuery(
       return `  { { SELECT ?x WHERE { ${pattern} } LIMIT ${limit} } BIND(wd:${b.entity} AS ?e) BIND(wd:${b.property} AS ?p) BIND("${b.dir}" AS ?dir) }`;
     });
   return `${PREFIXES}
-SELECT ?e ?p ?dir ?x ?xLabel ?xMul ?xDesc WHERE {
+SELECT ?e ?p ?dir ?x ?xLabel ?xMul ?xDesc${lang === 'en' ? '' : ' ?xEn ?xDescEn'} WHERE {
 ${parts.join('\n  UNION\n')}
-  OPTIONAL { ?x rdfs:label ?xLabel . FILTER(LANG(?xLabel) = "en") }
+  OPTIONAL { ?x rdfs:label ?xLabel . FILTER(LANG(?xLabel) = "${lang}") }
   OPTIONAL { ?x rdfs:label ?xMul . FILTER(LANG(?xMul) = "mul") }
-  OPTIONAL { ?x schema:description ?xDesc . FILTER(LANG(?xDesc) = "en") }
+  OPTIONAL { ?x schema:description ?xDesc . FILTER(LANG(?xDesc) = "${lang}") }${english}
 }`;
+}
+
+/**
+ * A language code safe to write into a query: Wikimedia codes are lower-case letters and hyphens
+ * ("fr", "pt-br", "zh-hant"); anything else is English.
+ */
+function labelLanguage(language: string): string {
+  const code = language.trim().toLowerCase().replace(/_/g, '-');
+  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/.test(code) ? code : 'en';
 }
 
 /** The COUNT query of a "how many" question. */
@@ -206,7 +237,7 @@ function relationCandidates(
     const dir = row.dir?.value === 'in' ? 'in' : row.dir?.value === 'out' ? 'out' : undefined;
     if (!entity || !property || !dir) continue;
     const key = relationKey(property, dir);
-    const label = row.pLabel?.value || relationLabels.get(property) || property;
+    const label = row.pLabel?.value || row.pEn?.value || relationLabels.get(property) || property;
     relationLabels.set(property, label);
     const cand = relations.get(key) ?? {
       key,
@@ -248,7 +279,7 @@ function neighbourObject(
 ): TripleObject | undefined {
   const id = x.type === 'uri' ? itemId(x.value) : undefined;
   if (id) {
-    const label = row.xLabel?.value || row.xMul?.value || labels.get(id) || id;
+    const label = row.xLabel?.value || row.xMul?.value || row.xEn?.value || labels.get(id) || id;
     if (!labels.has(id) || labels.get(id) === id) labels.set(id, label);
     return { id, label };
   }
@@ -289,7 +320,7 @@ function neighbourRows(
       property,
       dir,
       object,
-      description: row.xDesc?.value,
+      description: row.xDesc?.value ?? row.xDescEn?.value,
       score: relationScores.get(key) ?? 0,
     });
   }
@@ -409,7 +440,9 @@ class BeamSearch {
 
   /** Relation search (query 1): the relations of every frontier entity, both directions. */
   private async searchRelations(frontier: readonly string[]): Promise<RelationCandidate[]> {
-    const rows = await this.select(relationsQuery(frontier, this.opts.relationScanLimit));
+    const rows = await this.select(
+      relationsQuery(frontier, this.opts.relationScanLimit, this.opts.language),
+    );
     return relationCandidates(rows, this.relationLabels);
   }
 
@@ -436,7 +469,9 @@ class BeamSearch {
     branches: readonly NeighbourBranch[],
     kept: readonly RelationCandidate[],
   ): Promise<NeighbourRow[]> {
-    const rows = await this.select(neighboursQuery(branches, this.opts.neighbourLimit));
+    const rows = await this.select(
+      neighboursQuery(branches, this.opts.neighbourLimit, this.opts.language),
+    );
     const relationScores = new Map(kept.map((k) => [k.key, k.score]));
     return neighbourRows(rows, relationScores, this.labels);
   }

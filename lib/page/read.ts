@@ -69,7 +69,7 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
 
   const { kept, truncated } = capText(blocks, options.maxChars ?? MAX_PAGE_CHARS);
   const truncatedBy = cut ?? (truncated ? 'characters' : null);
-  const lang = document.documentElement?.getAttribute('lang')?.trim();
+  const lang = declaredLanguage(document);
   return {
     url: options.url,
     title: (title || options.url).slice(0, MAX_TITLE_CHARS),
@@ -102,6 +102,23 @@ function readArticle(
     // Readability throws on some malformed documents and over maxElemsToParse: keep the body text.
     return null;
   }
+}
+
+/**
+ * The language the page declares: `<html lang>`, else a `Content-Language` meta tag (older sites
+ * declare it only there). Undetermined when neither says; the pipeline then detects it from the
+ * text (lib/pipeline/language.ts).
+ */
+function declaredLanguage(document: Document): string | undefined {
+  const tag = document.documentElement?.getAttribute('lang')?.trim();
+  if (tag) return tag;
+  for (const meta of Array.from(document.querySelectorAll('meta[http-equiv]'))) {
+    if (meta.getAttribute('http-equiv')?.toLowerCase() !== 'content-language') continue;
+    // "de, en" lists the audiences' languages: the first is the page's main one.
+    const first = meta.getAttribute('content')?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return undefined;
 }
 
 /**

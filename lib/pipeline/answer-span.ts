@@ -11,35 +11,107 @@ export interface Span {
   end: number;
 }
 
-/** Port for a span finder (patterns here, or an extractive-QA model): offsets in `passage`. */
-export type AnswerSpanFinder = (question: string, passage: string) => Span | undefined;
+/**
+ * Port for a span finder (patterns here, or an extractive-QA model): offsets in `passage`.
+ * `lang` is the page's primary language (lib/core/text.ts `terms`).
+ */
+export type AnswerSpanFinder = (
+  question: string,
+  passage: string,
+  lang?: string,
+) => Span | undefined;
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 const NUMBER_WORD =
   '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|hundreds|thousands|millions|billions)';
-const NUM = `(?:\\d[\\d,]*(?:\\.\\d+)?|${NUMBER_WORD})`;
-const SCALE = '(?:\\s?(?:thousand|million|billion|trillion|[kKmMbB]n?)\\b)?';
+const SCALE_WORD = 'thousand|million|billion|trillion';
 const UNIT_TIME = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)';
 
-const PATTERNS: Record<Exclude<AnswerType, 'other' | 'person' | 'place' | 'expansion'>, RegExp> = {
-  date: new RegExp(
-    `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${MONTH}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b`,
-    'g',
-  ),
-  money: new RegExp(
-    `[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d[\\d,]*(?:\\.\\d+)?${SCALE}\\s(?:dollars|euros|pounds|yen|cents|USD|EUR|GBP)\\b`,
-    'g',
-  ),
-  duration: new RegExp(
-    `\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:[-\\s]${UNIT_TIME})\\b`,
-    'gi',
-  ),
-  number: new RegExp(
-    `[$€£¥]?\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:\\s?%|\\s?percent\\b)?${SCALE}(?:[-\\s](?:[a-zA-Z]+))?`,
-    'gi',
-  ),
-};
+/**
+ * The words of other languages (French, German, Spanish, Portuguese, Italian) that the patterns
+ * need: month names, number words, scales, units of time. Used for pages in those languages
+ * only, so English keeps its own patterns exactly ("mil", "cent" and "um" are English words too).
+ */
+const OTHER_MONTH =
+  'janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|Januar|Jänner|Februar|März|Mai|Juni|Juli|Oktober|Dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|dez|jan|fev|mar|abr|jun|jul|ago|set|out|nov';
+const OTHER_NUMBER_WORD =
+  'un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|cent|mille|ein|eine|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|dreißig|hundert|tausend|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|quince|veinte|treinta|cien|mil|um|uma|dois|duas|três|sete|oito|nove|dez|vinte|trinta|cem|dodici|venti|trenta|dvaadvacet|dvacet|deset|dozaines?|Dutzende?|decenas|dezenas|centaines|milliers|miles|milhares';
+const OTHER_SCALE_WORD =
+  'millions?|milliards?|Millionen|Milliarden|Mio\\.?|Mrd\\.?|millones|milhões|milhão|miliardi|milioni|milionů|miliard';
+const OTHER_UNIT_TIME =
+  'secondes?|minutes?|heures?|jours?|semaines?|mois|ans|années?|siècles?|Sekunden|Minuten|Stunden|Tage[n]?|Wochen|Monate[n]?|Jahre[n]?|Jahrzehnte|segundos|minutos|horas|días|dias|semanas|meses|años|anos|siglos|séculos|giorni|mesi|anni|let|roků|měsíců|dní';
+const OTHER_CURRENCY =
+  'Euro|Franken|dólares|dólar|pesos|reais|real|libras|libres|livres|liber|korun|Kč|francs|yuans?|yens?';
+// Chinese and Japanese write the currency right after the number: "1500亿美元", "2900円".
+const CJK_CURRENCY = '(?:[万亿億]\\s?)?(?:美元|元|円|日元|欧元|英镑)';
+// Dates in Chinese and Japanese: "1985年", "3月9日", "2016年10月14日".
+const CJK_DATE =
+  '\\d{1,4}\\s?年(?:\\s?\\d{1,2}\\s?月)?(?:\\s?\\d{1,2}\\s?日)?|\\d{1,2}\\s?月\\s?\\d{1,2}\\s?日';
+
+type PatternType = Exclude<AnswerType, 'other' | 'person' | 'place' | 'expansion'>;
+
+function patternsOf(words: {
+  month: string;
+  number: string;
+  scale: string;
+  unit: string;
+  extraDate?: string;
+  /** Digit groups tried before plain digits ("2 209", "68.700"). */
+  groupedDigits?: string;
+  currency: string;
+  flags: string;
+}): Record<PatternType, RegExp> {
+  const grouped = words.groupedDigits ? `${words.groupedDigits}|` : '';
+  const NUM = `(?:${grouped}\\d[\\d,]*(?:\\.\\d+)?|${words.number})`;
+  const SCALE = `(?:\\s?(?:${words.scale}|[kKmMbB]n?)\\b)?`;
+  const g = words.flags;
+  return {
+    date: new RegExp(
+      `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${words.month}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b${words.extraDate ? `|${words.extraDate}` : ''}`,
+      g,
+    ),
+    money: new RegExp(
+      `[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:${words.currency})`,
+      g,
+    ),
+    duration: new RegExp(
+      `\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:[-\\s]${words.unit})\\b`,
+      `${g}i`,
+    ),
+    number: new RegExp(
+      `[$€£¥]?\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:\\s?%|\\s?percent\\b)?${SCALE}(?:[-\\s](?:[a-zA-Z]+))?`,
+      `${g}i`,
+    ),
+  };
+}
+
+// Pure: the content script imports byline.ts (for BYLINE_SECTION) and must not carry these.
+const PATTERNS = /* @__PURE__ */ patternsOf({
+  month: MONTH,
+  number: NUMBER_WORD,
+  scale: SCALE_WORD,
+  unit: UNIT_TIME,
+  currency: '\\s(?:dollars|euros|pounds|yen|cents|USD|EUR|GBP)\\b',
+  flags: 'g',
+});
+
+// Other languages: JavaScript's \b is ASCII-only, so with accented words ("três", "années") the
+// expressions run in Unicode mode and numbers may use a space or a dot as thousands separator
+// ("2 209", "68.700"), as French, German and Spanish write them.
+const OTHER_PATTERNS = /* @__PURE__ */ patternsOf({
+  month: `(?:${MONTH}|${OTHER_MONTH})`,
+  number: `(?:${NUMBER_WORD.slice(3, -1)}|${OTHER_NUMBER_WORD})(?![\\p{L}])`,
+  groupedDigits: '\\d{1,3}(?:[ .\\u00A0\\u202F]\\d{3})+(?:,\\d+)?(?!\\d)',
+  scale: `${SCALE_WORD}|${OTHER_SCALE_WORD}`,
+  unit: `(?:${UNIT_TIME.slice(3, -1)}|${OTHER_UNIT_TIME})(?![\\p{L}])`,
+  extraDate: CJK_DATE,
+  currency: `\\s(?:dollars|euros|pounds|yen|cents|USD|EUR|GBP|${OTHER_CURRENCY})(?![\\p{L}])|${CJK_CURRENCY}`,
+  flags: 'gu',
+});
+
+const patternsFor = (lang: string | undefined): Record<PatternType, RegExp> =>
+  !lang || lang === 'en' ? PATTERNS : OTHER_PATTERNS;
 
 // A run of capitalised words ("Federico Musto", "Bradley M. Kuhn", "Sostratus of Cnidus"); a
 // single word counts too, except at the start of a sentence, where every word is capitalised.
@@ -51,8 +123,8 @@ const NOT_NAME = new RegExp(
   `^(?:${MONTH}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|A|An|In|On|At|But|And|It|This|That)\\b`,
 );
 
-/** Spans of `text` that are phrases of `type`, in order. */
-export function typedSpans(text: string, type: AnswerType): Span[] {
+/** Spans of `text` that are phrases of `type`, in order; `lang` is the page's primary language. */
+export function typedSpans(text: string, type: AnswerType, lang?: string): Span[] {
   switch (type) {
     case 'person':
       return matches(text, NAME).filter((s) => {
@@ -71,7 +143,9 @@ export function typedSpans(text: string, type: AnswerType): Span[] {
     case 'other':
       return [];
     default:
-      return matches(text, PATTERNS[type]).filter((s) => /\S/.test(text.slice(s.start, s.end)));
+      return matches(text, patternsFor(lang)[type]).filter((s) =>
+        /\S/.test(text.slice(s.start, s.end)),
+      );
   }
 }
 
@@ -100,23 +174,27 @@ function expansions(text: string): Span[] {
  * The answer phrase in `text` for `question`: a phrase of the expected type that does not merely
  * repeat the question's own words, the one nearest the question's words when there are several.
  */
-export const findAnswerSpan: AnswerSpanFinder = (question, text) => {
+export const findAnswerSpan: AnswerSpanFinder = (question, text, lang) => {
   const type = answerTypeOf(question);
-  const asked = new Set(terms(question));
-  const candidates = typedSpans(text, type).filter((span) => {
-    const own = terms(text.slice(span.start, span.end));
+  const asked = new Set(terms(question, lang));
+  const candidates = typedSpans(text, type, lang).filter((span) => {
+    const own = terms(text.slice(span.start, span.end), lang);
     return own.length === 0 || own.some((t) => !asked.has(t));
   });
   if (candidates.length <= 1) return candidates[0];
-  const anchors = askedPositions(text, asked);
+  const anchors = askedPositions(text, asked, lang);
   if (anchors.length === 0) return candidates[0];
   const distance = (s: Span) => Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   return candidates.reduce((best, s) => (distance(s) < distance(best) ? s : best));
 };
 
-function askedPositions(text: string, asked: ReadonlySet<string>): number[] {
+function askedPositions(
+  text: string,
+  asked: ReadonlySet<string>,
+  lang: string | undefined,
+): number[] {
   const positions: number[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu))
-    if (terms(m[0]).some((t) => asked.has(t))) positions.push(m.index);
+    if (terms(m[0], lang).some((t) => asked.has(t))) positions.push(m.index);
   return positions;
 }

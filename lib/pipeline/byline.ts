@@ -32,6 +32,21 @@ const ABOUT_AUTHOR = [
   ),
   new RegExp(`\\bwho\\s+(?:wrote|authored)\\s+(?:it|this)\\W*$`, 'i'),
 ];
+// The same question in French, German, Spanish, Portuguese, Italian, Czech, Chinese and Japanese.
+// (?<!\p{L}) stands for \b, which JavaScript gives ASCII letters only ("quién", "článku").
+const ABOUT_AUTHOR_OTHER_LANGUAGES = new RegExp(
+  [
+    "qui\\s+a\\s+(?:écrit|rédigé|signé)\\s+(?:cet|ce|cette|l['’]|le|la)\\s*(?:article|texte|billet|papier|page|chronique)|qui\\s+est\\s+l['’]auteur|(?:l['’])?auteur\\s+(?:de\\s+(?:cet|ce|cette|l['’])|du)\\s*(?:article|texte|billet|papier)",
+    'wer\\s+hat\\s+(?:den|diesen|das|dieses|die|diese)\\s+(?:artikel|text|beitrag|bericht|meldung)\\s+(?:geschrieben|verfasst)|wer\\s+ist\\s+(?:der|die)\\s+(?:autor|autorin|verfasser|verfasserin)|(?:autor|verfasser)\\s+(?:des|dieses)\\s+(?:artikels|textes|beitrags|berichts)',
+    'quién\\s+(?:escribió|redactó|firmó)\\s+(?:el|este|esta|la)\\s+(?:artículo|texto|nota|columna)|quién\\s+es\\s+el\\s+autor|autora?\\s+del\\s+(?:artículo|texto)',
+    'quem\\s+(?:escreveu|redigiu|assinou)\\s+(?:o|este|esta|a)\\s+(?:artigo|texto|matéria|coluna|reportagem)|quem\\s+é\\s+o\\s+autor|autora?\\s+do\\s+(?:artigo|texto)',
+    "chi\\s+ha\\s+scritto\\s+(?:l['’]|questo\\s+)articolo|kdo\\s+(?:napsal\\s+(?:tento\\s+|ten\\s+)?(?:článek|text)|je\\s+autorem)|autor(?:em)?\\s+(?:článku|textu)",
+  ]
+    .map((alternatives) => `(?<!\\p{L})(?:${alternatives})(?!\\p{L})`)
+    .concat(['作者是谁|谁是作者|是谁写的|谁写的这篇|作者是哪位|著者は誰|筆者は誰|誰が書いた'])
+    .join('|'),
+  'iu',
+);
 const ABOUT_DATE = new RegExp(
   `\\b(?:when|what\\s+(?:day|date))\\b.*\\b(?:this|the)\\s+(?:[\\w#'’-]+\\s+){0,3}?${DOCUMENT}\\s+(?:(?:first\\s+)?(?:published|posted|written|updated|released|dated))\\b|\\b(?:publication|publishing|posting)\\s+date\\b`,
   'i',
@@ -41,7 +56,8 @@ export type PageFact = 'author' | 'date';
 
 /** `author` or `date` when the question asks who wrote the page or when it was published. */
 export function pageFactOf(question: string): PageFact | undefined {
-  if (ABOUT_AUTHOR.some((p) => p.test(question))) return 'author';
+  if (ABOUT_AUTHOR.some((p) => p.test(question)) || ABOUT_AUTHOR_OTHER_LANGUAGES.test(question))
+    return 'author';
   return ABOUT_DATE.test(question) ? 'date' : undefined;
 }
 
@@ -54,7 +70,9 @@ export interface BylineAnswer {
   span: { start: number; end: number };
 }
 
-const BY = /^(?:(?:posted|written|words|story|text|report(?:ed)?|photos?\s+and\s+text)\s+)?by\s+/i;
+// "By", and "Par", "Von", "Por", "Door", "Autor:" on pages in other languages.
+const BY =
+  /^(?:(?:posted|written|words|story|text|report(?:ed)?|photos?\s+and\s+text)\s+)?(?:by|par|von|por|door)\s+|^(?:auteur|autor|autora|autore|verfasser)\s*:\s*/i;
 // The names end where the line goes on about them: " on <date>", ", a deputy editor", a separator.
 const NAMES_END =
   /\s+on\s+|\s+(?:at|in|for)\s+\p{Lu}|,\s+(?:a|an|the|and\s+the)\s|\s*[|•·—–]\s*|\s+-\s+|$/u;

@@ -43,8 +43,18 @@ const FOREIGN = new Set(
   ).split(' '),
 );
 
-/** The problem with `raw` as a claim, or null when it can be verified. */
-export function claimProblem(raw: string): ClaimProblem | null {
+/**
+ * Languages whose claims the rules check, besides English: their negation words are in
+ * lexicon-data.ts (NEGATION_WORDS_OTHER_LANGUAGES), and a claim is matched to the page's sentences
+ * word by word, so a claim in the page's own language can be read. Other scripts are refused.
+ */
+export const CLAIM_LANGUAGES: ReadonlySet<string> = new Set(['fr', 'de', 'es', 'pt']);
+
+/**
+ * The problem with `raw` as a claim, or null when it can be verified. `lang` is the page's
+ * primary language: on a page in one of CLAIM_LANGUAGES a claim in that language is accepted.
+ */
+export function claimProblem(raw: string, lang?: string): ClaimProblem | null {
   const text = raw.replace(/\s+/g, ' ').trim();
   const problem = (reason: ClaimProblemReason) => ({ reason, message: messageFor(CODES[reason]) });
   if (text.length > MAX_QUESTION_CHARS) return problem('too-long');
@@ -53,6 +63,7 @@ export function claimProblem(raw: string): ClaimProblem | null {
   if (words.length < 2) return problem('one-word');
   if (/\?["”’)]*$/u.test(text) || (QUESTION_START.test(text) && !/[.!]["”’)]*$/u.test(text)))
     return problem('question');
+  if (lang && CLAIM_LANGUAGES.has(lang)) return null;
   const count = (set: ReadonlySet<string>) => words.filter((w) => set.has(w.toLowerCase())).length;
   const english = count(ENGLISH);
   if (words.length >= 4 && (english === 0 || count(FOREIGN) > english)) return problem('language');
@@ -70,10 +81,10 @@ function isLatin(text: string): boolean {
  * A selection to verify, on one line, or a coded error the panel shows beside the kept selection
  * (runPipeline calls this before any work in verify mode).
  */
-export function validateClaim(raw: string): string {
+export function validateClaim(raw: string, lang?: string): string {
   const claim = normalizeText(raw).replace(/\n/g, ' ');
   if (claim.length === 0) throw new PipelineError('question-empty');
-  const problem = claimProblem(claim);
+  const problem = claimProblem(claim, lang);
   if (problem) throw new PipelineError(CODES[problem.reason]);
   return claim;
 }

@@ -290,7 +290,7 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
       i++;
       continue;
     }
-    const step = cueAt(raws, i) ?? numberItem(raws, i) ?? phraseItem(raws, i, lexicon);
+    const step = cueAt(raws, i, lexicon) ?? numberItem(raws, i) ?? phraseItem(raws, i, lexicon);
     if (step) {
       items.push(step.item);
       i = step.next;
@@ -302,7 +302,11 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
   return items;
 }
 
-function cueAt(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+function cueAt(
+  raws: readonly Raw[],
+  i: number,
+  lexicon: Lexicon,
+): { item: Item; next: number } | null {
   const r = raws[i]!;
   const notNegation = phraseAt(raws, i, new Map(NOT_NEGATION.map((p) => [p, true])), 3);
   if (notNegation) return { item: {}, next: notNegation.next };
@@ -327,7 +331,7 @@ function cueAt(raws: readonly Raw[], i: number): { item: Item; next: number } | 
       },
       next: quantifier.next,
     };
-  if (NEGATIONS.has(r.lower) || /n['’]t$/.test(r.lower))
+  if (NEGATIONS.has(r.lower) || lexicon.negations?.has(r.lower) || /n['’]t$/.test(r.lower))
     return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
   if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
   return null;

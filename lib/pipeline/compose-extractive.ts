@@ -36,6 +36,8 @@ export interface ExtractiveOptions {
   /** A summary has between `minSummarySentences` and `maxSummarySentences` sentences. */
   minSummarySentences: number;
   maxSummarySentences: number;
+  /** The page's primary language: how its sentences and words are cut (lib/core/text.ts). */
+  lang?: string;
 }
 
 // minCoverage 0.5: `npm run eval` over test/fixtures/questions.json found 0.50 and 0.67 equally
@@ -83,10 +85,10 @@ export function composeExtractive(
     text: opts.mode === 'verify' ? t('answer_no_evidence') : t('answer_no_answer'),
   };
   if (relevant.length === 0) return abstain;
-  const weights = termWeights(question, relevant);
+  const weights = termWeights(question, relevant, opts.lang);
   const picks = relevant.map((quote) => ({
     quote,
-    ...bestSentence(sentencesOf(quote), weights, type),
+    ...bestSentence(sentencesOf(quote, opts.lang), weights, type, opts.lang),
   }));
   // A question that asks for a date, a number or an expansion is not answered by sentences that
   // hold none: the page talks about the subject but does not say what was asked. Names and places
@@ -118,7 +120,7 @@ function composeSummary(quotes: readonly Quote[], opts: ExtractiveOptions): Comp
     const others = texts.filter((_, j) => j !== i);
     let rest = quote.text;
     for (let n = 0; n < perQuote && rest.trim(); n++) {
-      const sentence = centralSentence(rest, others);
+      const sentence = centralSentence(rest, others, opts.lang);
       rest = rest.replace(sentence, ' ');
       const clean = withoutMarkers(sentence);
       if (clean) lines.push(cite(clean, quote.id));
@@ -170,12 +172,12 @@ function isRelevant(quote: Quote, minCoverage: number): boolean {
  * Sentences of a quote. Lines are sentences of their own, and a linearized table row
  * ("Built: c. 280 BC") is one fact that must not be cut at its abbreviations.
  */
-function sentencesOf(quote: Quote): string[] {
+function sentencesOf(quote: Quote, lang: string | undefined): string[] {
   const lines = quote.text.split('\n');
   const sentences =
     quote.source.blockKind === 'table'
       ? lines.map((line) => line.trim())
-      : lines.flatMap((line) => splitSentences(line).map((s) => s.trim()));
+      : lines.flatMap((line) => splitSentences(line, lang).map((s) => s.trim()));
   return sentences.filter(Boolean);
 }
 
@@ -183,10 +185,16 @@ function sentencesOf(quote: Quote): string[] {
  * Question terms weighted by rarity among the quotes' sentences, so the sentence holding the
  * distinctive word ("956") beats one that repeats only the common ones ("earthquake").
  */
-function termWeights(question: string, quotes: readonly Quote[]): Map<string, number> {
-  const sentenceTerms = quotes.flatMap(sentencesOf).map((s) => new Set(terms(s)));
+function termWeights(
+  question: string,
+  quotes: readonly Quote[],
+  lang: string | undefined,
+): Map<string, number> {
+  const sentenceTerms = quotes
+    .flatMap((quote) => sentencesOf(quote, lang))
+    .map((s) => new Set(terms(s, lang)));
   const weights = new Map<string, number>();
-  for (const term of new Set(terms(contentOf(question)))) {
+  for (const term of new Set(terms(contentOf(question), lang))) {
     const df = sentenceTerms.filter((set) => set.has(term)).length;
     weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
   }
@@ -202,6 +210,7 @@ function bestSentence(
   sentences: readonly string[],
   weights: ReadonlyMap<string, number>,
   type: AnswerType,
+  lang: string | undefined,
 ): { sentence: string; typed: boolean } {
   const bonus = Math.max(0, ...weights.values());
   let best = { sentence: '', typed: false };
@@ -210,8 +219,8 @@ function bestSentence(
     const sentence = withoutMarkers(raw);
     if (!sentence) continue;
     let score = 0;
-    for (const term of new Set(terms(sentence))) score += weightOf(term, weights);
-    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type).length > 0;
+    for (const term of new Set(terms(sentence, lang))) score += weightOf(term, weights);
+    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type, lang).length > 0;
     if (typed) score += bonus;
     if (score > bestScore) {
       best = { sentence, typed };

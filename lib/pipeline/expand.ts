@@ -28,6 +28,8 @@ export interface QueryUnit {
 /** What the page offers to expand against: its terms, and its acronyms on demand. */
 export interface Vocabulary {
   terms: ReadonlySet<string>;
+  /** The page's primary language: the question is cut into terms the way the page was. */
+  lang?: string;
   /** Initials (lower case) → the term sequences of names on the page with those initials. */
   acronyms: () => ReadonlyMap<string, string[][]>;
   /**
@@ -45,14 +47,19 @@ export const ACRONYM_WEIGHT = 0.9;
 const MIN_FUZZY_LENGTH = 5;
 const MAX_PREFIX_EXTRA = 3;
 
-export function buildVocabulary(texts: readonly string[], docs: readonly string[][]): Vocabulary {
+export function buildVocabulary(
+  texts: readonly string[],
+  docs: readonly string[][],
+  lang?: string,
+): Vocabulary {
   const vocabulary = new Set<string>();
   for (const doc of docs) for (const term of doc) vocabulary.add(term);
   let acronyms: Map<string, string[][]> | undefined;
   let buckets: Map<string, string[]> | undefined;
   return {
     terms: vocabulary,
-    acronyms: () => (acronyms ??= acronymsOf(texts)),
+    ...(lang ? { lang } : {}),
+    acronyms: () => (acronyms ??= acronymsOf(texts, lang)),
     near: (term) => {
       buckets ??= bucketsOf(vocabulary);
       const found: string[] = [];
@@ -82,7 +89,7 @@ const CAPITALISED_RUN =
 // "… words (ABC)": an explicit definition.
 const DEFINED = /\(([A-Z][A-Za-z]{1,7})\)/g;
 
-function acronymsOf(texts: readonly string[]): Map<string, string[][]> {
+function acronymsOf(texts: readonly string[], lang: string | undefined): Map<string, string[][]> {
   const found = new Map<string, string[][]>();
   const add = (initials: string, seq: string[]) => {
     if (initials.length < 2 || seq.length < 2) return;
@@ -101,7 +108,7 @@ function acronymsOf(texts: readonly string[]): Map<string, string[][]> {
           if (!/^[A-Z]/.test(words[j]!)) continue;
           const part = words.slice(i, j + 1);
           const initials = part.filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]!.toLowerCase());
-          add(initials.join(''), terms(part.join(' ')));
+          add(initials.join(''), terms(part.join(' '), lang));
         }
       }
     }
@@ -110,7 +117,7 @@ function acronymsOf(texts: readonly string[]): Map<string, string[][]> {
       const letters = acronym.replace(/[a-z]/g, '').length;
       const before = text.slice(Math.max(0, m.index - 120), m.index);
       const words = before.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
-      add(acronym.toLowerCase(), terms(words.slice(-letters).join(' ')));
+      add(acronym.toLowerCase(), terms(words.slice(-letters).join(' '), lang));
     }
   }
   return found;
@@ -143,7 +150,7 @@ function unitsOf(
 ): QueryUnit[] {
   const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, fromQuestion)];
   const covered = new Set(units.flatMap((u) => u.alternatives[0]!.seq));
-  const words = terms(text).filter((t) => !covered.has(t));
+  const words = terms(text, vocabulary.lang).filter((t) => !covered.has(t));
   // Written in capitals in the question ("NYC", "PII"): look up its expansions on the page.
   const capitals = new Set(Array.from(text.matchAll(/\b[A-Z]{2,6}\b/g), (m) => m[0].toLowerCase()));
   for (let i = 0; i < words.length; i++) {
@@ -184,7 +191,7 @@ function namesAsAcronyms(
   for (const m of text.matchAll(CAPITALISED_RUN)) {
     const words = m[0].split(/\s+/).filter((w) => /^[A-Z]/.test(w));
     const initials = words.map((w) => w[0]!.toLowerCase()).join('');
-    const seq = terms(m[0]);
+    const seq = terms(m[0], vocabulary.lang);
     if (words.length < 2 || seq.length < 2 || !vocabulary.terms.has(initials)) continue;
     units.push({
       key: seq.join(' '),

@@ -31,9 +31,34 @@ const OVERVIEW = [
   /\b(?:describe|outline)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|document)\b/i,
 ];
 
+// The same requests in French, German, Spanish, Portuguese, Italian, Dutch, Chinese and Japanese.
+// JavaScript's \b knows ASCII letters only ("où", "é"), so these bound words with (?<!\p{L}) and
+// (?!\p{L}) instead; W and E below stand for them.
+const W = '(?<![\\p{L}])';
+const E = '(?![\\p{L}])';
+const PAGE_WORDS =
+  "(?:cet|cette|ce|l['’]|la|le|du|de\\s+la|de\\s+l['’]|dieses|diesem|diesen|des|der|die|den|este|esta|el|la|del|do|da|o|a|questo|questa|dit|deze|het)\\s*(?:article|artikel|artículo|artigo|articolo|page|seite|página|pagina|texte|text|texto|testo|tekst|beitrag|post|billet|noticia|notícia|reportagem|nota|bericht)";
+const OVERVIEW_OTHER_LANGUAGES = [
+  // "Résume cet article", "Fasse den Artikel zusammen", "Resume el artículo", "Resuma o texto".
+  `^[\\s¿¡«"'(]*(?:(?:peux|pouvez)[- ]?(?:tu|vous)\\s+|kannst\\s+du\\s+|können\\s+sie\\s+|puedes\\s+|pode\\s+|podes\\s+)?(?:résume[rz]?|résumez|fasse?|zusammenfassen|resume|resumir|resuma|resumen|riassumi|vat)${E}`,
+  `${W}(?:résumé|résume|zusammenfassung|überblick|resumen|resumo|riassunto|samenvatting|synthèse|síntesis|síntese)${E}`,
+  `${W}(?:fass(?:e|en)?\\s+.*\\s+zusammen|vat\\s+.*\\s+samen)${E}`,
+  // "De quoi parle l'article ?", "Worum geht es?", "¿De qué trata?", "Do que trata o texto?".
+  `${W}(?:de\\s+quoi\\s+(?:parle|traite)|worum\\s+geht|wovon\\s+handelt|de\\s+qué\\s+(?:trata|va|habla)|do\\s+que\\s+(?:se\\s+)?(?:trata|fala)|sobre\\s+o\\s+que\\s+(?:é|fala)|di\\s+cosa\\s+parla|waar\\s+gaat)${E}`,
+  // "Les points principaux", "die wichtigsten Punkte", "las ideas principales", "os pontos principais".
+  `${W}(?:points?\\s+(?:principaux|clés|essentiels)|idées?\\s+(?:principales?|clés)|(?:wichtigsten|zentralen)\\s+(?:punkte|aussagen|thesen)|kernaussagen?|hauptpunkte|(?:puntos|ideas)\\s+(?:principales|clave)|(?:pontos|ideias)\\s+(?:principais|chave)|punti\\s+principali)${E}`,
+  // "le sujet de l'article", "das Thema des Artikels", "el tema del artículo", "o assunto do texto".
+  `${W}(?:sujet|thème|thema|tema|assunto|argomento|onderwerp)\\s+${PAGE_WORDS}`,
+  `${W}(?:en\\s+bref|en\\s+résumé|in\\s+kürze|en\\s+resumen|em\\s+resumo|in\\s+breve)${E}`,
+  '总结|概括|摘要|主要内容|讲了什么|讲的是什么|说了什么|要点|要約|まとめ|概要|何について|요약',
+].map((source) => new RegExp(source, 'iu'));
+
 /** True for a request to summarise or explain the page as a whole. */
 export function isOverviewQuestion(question: string): boolean {
-  return OVERVIEW.some((pattern) => pattern.test(question));
+  return (
+    OVERVIEW.some((pattern) => pattern.test(question)) ||
+    OVERVIEW_OTHER_LANGUAGES.some((pattern) => pattern.test(question))
+  );
 }
 
 /** The intent the caller set (the Summarize button), else the one the wording implies. */
@@ -74,8 +99,41 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
   ],
 ];
 
+// The question words of French, German, Spanish, Portuguese, Italian, Dutch, Chinese and
+// Japanese. A bare question word counts at the start only (after "et", "und", "y", "e" or an
+// opening "¿"), where it cannot be a name or an English word.
+const START = '^[\\s¿¡«"\'(]*(?:(?:et|und|y|e|en)\\s+)?';
+const TYPE_RULES_OTHER_LANGUAGES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
+  [
+    `${W}(?:combien|wie\\s*viel|cuánto|cuanto|quanto)${E}.*${W}(?:co[uû]t|pay|prix|kost|bezahl|preis|cuest|cost|pag|precio|custa|custou|preço)`,
+    'money',
+  ],
+  [`${W}(?:was|que|qué|quel|quelle|qual)\\s+(?:kostet|coûte|cuesta|custa|costa)${E}`, 'money'],
+  [
+    `${W}(?:combien\\s+de\\s+temps|pendant\\s+combien|depuis\\s+combien|wie\\s+lange|seit\\s+wann|cuánto\\s+tiempo|quanto\\s+tempo|per\\s+quanto\\s+tempo|hoe\\s+lang)${E}|多久|多长时间|どのくらいの期間|何年間`,
+    'duration',
+  ],
+  [
+    `${W}(?:combien|wie\\s*viele?|wieviele?|wie\\s+(?:hoch|groß|alt|weit|oft)|cuánt[oa]s?|cuant[oa]s|quant[oa]s?|quant[ie]|hoeveel)${E}|多少|几[个位名次年]|いくつ|何人|何個|何歳|いくら`,
+    'number',
+  ],
+  [
+    `${START}(?:quand|wann|cuándo|quando|wanneer)${E}|${W}(?:en\\s+quelle\\s+année|quelle\\s+(?:date|année)|quel\\s+(?:jour|mois|siècle)|in\\s+welchem\\s+jahr|welch(?:es|em|er)\\s+(?:datum|jahr|tag|monat)|en\\s+qué\\s+(?:año|fecha)|qué\\s+(?:año|fecha|día)|em\\s+que\\s+(?:ano|data)|que\\s+(?:ano|data|dia)|in\\s+che\\s+anno|in\\s+welk\\s+jaar)${E}|什么时候|何时|哪一?年|几月|哪天|いつ|何年|何月|何日`,
+    'date',
+  ],
+  [
+    `${START}(?:où|wo|woher|wohin|dónde|donde|onde|aonde|dove|waar)${E}|${W}(?:dans\\s+quel(?:le)?\\s+(?:ville|pays|région)|quel(?:le)?\\s+(?:ville|pays|région)|in\\s+welch(?:er|em)\\s+(?:stadt|land)|welche(?:s)?\\s+(?:stadt|land)|en\\s+qué\\s+(?:ciudad|país)|qué\\s+(?:ciudad|país)|em\\s+que\\s+(?:cidade|país)|que\\s+(?:cidade|país)|qual\\s+(?:cidade|país))${E}|哪里|哪儿|在哪|什么地方|どこ`,
+    'place',
+  ],
+  [
+    `${START}(?:qui|wer|wem|wen|wessen|quién|quiénes|quien|quem|chi)${E}|${W}(?:de\\s+qui|von\\s+wem|de\\s+quién|de\\s+quem)${E}|谁|誰|だれ|どなた`,
+    'person',
+  ],
+].map(([source, type]) => [new RegExp(source as string, 'iu'), type as AnswerType] as const);
+
 export function answerTypeOf(question: string): AnswerType {
   for (const [pattern, type] of TYPE_RULES) if (pattern.test(question)) return type;
+  for (const [pattern, type] of TYPE_RULES_OTHER_LANGUAGES) if (pattern.test(question)) return type;
   return 'other';
 }
 
@@ -84,7 +142,17 @@ export function answerTypeOf(question: string): AnswerType {
 const FORM_WORDS =
   /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of)\b/gi;
 
+// The same in other languages: "en quelle année", "in welchem Jahr", "en qué año", "em que ano".
+const FORM_WORDS_OTHER_LANGUAGES = new RegExp(
+  `${W}(?:en\\s+quelle\\s+année|quelle\\s+année|in\\s+welchem\\s+jahr|welches\\s+jahr|en\\s+qué\\s+año|qué\\s+año|em\\s+que\\s+ano|que\\s+ano|in\\s+che\\s+anno|combien\\s+de\\s+temps|wie\\s+lange|cuánto\\s+tiempo|quanto\\s+tempo|le\\s+nom\\s+de|den\\s+namen|el\\s+nombre\\s+de|o\\s+nome\\s+d[eoa])${E}`,
+  'giu',
+);
+
 /** The question with its answer-form words removed, for matching passages. */
 export function contentOf(question: string): string {
-  return question.replace(FORM_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return question
+    .replace(FORM_WORDS, ' ')
+    .replace(FORM_WORDS_OTHER_LANGUAGES, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -382,6 +382,18 @@ export const NEGATION_WORDS =
   'not no never none nobody nothing neither nor without cannot fail failed fails failing ' +
   'unable deny denied denies refuse refused refuses lack lacked lacks';
 
+/**
+ * Negation words of French, German, Spanish and Portuguese, for claims on pages in a language
+ * other than English (buildLexicon's `lang`; English pages never use them). One list for all
+ * four, so words of any language the rules cannot tell apart stay out: "sin" and "sem" are
+ * English words too; French "ne" would count twice in "ne … pas", and "pas" carries it.
+ */
+export const NEGATION_WORDS_OTHER_LANGUAGES =
+  'pas jamais aucun aucune rien sans ni non guère ' +
+  'nicht kein keine keinen keinem keiner keines nie niemals niemand nichts ohne weder ' +
+  'nunca jamás ningún ninguno ninguna nada nadie tampoco ' +
+  'não nenhum nenhuma ninguém nem jamais';
+
 /** Negating phrases, matched before single words ("no longer" is one cue, not "no" + "longer"). */
 export const NEGATION_PHRASES = ['no longer', 'not any longer', 'far from'];
 

@@ -12,6 +12,7 @@ import {
   FUNCTION_WORDS,
   IRREGULAR_FORMS,
   SYNONYM_GROUPS,
+  NEGATION_WORDS_OTHER_LANGUAGES,
 } from './lexicon-data';
 
 /** What a page adds to the built-in lists. Build one per page (or per set of quotes). */
@@ -24,6 +25,11 @@ export interface Lexicon {
   names: ReadonlySet<string>;
   /** Longest phrase, in words. */
   maxPhrase: number;
+  /**
+   * Negation words besides English's, for claims on a page in another language
+   * (NEGATION_WORDS_OTHER_LANGUAGES); absent on English pages, so their claims read as before.
+   */
+  negations?: ReadonlySet<string>;
 }
 
 const FUNCTION = new Set(FUNCTION_WORDS.split(/\s+/));
@@ -183,7 +189,10 @@ const MID_SENTENCE_NAME = /(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'’-]*/gu;
  * The lexicon for one page: the built-in lists plus the acronyms the texts define and the words
  * they write as names mid-sentence (so "Obama" opening a sentence of the claim is known as a name).
  */
-export function buildLexicon(texts: readonly string[] = []): Lexicon {
+const OTHER_NEGATIONS: ReadonlySet<string> = new Set(NEGATION_WORDS_OTHER_LANGUAGES.split(' '));
+
+/** `lang` is the page's primary language: other than English, its negation words count too. */
+export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexicon {
   const acronyms = new Map<string, string>();
   const phrases = new Map<string, string>(COUNTRY_PHRASES);
   const add = (acronym: string, expansion: string) => {
@@ -205,7 +214,14 @@ export function buildLexicon(texts: readonly string[] = []): Lexicon {
   }
   let maxPhrase = 1;
   for (const phrase of phrases.keys()) maxPhrase = Math.max(maxPhrase, phrase.split(' ').length);
-  return { phrases, acronyms, names, maxPhrase };
+  const otherLanguage = lang !== undefined && lang !== 'en';
+  return {
+    phrases,
+    acronyms,
+    names,
+    maxPhrase,
+    ...(otherLanguage ? { negations: OTHER_NEGATIONS } : {}),
+  };
 }
 
 /** The lexicon with the built-in lists only. */

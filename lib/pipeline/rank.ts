@@ -32,6 +32,8 @@ export interface RankedPassage {
 }
 
 export interface RankContext {
+  /** The page's primary language (language.ts): how passages and question are cut into terms. */
+  lang?: string;
   /** Follow-up context (the previous turns), matched at `weight` below the question's terms. */
   context?: { text: string; weight: number };
 }
@@ -43,10 +45,11 @@ export function rankPassages(
 ): RankedPassage[] {
   const { k1, b } = { ...RANK_DEFAULTS, ...options };
   if (passages.length === 0) return [];
-  const docs = passages.map((p) => termFrequencies(terms(p.text)));
+  const docs = passages.map((p) => termFrequencies(terms(p.text, options.lang)));
   const vocabulary = buildVocabulary(
     passages.map((p) => p.text),
     docs.map((d) => d.words),
+    options.lang,
   );
   const units = expandQuery(contentOf(question), vocabulary, options.context);
   const avgLength = docs.reduce((a, d) => a + d.length, 0) / passages.length || 1;

@@ -40,6 +40,8 @@ export interface RetrieveOptions {
   maxPairs: number;
   /** Texts per bi-encoder call while deduplicating; it stops once `topK` distinct quotes are kept. */
   embedBatchSize: number;
+  /** The page's primary language, for the keyword stages (lib/core/text.ts `terms`). */
+  lang?: string;
 }
 
 export const RETRIEVE_DEFAULTS: RetrieveOptions = {
@@ -75,6 +77,7 @@ export function firstStage(
   candidates: readonly Candidate[],
   k: number,
   context?: RankContext['context'],
+  lang?: string,
 ): Scored[] {
   const byPassage = new Map<string, Candidate>();
   const asPassages = candidates.map((c) => {
@@ -89,7 +92,10 @@ export function firstStage(
       end: c.text.length,
     };
   });
-  return rankPassages(question, asPassages, context ? { context } : {})
+  return rankPassages(question, asPassages, {
+    ...(context ? { context } : {}),
+    ...(lang ? { lang } : {}),
+  })
     .slice(0, k)
     .map(({ passage, score, coverage }) => ({
       candidate: byPassage.get(passage.id)!,
@@ -215,8 +221,12 @@ export async function dedupByEmbedding(
  * coefficient). Overlapping evidence windows and the passage they were cut from count as
  * duplicates when nearly all of one is inside the other.
  */
-export function dedupLexically(items: readonly Scored[], threshold: number): Scored[] {
-  const sets = items.map((item) => new Set(terms(item.candidate.text)));
+export function dedupLexically(
+  items: readonly Scored[],
+  threshold: number,
+  lang?: string,
+): Scored[] {
+  const sets = items.map((item) => new Set(terms(item.candidate.text, lang)));
   const kept: number[] = [];
   items.forEach((_, i) => {
     if (!kept.some((j) => overlap(sets[i]!, sets[j]!) > threshold)) kept.push(i);
@@ -275,9 +285,9 @@ export async function rerankAndDedup(
         limit: opts.topK,
         batchSize: opts.embedBatchSize,
       })
-    : dedupLexically(ranked, opts.dedupThreshold);
+    : dedupLexically(ranked, opts.dedupThreshold, opts.lang);
   if (!neural && ranked.length < opts.topK)
-    ranked = ranked.concat(fallbacks(survivors, ranked, opts.topK - ranked.length));
+    ranked = ranked.concat(fallbacks(survivors, ranked, opts.topK - ranked.length, opts.lang));
   return {
     ranked: ranked.slice(0, opts.topK),
     path: neural ? 'neural' : 'keyword',
@@ -300,12 +310,17 @@ function junkLast(question: string, items: readonly Scored[]): Scored[] {
  * Keyword path, fewer matches than quotes shown: the page's lead and its most central passages
  * (summarize.ts) fill the rest, marked weak so no composer takes them for an answer.
  */
-function fallbacks(pool: readonly Scored[], kept: readonly Scored[], n: number): Scored[] {
+function fallbacks(
+  pool: readonly Scored[],
+  kept: readonly Scored[],
+  n: number,
+  lang: string | undefined,
+): Scored[] {
   const used = new Set(kept.map((item) => item.candidate.text));
   const byId = new Map(pool.map((item) => [item.candidate.id, item]));
   const picks = selectSummaryPassages(
     pool.map((item) => item.candidate).filter((c) => !used.has(c.text)),
-    { maxPassages: n, tokenBudget: Infinity, minTokens: 10 },
+    { maxPassages: n, tokenBudget: Infinity, minTokens: 10, ...(lang ? { lang } : {}) },
   );
   const chosen = picks.map(({ candidate }) => candidate.id);
   // A page of tables and short lines: any other passage, in reading order.

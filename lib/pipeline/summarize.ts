@@ -19,6 +19,8 @@ export interface SummaryOptions {
   tokenBudget: number;
   /** Shorter passages (captions, bylines, one-line teasers) are not summary material. */
   minTokens: number;
+  /** The page's primary language (how its words become terms; see lib/core/text.ts). */
+  lang?: string;
 }
 
 export const SUMMARY_DEFAULTS: SummaryOptions = { maxPassages: 6, tokenBudget: 900, minTokens: 15 };
@@ -44,7 +46,7 @@ export function selectSummaryPassages(
   );
   const prose = pool.map((c) => c.kind !== 'table' && c.tokens >= opts.minTokens);
   if (pool.length === 0) return [];
-  const vectors = pool.map((c) => termCounts(terms(c.text)));
+  const vectors = pool.map((c) => termCounts(terms(c.text, opts.lang)));
   const centrality = centralities(vectors);
   const chosen: Chosen = {
     picked: [],
@@ -137,16 +139,16 @@ function centralities(vectors: ReadonlyArray<Map<string, number>>): number[] {
  * The sentence of a passage that best represents it: the one sharing most words with the rest of
  * the passages chosen (the page's topic), among sentences long enough to say something.
  */
-export function centralSentence(text: string, others: readonly string[]): string {
-  const context = new Set(others.flatMap((o) => terms(o)));
+export function centralSentence(text: string, others: readonly string[], lang?: string): string {
+  const context = new Set(others.flatMap((o) => terms(o, lang)));
   const candidates = text
     .split('\n')
-    .flatMap((line) => splitSentences(line).map((s) => s.trim()))
+    .flatMap((line) => splitSentences(line, lang).map((s) => s.trim()))
     .filter((s) => countTokens(s) >= 6);
   let best = candidates[0] ?? text.trim();
   let bestScore = -1;
   candidates.forEach((sentence, i) => {
-    const words = new Set(terms(sentence));
+    const words = new Set(terms(sentence, lang));
     const shared = [...words].filter((t) => context.has(t)).length;
     // A small preference for earlier sentences: a paragraph's first sentence often states its point.
     const score = shared / Math.sqrt(words.size || 1) - 0.05 * i;

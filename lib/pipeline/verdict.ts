@@ -51,6 +51,8 @@ export interface VerdictOptions {
   match?: MatchOptions;
   /** Built from the quotes when absent. */
   lexicon?: Lexicon;
+  /** The page's primary language: a claim in it is checked (claim-input.ts CLAIM_LANGUAGES). */
+  lang?: string;
 }
 
 export function verdictFromEvidence(
@@ -59,7 +61,7 @@ export function verdictFromEvidence(
 ): Verdict {
   const opts = typeof options === 'number' ? { threshold: options } : options;
   if (opts.claim === undefined) return coverageVerdict(quotes, opts.threshold ?? SUPPORT_THRESHOLD);
-  const problem = claimProblem(opts.claim);
+  const problem = claimProblem(opts.claim, opts.lang);
   const threshold = opts.match?.supportThreshold ?? MATCH_DEFAULTS.supportThreshold;
   if (problem)
     return {
@@ -80,10 +82,11 @@ interface Compared {
 export function compareQuotes(
   claim: string,
   quotes: readonly Quote[],
-  opts: Pick<VerdictOptions, 'match' | 'lexicon'> = {},
+  opts: Pick<VerdictOptions, 'match' | 'lexicon' | 'lang'> = {},
 ): Compared[] {
   const lexicon =
-    opts.lexicon ?? buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])]);
+    opts.lexicon ??
+    buildLexicon([claim, ...quotes.flatMap((q) => [q.text, q.source.title])], opts.lang);
   // The other quotes from the same page: "the Pharos" named there is the subject of "it" here.
   const known = new Map<string, Set<string>>();
   const knownFor = (url: string) => {

@@ -46,3 +46,25 @@ describe('findAnswerSpan', () => {
     expect(typedSpans('Five people took part.', 'number').length).toBeGreaterThan(0);
   });
 });
+
+describe('typed phrases on pages in other languages', () => {
+  const said = (text: string, type: Parameters<typeof typedSpans>[1], lang?: string) =>
+    typedSpans(text, type, lang).map((s) => text.slice(s.start, s.end));
+
+  it('finds month names, number words, grouped digits and currencies of other languages', () => {
+    expect(said('Le vote a eu lieu mardi 5 mai.', 'date', 'fr')).toEqual(['5 mai']);
+    expect(said('Les données sont conservées pendant vingt ans.', 'duration', 'fr')).toEqual([
+      'vingt ans',
+    ]);
+    expect(said('2 209 Français ont été localisés.', 'number', 'fr')[0]).toMatch(/^2 209/);
+    expect(said('1Password kostet knapp 50 Euro.', 'money', 'de')).toEqual(['50 Euro']);
+    expect(said('国际空间站的造价高达1500亿美元。', 'money', 'zh')).toEqual(['1500亿美元']);
+    expect(said('トレンドマイクロは3月9日、発表した。', 'date', 'ja')).toEqual(['3月9日']);
+  });
+
+  it('keeps the English patterns for English pages ("mai" and "Euro" are not English)', () => {
+    expect(said('Le vote a eu lieu mardi 5 mai.', 'date')).toEqual([]);
+    expect(said('It costs 50 Euro.', 'money')).toEqual([]);
+    expect(said('It took twenty years.', 'duration')).toEqual(['twenty years']);
+  });
+});

@@ -57,3 +57,31 @@ describe('answerFromByline', () => {
     expect(said('author', late)).toBeUndefined();
   });
 });
+
+describe('questions about the author in other languages', () => {
+  it.each([
+    "Qui a écrit l'article ?",
+    "Qui est l'auteur de l'article ?",
+    'Wer hat den Artikel geschrieben?',
+    '¿Quién escribió el artículo?',
+    'Quem escreveu o artigo?',
+    'Kdo napsal tento článek?',
+    '这篇文章是谁写的？',
+  ])('%j asks for the author', (question) => {
+    expect(pageFactOf(question)).toBe('author');
+  });
+
+  it('does not take a question about who wrote something else for one about the page', () => {
+    expect(pageFactOf('Qui a écrit et réalisé la série ?')).toBeUndefined();
+    expect(pageFactOf('¿Quién escribió Don Quijote?')).toBeUndefined();
+  });
+
+  it('reads a byline that starts "Par", "Von" or "Por"', () => {
+    const blocks = [
+      { kind: 'lines' as const, text: 'Par Sébastien Farcis' },
+      { kind: 'paragraph' as const, text: 'Un troisième Français a été tué.' },
+    ];
+    const found = answerFromByline('author', blocks)!;
+    expect(found.text.slice(found.span.start, found.span.end)).toBe('Sébastien Farcis');
+  });
+});

@@ -27,4 +27,21 @@ describe('claimProblem', () => {
     expect(problem?.reason).toBe(reason);
     expect(problem?.message.length).toBeGreaterThan(20);
   });
+
+  it("accepts a claim in the page's language on a French, German, Spanish or Portuguese page", () => {
+    expect(
+      claimProblem('Le président a dit que les relations raciales se sont améliorées.', 'fr'),
+    ).toBeNull();
+    expect(
+      claimProblem('Der Leuchtturm wurde um 280 vor Christus fertiggestellt.', 'de'),
+    ).toBeNull();
+    // Other scripts, and the other checks, still apply there.
+    expect(claimProblem('灯塔建于公元前280年左右。', 'fr')?.reason).toBe('language');
+    expect(claimProblem('Qui a voté la loi ?', 'fr')?.reason).toBe('question');
+    expect(claimProblem('Obama', 'de')?.reason).toBe('one-word');
+    // A page in a language the rules do not read keeps the English-only rule.
+    expect(
+      claimProblem('Der Leuchtturm wurde um 280 vor Christus fertiggestellt.', 'ja')?.reason,
+    ).toBe('language');
+  });
 });

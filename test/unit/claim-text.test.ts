@@ -73,6 +73,31 @@ describe('analyse: words, names, negation, quantifiers', () => {
     expect(t.find((x) => x.text === 'expect')!.cue!.text).toBe("didn't");
   });
 
+  it.each([
+    ["La loi n'a pas été adoptée.", 'adoptée', 'fr'],
+    ["Le ministre n'a jamais signé le décret.", 'signé', 'fr'],
+    ['Das Gesetz wurde nicht beschlossen.', 'beschlossen', 'de'],
+    ['Es gab keine Einigung.', 'Einigung', 'de'],
+    ['El gobierno nunca aprobó la ley.', 'aprobó', 'es'],
+    ['O governo não aprovou a lei.', 'aprovou', 'pt'],
+  ])('negates on a page in another language: %j', (claim, word, lang) => {
+    const onPage = tokens(claim, buildLexicon([claim], lang));
+    expect(onPage.find((x) => x.text === word)!.negated).toBe(true);
+    // On an English page (no language) these words are not English negations.
+    expect(tokens(claim).find((x) => x.text === word)!.negated).toBe(false);
+  });
+
+  it('leaves the same claims without negation words affirmed', () => {
+    const de = buildLexicon([], 'de');
+    const pt = buildLexicon([], 'pt');
+    expect(
+      tokens('Das Gesetz wurde beschlossen.', de).find((x) => x.text === 'beschlossen')!.negated,
+    ).toBe(false);
+    expect(tokens('O governo aprovou a lei.', pt).find((x) => x.text === 'aprovou')!.negated).toBe(
+      false,
+    );
+  });
+
   it('lets two negations cancel ("does not deny") and reaches past "yet"', () => {
     expect(tokens('It does not deny the claim').find((x) => x.text === 'claim')!.negated).toBe(
       false,

@@ -61,6 +61,30 @@ describe('buildPrompt', () => {
     ]);
   });
 
+  it("asks for the answer in the question's language, with the page quoted as it is", () => {
+    const french = buildPrompt(
+      'answer',
+      'Qui a voté la loi ?',
+      [quote(1, "L'Assemblée a voté la loi.")],
+      {
+        answerLanguage: 'fr',
+      },
+    );
+    expect(french.system).toMatch(/The question is in French: write the answer in French/);
+    expect(french.system).toMatch(/untranslated/);
+    expect(french.user).toContain("[1] L'Assemblée a voté la loi.");
+    // English, or no language, leaves the prompt exactly as it was.
+    const plain = buildPrompt('answer', 'Who?', [quote(1, 'A quote.')]);
+    expect(buildPrompt('answer', 'Who?', [quote(1, 'A quote.')], { answerLanguage: 'en' })).toEqual(
+      plain,
+    );
+    expect(plain.system).not.toMatch(/The question is in/);
+    // A code the runtime cannot name adds no rule rather than a wrong one.
+    expect(
+      buildPrompt('answer', 'Who?', [quote(1, 'A quote.')], { answerLanguage: 'qqq' }).system,
+    ).toBe(plain.system);
+  });
+
   it('keeps a hostile quote inside the fence: no closing tag, no line that reads as another quote, no citation markers of its own', () => {
     const hostile = quote(
       2,

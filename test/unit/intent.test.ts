@@ -55,3 +55,72 @@ describe('contentOf', () => {
     expect(contentOf('What does PII stand for?')).toBe('What does PII ?');
   });
 });
+
+describe('intents in other languages', () => {
+  it.each([
+    "Qui est le sujet de l'article ?",
+    'Résume cet article',
+    'De quoi parle la page ?',
+    'Quels sont les points principaux ?',
+    'Fasse den Artikel zusammen',
+    'Worum geht es in dem Artikel?',
+    'Was sind die wichtigsten Punkte?',
+    '¿De qué trata el artículo?',
+    'Resume el texto, por favor',
+    'Quais são os pontos principais?',
+    'Do que trata o artigo?',
+    '这篇文章讲了什么？',
+    'この記事を要約して',
+  ])('%j asks for an overview', (question) => {
+    expect(isOverviewQuestion(question)).toBe(true);
+  });
+
+  it.each([
+    'Qui a voté la loi ?',
+    'Wann wurde das Gesetz beschlossen?',
+    '¿Cuántos muertos hubo?',
+    'Quem venceu a eleição?',
+  ])('%j is not an overview', (question) => {
+    expect(isOverviewQuestion(question)).toBe(false);
+  });
+
+  it.each([
+    ['Qui a voté la loi ?', 'person'],
+    ['Wer hat das Gesetz beschlossen?', 'person'],
+    ['¿Quién ganó las elecciones?', 'person'],
+    ['Quem venceu a eleição?', 'person'],
+    ['谁是作者？', 'person'],
+    ['Quand la loi a-t-elle été votée ?', 'date'],
+    ['En quelle année est-il né ?', 'date'],
+    ['Wann wurde das Gesetz beschlossen?', 'date'],
+    ['¿Cuándo se publicó?', 'date'],
+    ['Em que ano foi fundada?', 'date'],
+    ['いつ行きましたか', 'date'],
+    ['Où se trouve le siège ?', 'place'],
+    ['Wo wohnt er?', 'place'],
+    ['¿Dónde vive?', 'place'],
+    ['Onde fica a sede?', 'place'],
+    ['Combien de personnes sont mortes ?', 'number'],
+    ['Wie viele Menschen starben?', 'number'],
+    ['¿Cuántos muertos hubo?', 'number'],
+    ['Quantos votos ele recebeu?', 'number'],
+    ['Combien coûte le billet ?', 'money'],
+    ['Was kostet das Ticket?', 'money'],
+    ['Wie lange dauerte der Streik?', 'duration'],
+    ['¿Cuánto tiempo duró?', 'duration'],
+  ] as const)('%j wants a %s', (question, type) => {
+    expect(answerTypeOf(question)).toBe(type);
+  });
+
+  it('leaves English question words to the English rules ("Tai Chi" is no Italian "chi")', () => {
+    expect(answerTypeOf('What is Tai Chi good for?')).toBe('other');
+    expect(answerTypeOf('Where was she born?')).toBe('place');
+  });
+
+  it('removes answer-form words in other languages too', () => {
+    expect(contentOf('En quelle année la loi a-t-elle été votée ?')).toBe(
+      'la loi a-t-elle été votée ?',
+    );
+    expect(contentOf('Wie lange dauerte der Streik?')).toBe('dauerte der Streik?');
+  });
+});

@@ -69,6 +69,15 @@ describe('mentionCandidates', () => {
       ['what is it', 'what is', 'is it', 'what', 'is', 'it'].slice(0, 8),
     );
   });
+
+  it('drops the question\'s own stopwords in its language: "Quel" is no name', () => {
+    const question = 'Quel est le lieu de naissance de Douglas Adams ?';
+    expect(mentionCandidates(question, 8, 'fr')[0]).toBe('Douglas Adams');
+    expect(mentionCandidates(question, 8, 'fr')).not.toContain('Quel');
+    // Read as English, the French question word looks like a name.
+    expect(mentionCandidates(question, 8)).toContain('Quel');
+    expect(mentionCandidates('道格拉斯·亚当斯出生在哪里？', 8, 'zh').length).toBeGreaterThan(0);
+  });
 });
 
 describe('linkEntities', () => {

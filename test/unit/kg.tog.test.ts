@@ -66,6 +66,12 @@ wd:Q142 wdt:P36 wd:Q90 ; wdt:P47 wd:Q145 .
 wd:Q84 wdt:P17 wd:Q145 .
 wd:Q90 wdt:P17 wd:Q142 .
 `;
+  // French labels for a few: the rest fall back to @mul, then @en.
+  ttl += `wd:P17 rdfs:label "pays"@fr .
+wd:P47 rdfs:label "frontalier de"@fr .
+wd:Q145 rdfs:label "Royaume-Uni"@fr ; schema:description "pays d'Europe du Nord-Ouest"@fr .
+wd:Q142 rdfs:label "France"@fr .
+`;
   // A hub: 500 parts out of Q999, and 500 humans pointing into Q5.
   for (let i = 0; i < 500; i++) {
     ttl += `wd:Q999 wdt:P527 wd:Q${100000 + i} .\nwd:Q${100000 + i} rdfs:label "Part ${i}"@en .\n`;
@@ -170,6 +176,43 @@ describe('togE on an in-memory Wikidata graph', () => {
     expect(lines(r.triples)).toContain(
       'Cambridge — located in the administrative territorial entity — Cambridgeshire',
     );
+  });
+
+  it('labels triples in the asked language, falling back to @mul, then @en', async () => {
+    const port = oxigraphPort();
+    const r = await togE(
+      'Quel est le pays de Cambridge ?',
+      [topic('Q350', 'Cambridge')],
+      { sparql: port },
+      { language: 'fr' },
+    );
+    const said = lines(r.triples);
+    // A French property label and a French item label.
+    expect(said).toContain('Cambridge — pays — Royaume-Uni');
+    // No French label: the @mul one ("Cambridgeshire"), and the English property label.
+    expect(said).toContain(
+      'Cambridge — located in the administrative territorial entity — Cambridgeshire',
+    );
+    expect(port.queries[0]).toContain('FILTER(LANG(?pLabel) = "fr")');
+    // Descriptions (which rank the neighbours) are asked in French too, English as the fallback.
+    expect(port.queries[1]).toContain('FILTER(LANG(?xDesc) = "fr")');
+    expect(port.queries[1]).toContain('FILTER(LANG(?xDescEn) = "en")');
+  });
+
+  it('asks the English queries unchanged by default, and for English for a code it cannot write', async () => {
+    const english = oxigraphPort();
+    const odd = oxigraphPort();
+    await togE('What is the country of Cambridge?', [topic('Q350', 'Cambridge')], {
+      sparql: english,
+    });
+    await togE(
+      'What is the country of Cambridge?',
+      [topic('Q350', 'Cambridge')],
+      { sparql: odd },
+      { language: 'en") } #' },
+    );
+    expect(odd.queries).toEqual(english.queries);
+    expect(english.queries.join('\n')).not.toMatch(/\?xEn|\?pEn/);
   });
 
   it('adds a count for a "how many" question within the request budget', async () => {

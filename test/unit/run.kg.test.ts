@@ -42,6 +42,42 @@ describe('storePorts', () => {
 });
 
 describe('runPipeline with the knowledge graph', () => {
+  it("searches and labels Wikidata in the question's language on a French page", async () => {
+    const searched: string[] = [];
+    const frenchPage = {
+      ...demo,
+      lang: 'fr',
+      blocks: [
+        {
+          kind: 'paragraph' as const,
+          text: "Douglas Adams est un écrivain anglais, auteur du Guide du voyageur galactique. Il est né à Cambridge en 1952 et a étudié au St John's College.",
+        },
+      ],
+    };
+    const result = await runPipeline(
+      {
+        mode: 'answer',
+        question: 'Quel est le lieu de naissance de Douglas Adams ?',
+        page: frenchPage,
+      },
+      {
+        kg: {
+          ...kg,
+          language: 'de', // the user's browser language comes after the page's
+          search: {
+            search: (text, options) => {
+              searched.push(options.language);
+              return kg.search.search(text, options);
+            },
+          },
+        },
+      },
+    );
+    expect(new Set(searched)).toEqual(new Set(['fr']));
+    const lines = result.quotes[0]!.kgLines!.map((l) => l.text);
+    expect(lines).toContain('Douglas Adams — lieu de naissance — Cambridge');
+  });
+
   it('puts the triples first as quote [1], cites them, and numbers text quotes from 2', async () => {
     const events: StageProgress[] = [];
     const result = await runPipeline(

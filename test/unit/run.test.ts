@@ -216,3 +216,59 @@ describe('firstAnswer (shown while the models rank)', () => {
     ).toBeNull();
   });
 });
+
+describe('runPipeline on a page in another language', () => {
+  // A French article without a lang attribute: its language is detected from the text.
+  const french: PageSnapshot = {
+    url: 'https://fixtures.test/loi',
+    title: 'Le projet de loi sur le renseignement massivement approuvé',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: "Les députés ont adopté à une large majorité, par 438 voix contre 86, le projet de loi sur le renseignement défendu par le gouvernement lors d'un vote solennel, mardi 5 mai. Le texte sera désormais examiné par le Sénat.",
+      },
+      {
+        kind: 'paragraph',
+        text: 'Le contrôle de cette surveillance sera confié à une nouvelle autorité administrative indépendante, la Commission nationale de contrôle des techniques de renseignement, composée de six magistrats, de trois députés et de trois sénateurs.',
+      },
+      {
+        kind: 'paragraph',
+        text: "La Commission nationale informatique et libertés critique fortement cette disposition, qui permettrait d'installer chez les fournisseurs d'accès une boîte noire surveillant le trafic des internautes.",
+      },
+    ],
+    textLength: 600,
+    extractor: 'readability',
+    truncated: false,
+  };
+
+  it('answers a French question with the French sentence that holds the answer', async () => {
+    const result = await runPipeline({
+      mode: 'answer',
+      question: 'Combien de députés ont voté contre le projet de loi ?',
+      page: french,
+    });
+    expect(result.answer.answered).toBe(true);
+    expect(result.answer.text).toContain('438 voix contre 86');
+    // The answer phrase of a "combien" question is a number.
+    expect(result.quotes[0]!.answerSpan).toBeDefined();
+  });
+
+  it('matches an inflected French verb to its noun ("contrôlera" / "contrôle")', async () => {
+    const result = await runPipeline({
+      mode: 'answer',
+      question: 'Quelle autorité contrôlera la surveillance ?',
+      page: french,
+    });
+    expect(result.answer.text).toContain('Commission nationale de contrôle des techniques');
+  });
+
+  it('summarises for "Qui est le sujet de l\'article ?", as for "what is the article about?"', async () => {
+    const result = await runPipeline({
+      mode: 'answer',
+      question: "Qui est le sujet de l'article ?",
+      page: french,
+    });
+    expect(result.answer.answered).toBe(true);
+    expect(new Set(result.answer.cited).size).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -90,3 +90,64 @@ describe('normalizeText', () => {
     expect(normalizeText('  a \t b \r\n\r\n\n  c  ')).toBe('a b\nc');
   });
 });
+
+describe('terms in other languages', () => {
+  it('keeps English exactly as before when the language is English or unknown', () => {
+    const text = "Where was she born? The tower's builders discovered 3 damaged ships.";
+    expect(terms(text, 'en')).toEqual(terms(text));
+    expect(terms(text)).toEqual(['birth', 'tower', 'builder', 'discover', '3', 'damag', 'ship']);
+  });
+
+  it('French: cuts elided articles, drops stopwords, stems with Snowball', () => {
+    expect(terms("Qui a voté la loi ? L'Assemblée nationale l’a votée.", 'fr')).toEqual([
+      'vot',
+      'loi',
+      'assembl',
+      'national',
+      'vot',
+    ]);
+    // Inflected forms meet: "surveillances" / "surveillance", "adoptée" / "adopté".
+    expect(terms('surveillances adoptée', 'fr')).toEqual(terms('surveillance adopté', 'fr'));
+  });
+
+  it('German: stems compounds and plurals, folds umlauts, drops stopwords', () => {
+    expect(terms('Wer hat die Gesetze beschlossen?', 'de')).toEqual(['gesetz', 'beschloss']);
+    expect(terms('Überwachungsgesetze', 'de')).toEqual(terms('Überwachungsgesetz', 'de'));
+  });
+
+  it('Spanish and Portuguese: stems plurals and drops question words', () => {
+    expect(terms('¿Quién ganó las elecciones presidenciales?', 'es')).toEqual(
+      terms('ganó elección presidencial', 'es'),
+    );
+    expect(terms('Quantos presidentes brasileiros?', 'pt')).toEqual(['president', 'brasileir']);
+  });
+
+  it('Chinese: cuts words with the segmenter (no spaces needed) and drops function words', () => {
+    const words = terms('谁是这篇文章的作者？新闻报道了会议。', 'zh');
+    expect(words).toContain('作者');
+    expect(words).toContain('新闻');
+    expect(words).toContain('报道');
+    expect(words).not.toContain('的');
+    expect(words).not.toContain('了');
+  });
+
+  it('Japanese: keeps kanji and katakana words, drops particles and endings', () => {
+    const words = terms('桃太郎は鬼ヶ島へ行きました。', 'ja');
+    expect(words).toContain('桃太郎');
+    expect(words).toContain('鬼ヶ島');
+    expect(words).not.toContain('は');
+    expect(words).not.toContain('へ');
+    expect(words).not.toContain('した');
+  });
+
+  it('Czech: the light stemmer strips case endings, so declined forms meet', () => {
+    expect(terms('Kdo je autorem článku o volbách?', 'cs')).toEqual(['autor', 'volb']);
+    expect(terms('manažerem manažera manažer', 'cs')).toEqual(['manažer', 'manažer', 'manažer']);
+    // Short words keep their letters: a stem has at least three.
+    expect(terms('Ham Hamu', 'cs')).toEqual(['ham', 'ham']);
+  });
+
+  it('Traditional Chinese question words are stopwords too', () => {
+    expect(terms('晚餐準備了什麼菜？', 'zh')).toEqual(['晚餐', '準備', '菜']);
+  });
+});

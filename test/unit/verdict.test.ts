@@ -208,3 +208,30 @@ describe('verdictWithNli', () => {
     expect(v).toMatchObject({ label: 'supported', method: 'rules' });
   });
 });
+
+describe('verdicts on pages in other languages', () => {
+  const page = quote(
+    1,
+    0.9,
+    3,
+    "Les députés ont adopté mardi le projet de loi sur le renseignement. Le Sénat n'a pas encore examiné le texte.",
+  );
+
+  it('refutes a French claim that the page negates, and supports one it states', () => {
+    const refuted = verdictFromEvidence([page], {
+      claim: 'Le Sénat a examiné le texte.',
+      lang: 'fr',
+    });
+    expect(refuted.label).toBe('refuted');
+    const supported = verdictFromEvidence([page], {
+      claim: 'Les députés ont adopté le projet de loi sur le renseignement.',
+      lang: 'fr',
+    });
+    expect(supported.label).toBe('supported');
+  });
+
+  it('refuses the same claim without the page language (English-only rule)', () => {
+    const verdict = verdictFromEvidence([page], { claim: 'Le Sénat a examiné le texte.' });
+    expect(verdict.problem?.reason).toBe('language');
+  });
+});

@@ -1,12 +1,18 @@
-// Basic → "Language models in your browser": ranking by meaning and the fact-checking model,
-// each switch showing what the panel will do with the models installed; where the model files
+// Basic → "Language models in your browser": ranking by meaning, the fact-checking model and the
+// exact-answer model, each switch showing what the panel will do with the models installed; where the model files
 // come from, and the download. Advanced → the second sort, where models run, the model hub.
 
 import { DevicePreferences, ModelSources } from '@/lib/settings/schema';
 import { cleanHub, ModelDownload, sizeLabel, useSizeEstimate } from '../ModelDownload';
 import type { ModelDownloadPorts } from '../ModelDownload';
 import { Checkbox, Choice, TextField, type FormBinding } from './fields';
-import { factCheckSwitch, fieldsShown, rankSwitch } from './form-state';
+import {
+  exactAnswerSwitch,
+  factCheckSwitch,
+  fieldsShown,
+  rankSwitch,
+  type SwitchView,
+} from './form-state';
 import { DEVICE_LABELS, MODEL_SOURCE_LABELS } from './labels';
 import type { InstalledModels, RequestOrigins } from './ports';
 
@@ -30,7 +36,24 @@ export function ModelSettings(props: ModelSettingsProps) {
       <Checkbox form={form} path="retrieval.useModels" view={rankSwitch(retrieval, installed)}>
         Find passages by meaning, not only by matching words
       </Checkbox>
-      <FactCheckSwitch form={form} installed={installed} models={models} />
+      <OptionalModelSwitch
+        form={form}
+        models={models}
+        path="retrieval.nli"
+        view={factCheckSwitch(retrieval, installed)}
+        hint="Used to tell whether a quote supports or contradicts a claim you verify."
+      >
+        Check meaning with a fact-checking model
+      </OptionalModelSwitch>
+      <OptionalModelSwitch
+        form={form}
+        models={models}
+        path="retrieval.exactAnswer"
+        view={exactAnswerSwitch(retrieval, installed)}
+        hint="Used to mark the words inside a quote that answer your question; without it they are found by the kind of question (who, when, how many)."
+      >
+        Find the exact answer with a question-answering model
+      </OptionalModelSwitch>
       <Choice
         form={form}
         path="retrieval.modelSource"
@@ -42,7 +65,11 @@ export function ModelSettings(props: ModelSettingsProps) {
       {download && models && (
         <ModelDownload
           hubUrl={retrieval.hubUrl}
-          optional={{ rerank: retrieval.rerank, nli: retrieval.nli }}
+          optional={{
+            rerank: retrieval.rerank,
+            nli: retrieval.nli,
+            exactAnswer: retrieval.exactAnswer,
+          }}
           ports={{ ...models, requestOrigins: models.requestOrigins ?? requestOrigins }}
           onChange={onInstalledChange}
         />
@@ -51,18 +78,31 @@ export function ModelSettings(props: ModelSettingsProps) {
   );
 }
 
-/** "Check meaning with a fact-checking model", with its download size when it is downloaded. */
-function FactCheckSwitch({
+/** An optional model's switch, with its download size when it is downloaded. */
+function OptionalModelSwitch({
   form,
-  installed,
   models,
-}: Pick<ModelSettingsProps, 'form' | 'installed' | 'models'>) {
+  path,
+  view,
+  hint,
+  children,
+}: Pick<ModelSettingsProps, 'form' | 'models'> & {
+  path: 'retrieval.nli' | 'retrieval.exactAnswer';
+  view: SwitchView;
+  hint: string;
+  children: string;
+}) {
   const { retrieval } = form.settings;
   const hub = models && retrieval.modelSource === 'download' ? cleanHub(retrieval.hubUrl) : null;
+  const optional = {
+    rerank: false,
+    nli: path === 'retrieval.nli',
+    exactAnswer: path === 'retrieval.exactAnswer',
+  };
   const estimate = useSizeEstimate(
     models ?? NO_MODELS,
     hub,
-    { optional: { rerank: false, nli: true }, onlyOptional: true },
+    { optional, onlyOptional: true },
     false,
   );
   const size = estimate === null || estimate === 'loading' ? null : sizeLabel(estimate);
@@ -73,13 +113,9 @@ function FactCheckSwitch({
         ? ` (downloads ~${size})`
         : ' (a separate download)';
   return (
-    <Checkbox
-      form={form}
-      path="retrieval.nli"
-      view={factCheckSwitch(retrieval, installed)}
-      hint="Used to tell whether a quote supports or contradicts a claim you verify."
-    >
-      Check meaning with a fact-checking model{downloads}
+    <Checkbox form={form} path={path} view={view} hint={hint}>
+      {children}
+      {downloads}
     </Checkbox>
   );
 }

@@ -67,6 +67,7 @@ const FIELD_NAMES: Partial<Record<Path, string>> = {
   'retrieval.useModels': 'ranking by meaning',
   'retrieval.rerank': 'the second sort',
   'retrieval.nli': 'the fact-checking model',
+  'retrieval.exactAnswer': 'the exact-answer model',
   'retrieval.device': 'where models run',
   'retrieval.modelSource': 'where model files come from',
   'retrieval.hubUrl': 'the model hub',

@@ -133,7 +133,7 @@ const QuoteSchema = v.object({
   kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: WikidataUrl }), 1000)),
   coverage: Num,
   weak: v.optional(v.boolean()),
-  answerSpan: v.optional(v.object({ start: Count, end: Count })),
+  answerSpan: v.optional(v.object({ start: Count, end: Count, by: v.optional(Text(200)) })),
   source: QuoteSourceSchema,
 });
 
@@ -260,6 +260,7 @@ const AskResultSchema = v.object({
       reranker: v.optional(Text(200)),
       embedder: v.optional(Text(200)),
       nli: v.optional(Text(200)),
+      reader: v.optional(Text(200)),
     }),
     sources: List(
       v.object({

@@ -11,10 +11,11 @@ import { isRecord, parseWith } from '../core/guards';
  * the composer's confidence bar and time limit (endpoint composers). v4 adds `storage` (the
  * offline cache's byte budget and persistent storage). v5 adds `retrieval.nli` (the optional
  * fact-checking model) and makes the defaults private: nothing leaves the browser until the user
- * turns it on (no web search provider, no Wikidata, the extractive composer). Settings stored by an earlier version
+ * turns it on (no web search provider, no Wikidata, the extractive composer). v6 adds
+ * `retrieval.exactAnswer` (the optional extractive-QA model). Settings stored by an earlier version
  * keep what they said, and a field they lack takes the default of their version (`OLD_DEFAULTS`).
  */
-export const SETTINGS_VERSION = 5;
+export const SETTINGS_VERSION = 6;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -82,6 +83,8 @@ const SettingsSchema = v.object({
     rerank: v.boolean(),
     /** Download the NLI model too, for verdicts and citation checks (a separate, opt-in download). */
     nli: v.boolean(),
+    /** Download the extractive-QA model too, for the exact answer inside a quote (opt-in download). */
+    exactAnswer: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
     device: v.picklist(DevicePreferences),
     /** Where the model files come from: the package, or a download from the hub made in Settings. */
@@ -122,6 +125,7 @@ export const DEFAULT_SETTINGS: Settings = {
     useModels: true,
     rerank: false,
     nli: false,
+    exactAnswer: false,
     device: 'auto',
     modelSource: 'bundled',
     hubUrl: 'https://huggingface.co',
@@ -146,6 +150,7 @@ const FIELD_SINCE: Record<string, number> = {
   'composer.minConfidence': 3,
   'composer.timeoutSeconds': 3,
   'retrieval.nli': 5,
+  'retrieval.exactAnswer': 6,
 };
 /**
  * Defaults that changed, with the version that changed them: settings stored by an earlier

@@ -107,7 +107,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       ],
       coverage: 0.75,
       weak: false,
-      answerSpan: { start: 25, end: 34 },
+      answerSpan: { start: 25, end: 34, by: 'Xenova/distilbert-base-cased-distilled-squad' },
       source: {
         kind: 'kg',
         url: 'https://www.wikidata.org/wiki/Q43489',
@@ -130,7 +130,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       kgLines: [],
       coverage: 0.5,
       weak: true,
-      answerSpan: { start: 31, end: 37 },
+      answerSpan: { start: 31, end: 37, by: 'Xenova/distilbert-base-cased-distilled-squad' },
       source: {
         kind: 'search',
         url: 'https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria',
@@ -179,6 +179,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       reranker: 'bge-reranker',
       embedder: 'all-MiniLM-L6-v2',
       nli: 'nli-deberta-v3-xsmall',
+      reader: 'distilbert-base-cased-distilled-squad',
     },
     sources: [{ kind: 'page', url: PAGE, title: 'Demo page', quoted: false }],
     webSearched: true,

@@ -79,7 +79,7 @@ describe('settings', () => {
       version: 9,
       composer: { model: 'future-model', newField: true },
     });
-    expect(settings.version).toBe(5);
+    expect(settings.version).toBe(6);
     expect(settings.composer.model).toBe('future-model');
   });
 
@@ -104,7 +104,7 @@ describe('settings', () => {
     // defaults are for new installs.
     expect(settings).toEqual({
       ...v1,
-      version: 5,
+      version: 6,
       composer: { ...v1.composer, minConfidence: 'medium', timeoutSeconds: 60 },
       knowledgeGraph: { ...v1.knowledgeGraph, enabled: true, width: 3, depth: 3 },
       retrieval: DEFAULT_SETTINGS.retrieval,
@@ -131,7 +131,7 @@ describe('settings', () => {
       minConfidence: 'medium',
       timeoutSeconds: 60,
     });
-    expect(settings.version).toBe(5);
+    expect(settings.version).toBe(6);
   });
 
   it('accepts the Ollama and built-in model composers and rejects unknown confidence levels and time limits', () => {
@@ -166,7 +166,7 @@ describe('settings', () => {
       ).toBe(false);
   });
 
-  it('upgrades version 4 settings to 5: every choice kept (Wikipedia, Wikidata on), the fact-checking model off, nothing reported as reset', () => {
+  it('upgrades version 4 settings to 6: every choice kept (Wikipedia, Wikidata on), the fact-checking and exact-answer models off, nothing reported as reset', () => {
     const v4 = {
       version: 4,
       composer: { ...DEFAULT_SETTINGS.composer },
@@ -186,8 +186,8 @@ describe('settings', () => {
     expect(reset).toEqual([]);
     expect(settings).toEqual({
       ...v4,
-      version: 5,
-      retrieval: { ...v4.retrieval, nli: false },
+      version: 6,
+      retrieval: { ...v4.retrieval, nli: false, exactAnswer: false },
     });
     expect(validateSettings(settings).ok).toBe(true);
   });
@@ -205,6 +205,30 @@ describe('settings', () => {
     expect(reset).toEqual(['retrieval.nli']);
   });
 
+  it('upgrades version 5 settings to 6: every choice kept, the exact-answer model off, nothing reported as reset', () => {
+    const { exactAnswer: _exact, ...v5Retrieval } = DEFAULT_SETTINGS.retrieval;
+    const v5 = {
+      ...DEFAULT_SETTINGS,
+      version: 5,
+      retrieval: { ...v5Retrieval, nli: true, rerank: true },
+    };
+    const { settings, reset } = migrateSettings(v5);
+    expect(reset).toEqual([]);
+    expect(settings).toEqual({
+      ...v5,
+      version: 6,
+      retrieval: { ...v5.retrieval, exactAnswer: false },
+    });
+    // Version 6 settings without the field are reported; a stored choice is kept.
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: v5Retrieval }).reset).toEqual([
+      'retrieval.exactAnswer',
+    ]);
+    const chosen = { ...DEFAULT_SETTINGS.retrieval, exactAnswer: true };
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: chosen }).settings.retrieval).toEqual(
+      chosen,
+    );
+  });
+
   it('gives version 5 settings that lack a field the new private default', () => {
     const { search: _search, ...rest } = DEFAULT_SETTINGS;
     const { settings } = migrateSettings({
@@ -219,6 +243,7 @@ describe('settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
     expect(reset.sort()).toEqual([
       'retrieval.device',
+      'retrieval.exactAnswer',
       'retrieval.hubUrl',
       'retrieval.modelSource',
       'retrieval.nli',

@@ -429,13 +429,13 @@ class BertGraph {
 
   /**
    * Start and end logits per token: one dense layer to two values, split. Its weights are wider
-   * still (4/√H) so the random logits have a clear peak: the reader's confidence bar then passes
+   * still (12/√H) so the random logits have a clear peak: the reader's confidence bar then passes
    * on some passages and not on others, which is what the tests need to see both.
    */
   spanHead(h: string) {
     const { g } = this;
     const H = this.shape.hidden;
-    const logits = this.dense('qa_outputs', h, H, 2, 4 / Math.sqrt(H)); // [B, S, 2]
+    const logits = this.dense('qa_outputs', h, H, 2, 12 / Math.sqrt(H)); // [B, S, 2]
     const [start, end] = g.ops('Split', [logits, g.int64('const.split_2', [2], [1, 1])], 2, {
       axis: -1,
     }) as [string, string];

@@ -35,20 +35,25 @@ const loadedModels = keyedSlot<Promise<LoadedModelPorts>>(
   (old) => void old.then((p) => p.dispose()).catch(() => undefined),
 );
 
-/** Loads the models once per worker (and again only when the settings that shape them change). */
+const RANKING_OFF = 'Model ranking is off in Settings, so passages are ranked by keywords (BM25).';
+
+/**
+ * Loads the models once per worker (and again only when the settings that shape them change).
+ * The exact-answer model ranks nothing, so it is loaded whenever installed, ranking by meaning or
+ * not; with ranking off it is the only one.
+ */
 async function modelPorts(
   config: WorkerConfig,
   onProgress: (p: StageProgress) => void,
 ): Promise<ModelPorts> {
   const { retrieval } = config;
-  if (!retrieval.useModels)
-    return {
-      unavailableReason:
-        'Model ranking is off in Settings, so passages are ranked by keywords (BM25).',
-    };
-  const roles = retrieval.rerank
-    ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
-    : (['cross-encoder', 'bi-encoder'] as const);
+  const ranking = retrieval.useModels;
+  const roles = !ranking
+    ? ([] as const)
+    : retrieval.rerank
+      ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
+      : (['cross-encoder', 'bi-encoder'] as const);
+  const whenPresent = ranking ? (['nli', 'extractive-qa'] as const) : (['extractive-qa'] as const);
   let key: string;
   let load: () => Promise<LoadedModelPorts>;
   if (retrieval.modelSource === 'download') {
@@ -56,12 +61,16 @@ async function modelPorts(
     // record is written last, so no record = nothing (complete) downloaded: say so, never load.
     if (typeof caches === 'undefined')
       return {
-        unavailableReason:
-          'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.',
+        unavailableReason: ranking
+          ? 'Downloaded models need Cache Storage, which this browser does not give the extension; ranking by keywords.'
+          : RANKING_OFF,
       };
     const store = createModelStore(caches, { origin: self.location.origin });
     const record = await store.record();
-    if (!record) return { unavailableReason: notDownloadedReason(await store.estimate()) };
+    if (!record)
+      return {
+        unavailableReason: ranking ? notDownloadedReason(await store.estimate()) : RANKING_OFF,
+      };
     key = modelsKey(retrieval, { downloadedAt: record.completedAt });
     load = () =>
       loadModelPorts({
@@ -70,6 +79,7 @@ async function modelPorts(
         wasmUrl: config.urls.ortWasm,
         device: retrieval.device,
         roles,
+        whenPresent,
       });
   } else {
     key = modelsKey(retrieval, { bundledUrl: config.urls.models });
@@ -79,16 +89,22 @@ async function modelPorts(
         wasmUrl: config.urls.ortWasm,
         device: retrieval.device,
         roles,
+        whenPresent,
       });
   }
   const loading = loadedModels(key, load);
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();
   const ports = await loading;
+  const device = `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`;
   const detail = ports.filter
-    ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`
-    : 'not installed: keyword ranking';
+    ? device
+    : ports.reader
+      ? `exact-answer model only (${device}): keyword ranking`
+      : 'not installed: keyword ranking';
   onProgress({ stage: 'models', status: 'done', ms: performance.now() - started, detail });
+  if (!ranking)
+    return { ...(ports.reader ? { reader: ports.reader } : {}), unavailableReason: RANKING_OFF };
   return ports;
 }
 

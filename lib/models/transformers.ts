@@ -641,7 +641,7 @@ function makeNliScorer(
   };
 }
 
-/** Answer spans for one question in each of a batch of passages, on one session. */
+/** Answer spans for one question in each of the passages, run as one batch on one session. */
 async function readBatch(
   { tokenizer, session }: Loaded,
   modelId: string,
@@ -673,17 +673,20 @@ async function readBatch(
   });
 }
 
+/**
+ * One passage a run: int8 models quantize their activations with one scale per batch, so in a
+ * batch a quote's span could change with the other quotes beside it. A handful of short quotes per
+ * answer costs little run one by one, and a quote then always gets the same span.
+ */
 function makeReader(model: ManifestModel, run: Run, limits: Limits): AnswerReader {
   return {
     modelId: model.id,
     async read(question, passages) {
       const out: Array<ReadSpan | undefined> = [];
-      for (let start = 0; start < passages.length; start += limits.batchSize) {
-        const batch = passages.slice(start, start + limits.batchSize);
+      for (const passage of passages)
         out.push(
-          ...(await run((loaded) => readBatch(loaded, model.id, question, batch, limits.span))),
+          ...(await run((loaded) => readBatch(loaded, model.id, question, [passage], limits.span))),
         );
-      }
       return out;
     },
   };

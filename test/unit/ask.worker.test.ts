@@ -35,6 +35,8 @@ describe('answerConfigKey', () => {
     // The setting's sources are what "no choice" means.
     expect(answerConfigKey(config, { sources: config.retrieval.sources }, {})).toBe(key);
     expect(answerConfigKey(config, {}, { filter: scorer('minilm') })).not.toBe(key);
+    const reader = { modelId: 'squad', read: () => Promise.resolve([]) };
+    expect(answerConfigKey(config, {}, { reader })).not.toBe(key);
   });
 });
 
@@ -48,6 +50,10 @@ describe('modelsKey', () => {
       modelsKey(retrieval, { bundledUrl: 'b/' }),
     );
     expect(modelsKey({ ...retrieval, rerank: true }, { bundledUrl: 'a/' })).not.toBe(
+      modelsKey(retrieval, { bundledUrl: 'a/' }),
+    );
+    // Ranking off still loads the exact-answer model, but not the ranking models.
+    expect(modelsKey({ ...retrieval, useModels: false }, { bundledUrl: 'a/' })).not.toBe(
       modelsKey(retrieval, { bundledUrl: 'a/' }),
     );
   });

@@ -56,9 +56,15 @@ function HistoryRow({
   onOpen: () => void;
   onDelete: () => void;
 }) {
+  const turns = 1 + (record.followUps?.length ?? 0);
   return (
-    <li className="history-item" data-history-id={record.id}>
-      <button type="button" className="history-open" onClick={onOpen} title="Show this answer">
+    <li className="history-item" data-history-id={record.id} data-turns={turns}>
+      <button
+        type="button"
+        className="history-open"
+        onClick={onOpen}
+        title={turns > 1 ? 'Show this conversation' : 'Show this answer'}
+      >
         <span className="history-question">{record.question}</span>
         <span className="history-meta">{historyMeta(record, now)}</span>
       </button>

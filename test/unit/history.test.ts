@@ -574,6 +574,29 @@ function fullRecord(): Required<AnswerRecord> {
       modelId: 'all-MiniLM-L6-v2',
       vector: Float32Array.from([0.1, -0.2, 0.3333333, 1e-7]),
     },
+    // A thread: two later turns, each with its answer, quotes and citations.
+    followUps: [
+      {
+        mode: 'answer',
+        question: 'And who paid for it?',
+        questionKey: questionKey('And who paid for it?'),
+        pageHash: 'f'.repeat(64),
+        result: { ...structuredClone(FULL_RESULT), question: 'And who paid for it?' },
+        createdAt: Date.UTC(2024, 2, 1, 12, 1),
+      },
+      {
+        mode: 'verify',
+        question: 'Ptolemy II paid for the lighthouse.',
+        questionKey: questionKey('Ptolemy II paid for the lighthouse.'),
+        pageHash: 'e'.repeat(64),
+        result: {
+          ...structuredClone(FULL_RESULT),
+          mode: 'verify',
+          question: 'Ptolemy II paid for the lighthouse.',
+        },
+        createdAt: Date.UTC(2024, 2, 1, 12, 2),
+      },
+    ],
   };
 }
 
@@ -601,12 +624,22 @@ describe('exportJson', () => {
     const doc = JSON.parse(exportJson([fullRecord()], Date.UTC(2024, 5, 1)));
     expect(doc).toMatchObject({
       format: 'answer-panel-history',
-      version: 1,
+      version: 2,
       exportedAt: '2024-06-01T00:00:00.000Z',
     });
     expect(doc.answers).toHaveLength(1);
     expect(doc.answers[0]).not.toHaveProperty('id');
     expect(doc.answers[0]).not.toHaveProperty('questionKey');
+    // A thread is one entry: its later turns inside it, in order, without their derived keys.
+    expect(
+      doc.answers[0].followUps.map((t: Record<string, unknown>) => [
+        t.question,
+        'questionKey' in t,
+      ]),
+    ).toEqual([
+      ['And who paid for it?', false],
+      ['Ptolemy II paid for the lighthouse.', false],
+    ]);
     expect(doc.answers[0].questionVector.vector).toEqual(
       Array.from(Float32Array.from([0.1, -0.2, 0.3333333, 1e-7])),
     );
@@ -830,9 +863,9 @@ describe('parseImport rejects what is not our export', () => {
   });
 
   it('a future version, with a sentence that says to update', () => {
-    const result = parseImport('{"format":"answer-panel-history","version":2,"answers":[]}');
+    const result = parseImport('{"format":"answer-panel-history","version":3,"answers":[]}');
     expect(result).toMatchObject({ ok: false, code: 'newer-version' });
-    expect(!result.ok && result.error).toMatch(/newer version.*\(format version 2\).*Update/);
+    expect(!result.ok && result.error).toMatch(/newer version.*\(format version 3\).*Update/);
   });
 
   it.each([

@@ -81,10 +81,7 @@ export async function askWithCache(
   const { store } = deps;
   const hash = await pageHash(request.page);
   const key = questionKey(request.question);
-  // A follow-up's answer depends on the turns before it, so the same words asked alone earlier
-  // are no answer to it.
-  const followUp = (request.history?.length ?? 0) > 0;
-  if (store && !request.fresh && !followUp) {
+  if (store && !request.fresh) {
     const exact = await store.findExact(request.mode, key, request.page.url, hash);
     if (exact?.id !== undefined && reusable(exact) && exact.configKey === deps.configKey) {
       // Not awaited: marking it recently used (a write) need not delay the answer, and the store

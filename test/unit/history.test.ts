@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerRecord } from '../../lib/cache/db';
+import { MAX_FOLLOW_UPS, type AnswerRecord } from '../../lib/cache/db';
 import {
   escapeInline,
   EXPORT_FORMAT,
@@ -665,6 +665,20 @@ describe('exportJson', () => {
 describe('exportMarkdown', () => {
   const md = exportMarkdown([fullRecord()], Date.UTC(2024, 5, 1, 9, 30));
 
+  it('writes a thread’s follow-ups after its first answer, in order, each with its answer and quotes', () => {
+    const first = md.indexOf('## Who designed the Lighthouse of Alexandria?');
+    const second = md.indexOf('### 2. And who paid for it?');
+    const third = md.indexOf('### 3. Ptolemy II paid for the lighthouse.');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(second).toBeGreaterThan(first);
+    expect(third).toBeGreaterThan(second);
+    expect(md).toContain('- Thread: 3 questions, in the order asked');
+    expect(md.slice(third)).toContain('- Mode: claim check');
+    // Each turn has its own answer and quotes.
+    expect(md.split('Sostratus of Cnidus designed it. [1]').length - 1).toBe(3);
+    expect(md.split('### Quotes').length - 1).toBe(3);
+  });
+
   it.each([
     ['the title', '# Answer panel history'],
     ['the export date', 'Exported 2024-06-01 09:30 UTC. 1 answer.'],
@@ -940,6 +954,25 @@ describe('parseImport validates each answer', () => {
     expect(result.reasons).toHaveLength(bad.length);
     expect(result.reasons[0]).toMatch(/^answer 2: question: /);
     expect(result.reasons[4]).toMatch(/^answer 6: questionVector\.vector\.0: /);
+  });
+
+  it('checks each follow-up of a thread like its first turn: one bad turn skips the thread, saying where', () => {
+    const thread = () => JSON.parse(exportJson([fullRecord()], 0)).answers[0];
+    const badTurn = thread();
+    badTurn.followUps[1].result.quotes[0].source.url = 'javascript:alert(1)';
+    const wrongMode = thread();
+    wrongMode.followUps[0].mode = 'verify';
+    const tooMany = thread();
+    tooMany.followUps = Array.from({ length: MAX_FOLLOW_UPS + 1 }, () => tooMany.followUps[0]);
+    const result = ok(parseImport(envelopeOf([badTurn, wrongMode, tooMany, thread()])));
+    expect(result.records).toHaveLength(1);
+    expect(result.records[0]!.followUps!.map((t) => t.questionKey)).toEqual([
+      questionKey('And who paid for it?'),
+      questionKey('Ptolemy II paid for the lighthouse.'),
+    ]);
+    expect(result.reasons[0]).toMatch(/^answer 1: followUps\.1\.result\.quotes\.0\.source\.url: /);
+    expect(result.reasons[1]).toMatch(/^answer 2: followUps\.0: mode does not match its result/);
+    expect(result.reasons[2]).toMatch(/^answer 3: followUps: /);
   });
 
   it('skips quotes over the cap and non-http quote URLs, saying where', () => {

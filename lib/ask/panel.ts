@@ -161,8 +161,10 @@ function savedTurns(
     liveUrl: where.url,
     highlight: NO_HIGHLIGHT,
     startedAt: 0,
-    // Follow-ups asked now go on into the same record.
-    ...(record.id !== undefined ? { savedId: record.id } : {}),
+    // Follow-ups asked now on the thread's page go on into the same record.
+    ...(record.id !== undefined && sameDocument(where.url, record.pageUrl)
+      ? { savedId: record.id }
+      : {}),
     pageHash: saved.pageHash,
   }));
 }

@@ -473,6 +473,12 @@ describe('the panel after an answer', () => {
     actions.setInput('Who paid for it?');
     await actions.ask('answer');
     expect(ports.calls.run[0]).toMatchObject({ thread: 5 });
+    // Opened while the tab shows another page, the thread is shown but a new question starts
+    // a record of its own.
+    const elsewhere = fakePorts(first, { tabUrl: async () => 'https://elsewhere.test/' });
+    const other = memoryStore({ view: 'history' });
+    await createPanelActions(elsewhere, other).openSaved(record);
+    expect(shownThread(other.get()).map((t) => t.savedId)).toEqual([undefined, undefined]);
     expect(ports.calls.run[0]!.history?.map((h) => h.question)).toEqual([
       QUESTION,
       'When was the lighthouse finished?',

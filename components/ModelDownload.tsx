@@ -14,10 +14,11 @@ import { messageLocale, t } from '@/lib/core/i18n';
  * component keys its effects by these members, so they should stay the same between renders.
  */
 /**
- * The optional models the user turned on (the second sort, the fact-checking model); the page's
+ * The optional models the user turned on (the second sort, the fact-checking model, the
+ * exact-answer model); the page's
  * ports turn them into model roles (`optionalRoles` in lib/models).
  */
-export type OptionalChoice = Pick<Settings['retrieval'], 'rerank' | 'nli'>;
+export type OptionalChoice = Pick<Settings['retrieval'], 'rerank' | 'nli' | 'exactAnswer'>;
 
 export interface ModelDownloadPorts {
   /** What the last complete download recorded; null when nothing (complete) is downloaded. */
@@ -104,15 +105,16 @@ export function useSizeEstimate(
   save: boolean,
 ): Estimate {
   const { estimate, saveEstimate } = ports;
-  const { rerank, nli } = selection.optional;
+  const { rerank, nli, exactAnswer } = selection.optional;
   const { onlyOptional } = selection;
-  const key = JSON.stringify([hub, rerank, nli, onlyOptional]);
+  const key = JSON.stringify([hub, rerank, nli, exactAnswer, onlyOptional]);
   const [answer, setAnswer] = useState<{ key: string; value: SizeEstimate } | null>(null);
   useEffect(() => {
     if (hub === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const request = { hub, optional: { rerank, nli }, onlyOptional, signal: controller.signal };
+      const optional = { rerank, nli, exactAnswer };
+      const request = { hub, optional, onlyOptional, signal: controller.signal };
       void estimate(request).then((value) => {
         if (controller.signal.aborted) return;
         setAnswer({ key, value });
@@ -123,7 +125,7 @@ export function useSizeEstimate(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [hub, key, rerank, nli, onlyOptional, save, estimate, saveEstimate]);
+  }, [hub, key, rerank, nli, exactAnswer, onlyOptional, save, estimate, saveEstimate]);
   if (hub === null) return null;
   return answer?.key === key ? answer.value : 'loading';
 }

@@ -15,7 +15,7 @@ function Swatch({ id }: { id: number }) {
 
 /**
  * The quote's text, its answer phrase (`answerSpan`) emphasised when the answer cites it (an
- * uncited quote's name or date answers nothing).
+ * uncited quote's name or date answers nothing), with the model that found it when one did.
  */
 export function QuoteText({ quote, emphasise }: { quote: Quote; emphasise: boolean }) {
   const span = emphasise ? quote.answerSpan : undefined;
@@ -25,7 +25,12 @@ export function QuoteText({ quote, emphasise }: { quote: Quote; emphasise: boole
       {valid ? (
         <>
           {quote.text.slice(0, span.start)}
-          <mark className="answer-span">{quote.text.slice(span.start, span.end)}</mark>
+          <mark
+            className="answer-span"
+            {...(span.by ? { 'data-by': span.by, title: t('quote_exact_answer_by', span.by) } : {})}
+          >
+            {quote.text.slice(span.start, span.end)}
+          </mark>
           {quote.text.slice(span.end)}
         </>
       ) : (

@@ -6,7 +6,7 @@
 //   --pin              download unpinned files too, and record their sha256, size and the hub's
 //                      commit id into the manifest (trust on first use; review and commit the diff)
 //   --only <id>        only this model (hub id or folder name); repeatable
-//   --all              include optional models (the reranker, the NLI model)
+//   --all              include optional models (the reranker, the NLI model, the extractive-QA model)
 //   --dest <dir>       where model folders go (default public/models)
 //   --manifest <path>  manifest to read (and, with --pin, to update) (default models/manifest.json)
 //   --hub <url>        hub base URL (default $HF_ENDPOINT or https://huggingface.co)

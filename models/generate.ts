@@ -6,9 +6,9 @@
 // tests assert shapes and fingerprints, benchmarks time them. Never commit the output
 // (public/models/ and test/tmp/ are gitignored).
 //
-// The optional NLI model is always written at tiny size: the test builds then ship it, so the
-// extension loads it as it would a real one the user installed. The optional reranker, like every
-// optional model at benchmark size, only with --all.
+// The optional NLI and extractive-QA models are always written at tiny size: the test builds then
+// ship them, so the extension loads them as it would real ones the user installed. The optional
+// reranker, like every optional model at benchmark size, only with --all.
 //
 //   --size tiny       2 layers, hidden 32: for unit and e2e tests (≈0.1 MB a model, < 1 s)
 //   --size minilm-l6  MiniLM-L6's shape (6 layers, hidden 384, vocab 30522, ≈90 MB fp32 per
@@ -34,6 +34,7 @@ const SEEDS: Record<ModelRole, number> = {
   'bi-encoder': 2,
   reranker: 3,
   nli: 4,
+  'extractive-qa': 5,
 };
 
 const TWELVE_LAYERS: readonly ModelRole[] = ['reranker', 'nli'];
@@ -44,20 +45,22 @@ const HEAD_FOR: Record<ModelRole, TinyBertHead> = {
   reranker: 'cross-encoder',
   'bi-encoder': 'bi-encoder',
   nli: 'nli',
+  'extractive-qa': 'extractive-qa',
 };
 
 export interface GenerateOptions {
   size: TinyBertSize;
   dest: string;
   manifest?: ModelManifest;
-  /** Every optional model; without it, the NLI model only at tiny size (see above). */
+  /** Every optional model; without it, the NLI and extractive-QA models only at tiny size (see above). */
   includeOptional?: boolean;
 }
 
 /** Generates the model folders; returns the folders written. */
 export async function generateModels(options: GenerateOptions): Promise<string[]> {
   const models = selectModels(options.manifest ?? MODEL_MANIFEST, {
-    includeOptional: options.includeOptional || (options.size === 'tiny' ? ['nli'] : false),
+    includeOptional:
+      options.includeOptional || (options.size === 'tiny' ? ['nli', 'extractive-qa'] : false),
   });
   const written: string[] = [];
   for (const model of models) {

@@ -12,7 +12,9 @@
 // scaled dot-product attention with the padding mask, softmax, output projection, residual +
 // LayerNorm, FFN with exact (erf) GELU, residual + LayerNorm. The cross-encoder adds BERT's pooler
 // (tanh dense on [CLS]) and a one-logit classifier, like BertForSequenceClassification; the NLI
-// stand-in the same with three logits, named in config.json's id2label in the real model's order.
+// stand-in the same with three logits, named in config.json's id2label in the real model's order;
+// the extractive-QA stand-in a two-logit dense layer on every token, split into start_logits and
+// end_logits, like BertForQuestionAnswering (and DistilBertForQuestionAnswering's export).
 // Built from opset-13 primitives; ONNX Runtime fuses the LayerNorm and GELU patterns itself.
 //
 // This module is for Node (generator script, tests, benchmarks); the extension never imports it.
@@ -22,7 +24,7 @@ import onnxProto from 'onnx-proto';
 const { onnx } = onnxProto;
 
 export type TinyBertSize = 'tiny' | 'minilm-l6';
-export type TinyBertHead = 'bi-encoder' | 'cross-encoder' | 'nli';
+export type TinyBertHead = 'bi-encoder' | 'cross-encoder' | 'nli' | 'extractive-qa';
 
 export interface BertShape {
   layers: number;
@@ -210,6 +212,8 @@ function valueInfo(name: string, elemType: number, dims: Dims) {
 interface HeadSpec {
   /** Logits per row; 0 = no classifier (the hidden states are the output). */
   labels: number;
+  /** Start and end logits on every token (a question-answering head) instead of a row classifier. */
+  spans?: boolean;
   /** Whether the graph takes `token_type_ids` (and has a token-type embedding). */
   tokenTypes: boolean;
 }
@@ -221,6 +225,9 @@ export const HEADS: Record<TinyBertHead, HeadSpec> = {
   // input_ids and attention_mask only; the stand-in takes the same, which also proves the adapter
   // feeds a model only the inputs it declares.
   nli: { labels: 3, tokenTypes: false },
+  // DistilBERT has no token types either: Xenova/distilbert-base-cased-distilled-squad's export
+  // takes input_ids and attention_mask and gives start_logits and end_logits.
+  'extractive-qa': { labels: 0, spans: true, tokenTypes: false },
 };
 
 /** The class names of cross-encoder/nli-deberta-v3-xsmall's logits, in its config.json order. */
@@ -420,6 +427,27 @@ class BertGraph {
     return this.layerNorm(`${p}.output.LayerNorm`, g.op('Add', [down, h1]));
   }
 
+  /**
+   * Start and end logits per token: one dense layer to two values, split. Its weights are wider
+   * still (12/√H) so the random logits have a clear peak: the reader's confidence bar then passes
+   * on some passages and not on others, which is what the tests need to see both.
+   */
+  spanHead(h: string) {
+    const { g } = this;
+    const H = this.shape.hidden;
+    const logits = this.dense('qa_outputs', h, H, 2, 12 / Math.sqrt(H)); // [B, S, 2]
+    const [start, end] = g.ops('Split', [logits, g.int64('const.split_2', [2], [1, 1])], 2, {
+      axis: -1,
+    }) as [string, string];
+    const last = g.int64('const.axes_last', [1], [-1]);
+    g.op('Squeeze', [start, last], {}, 'start_logits');
+    g.op('Squeeze', [end, last], {}, 'end_logits');
+    const float = onnx.TensorProto.DataType.FLOAT;
+    return ['start_logits', 'end_logits'].map((name) =>
+      valueInfo(name, float, ['batch_size', 'sequence_length']),
+    );
+  }
+
   /** The output: hidden states (bi-encoder), or BERT's pooler and a classifier (`labels` logits). */
   head(h: string, labels: number) {
     const { g } = this;
@@ -453,7 +481,7 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
   const mask = graph.attentionMask();
   graph.layerConstants();
   for (let l = 0; l < shape.layers; l++) h = graph.layer(l, h, mask);
-  const outputs = graph.head(h, spec.labels);
+  const outputs = spec.spans ? graph.spanHead(h) : graph.head(h, spec.labels);
   const inputNames = [
     'input_ids',
     'attention_mask',
@@ -639,7 +667,13 @@ export function buildConfig(
     throw new Error(`a ${head} head has ${spec.labels} labels, not ${labels.length}`);
   return {
     _name_or_path: name,
-    architectures: [head === 'bi-encoder' ? 'BertModel' : 'BertForSequenceClassification'],
+    architectures: [
+      head === 'bi-encoder'
+        ? 'BertModel'
+        : head === 'extractive-qa'
+          ? 'BertForQuestionAnswering'
+          : 'BertForSequenceClassification',
+    ],
     attention_probs_dropout_prob: 0.1,
     classifier_dropout: null,
     hidden_act: 'gelu',

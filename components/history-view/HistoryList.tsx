@@ -52,9 +52,15 @@ function HistoryRow({
   onOpen: () => void;
   onDelete: () => void;
 }) {
+  const turns = 1 + (record.followUps?.length ?? 0);
   return (
-    <li className="history-item" data-history-id={record.id}>
-      <button type="button" className="history-open" onClick={onOpen} title={t('history_show')}>
+    <li className="history-item" data-history-id={record.id} data-turns={turns}>
+      <button
+        type="button"
+        className="history-open"
+        onClick={onOpen}
+        title={turns > 1 ? t('history_show_thread') : t('history_show')}
+      >
         <span className="history-question">{record.question}</span>
         <span className="history-meta">{historyMeta(record, now)}</span>
       </button>

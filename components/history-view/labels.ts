@@ -3,7 +3,7 @@
 
 import type { AnswerRecord } from '@/lib/cache/db';
 // Relative, not `@/`: the unit tests import this module and resolve no alias.
-import { t } from '../../lib/core/i18n';
+import { t, tn } from '../../lib/core/i18n';
 import { timeAgo } from '../../lib/core/time';
 import type { Verdict } from '@/lib/pipeline/types';
 
@@ -20,10 +20,12 @@ export function verdictWord(label: Verdict['label']): string {
 
 export function historyMeta(record: AnswerRecord, now: number): string {
   const verdict = record.result.verdict?.label;
+  const followUps = record.followUps?.length ?? 0;
   const parts = [
     ...(record.mode === 'verify'
       ? [t('turn_claim'), ...(verdict ? [verdictWord(verdict)] : [])]
       : []),
+    ...(followUps > 0 ? [tn(followUps, 'history_follow_ups_one', 'history_follow_ups_other')] : []),
     record.pageTitle || record.pageUrl,
     timeAgo(record.createdAt, now),
   ];

@@ -1,12 +1,18 @@
-// Basic → "Language models in your browser": ranking by meaning and the fact-checking model,
-// each switch showing what the panel will do with the models installed; where the model files
-// come from, and the download. Advanced → the second sort, where models run, the model hub.
+// Basic → "Language models in your browser": ranking by meaning, the fact-checking model and the
+// exact-answer model, each switch showing what the panel will do with the models installed; where
+// the model files come from, and the download. Advanced → the second sort, where models run, the model hub.
 
 import { DevicePreferences, ModelSources } from '@/lib/settings/schema';
 import { cleanHub, ModelDownload, sizeLabel, useSizeEstimate } from '../ModelDownload';
 import type { ModelDownloadPorts } from '../ModelDownload';
 import { Checkbox, Choice, TextField, type FormBinding } from './fields';
-import { factCheckSwitch, fieldsShown, rankSwitch } from './form-state';
+import {
+  exactAnswerSwitch,
+  factCheckSwitch,
+  fieldsShown,
+  rankSwitch,
+  type SwitchView,
+} from './form-state';
 import { deviceLabels, modelSourceLabels } from './labels';
 import type { InstalledModels, RequestOrigins } from './ports';
 import { t } from '@/lib/core/i18n';
@@ -31,7 +37,24 @@ export function ModelSettings(props: ModelSettingsProps) {
       <Checkbox form={form} path="retrieval.useModels" view={rankSwitch(retrieval, installed)}>
         {t('settings_use_models')}
       </Checkbox>
-      <FactCheckSwitch form={form} installed={installed} models={models} />
+      <OptionalModelSwitch
+        form={form}
+        models={models}
+        path="retrieval.nli"
+        view={factCheckSwitch(retrieval, installed)}
+        hint={t('settings_nli_hint')}
+      >
+        {t('settings_nli_label')}
+      </OptionalModelSwitch>
+      <OptionalModelSwitch
+        form={form}
+        models={models}
+        path="retrieval.exactAnswer"
+        view={exactAnswerSwitch(retrieval, installed)}
+        hint={t('settings_exact_answer_hint')}
+      >
+        {t('settings_exact_answer_label')}
+      </OptionalModelSwitch>
       <Choice
         form={form}
         path="retrieval.modelSource"
@@ -43,7 +66,11 @@ export function ModelSettings(props: ModelSettingsProps) {
       {download && models && (
         <ModelDownload
           hubUrl={retrieval.hubUrl}
-          optional={{ rerank: retrieval.rerank, nli: retrieval.nli }}
+          optional={{
+            rerank: retrieval.rerank,
+            nli: retrieval.nli,
+            exactAnswer: retrieval.exactAnswer,
+          }}
           ports={{ ...models, requestOrigins: models.requestOrigins ?? requestOrigins }}
           onChange={onInstalledChange}
         />
@@ -52,18 +79,31 @@ export function ModelSettings(props: ModelSettingsProps) {
   );
 }
 
-/** "Check meaning with a fact-checking model", with its download size when it is downloaded. */
-function FactCheckSwitch({
+/** An optional model's switch, with its download size when it is downloaded. */
+function OptionalModelSwitch({
   form,
-  installed,
   models,
-}: Pick<ModelSettingsProps, 'form' | 'installed' | 'models'>) {
+  path,
+  view,
+  hint,
+  children,
+}: Pick<ModelSettingsProps, 'form' | 'models'> & {
+  path: 'retrieval.nli' | 'retrieval.exactAnswer';
+  view: SwitchView;
+  hint: string;
+  children: string;
+}) {
   const { retrieval } = form.settings;
   const hub = models && retrieval.modelSource === 'download' ? cleanHub(retrieval.hubUrl) : null;
+  const optional = {
+    rerank: false,
+    nli: path === 'retrieval.nli',
+    exactAnswer: path === 'retrieval.exactAnswer',
+  };
   const estimate = useSizeEstimate(
     models ?? NO_MODELS,
     hub,
-    { optional: { rerank: false, nli: true }, onlyOptional: true },
+    { optional, onlyOptional: true },
     false,
   );
   const known = estimate !== null && estimate !== 'loading' && estimate.bytes > 0;
@@ -74,13 +114,8 @@ function FactCheckSwitch({
         ? ` ${t('settings_nli_downloads', sizeLabel(estimate))}`
         : ` ${t('settings_nli_separate_download')}`;
   return (
-    <Checkbox
-      form={form}
-      path="retrieval.nli"
-      view={factCheckSwitch(retrieval, installed)}
-      hint={t('settings_nli_hint')}
-    >
-      {t('settings_nli_label')}
+    <Checkbox form={form} path={path} view={view} hint={hint}>
+      {children}
       {downloads}
     </Checkbox>
   );

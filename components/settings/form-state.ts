@@ -190,28 +190,47 @@ export function rankSwitch(
   };
 }
 
-/**
- * The fact-checking model: with downloaded models the switch says whether to download it too;
- * with built-in models it is used whenever this version ships it, so the switch only shows that.
- */
+/** The fact-checking model's switch (`optionalModelSwitch`). */
 export function factCheckSwitch(
   retrieval: Settings['retrieval'],
   installed: InstalledModels | null,
 ): SwitchView {
+  return optionalModelSwitch(retrieval, installed, 'nli', retrieval.nli);
+}
+
+/** The exact-answer (extractive-QA) model's switch (`optionalModelSwitch`). */
+export function exactAnswerSwitch(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels | null,
+): SwitchView {
+  return optionalModelSwitch(retrieval, installed, 'extractive-qa', retrieval.exactAnswer);
+}
+
+/**
+ * An optional model (`chosen`: its setting): with downloaded models the switch says whether to
+ * download it too; with built-in models it is used whenever this version ships it, so the switch
+ * only shows that.
+ */
+function optionalModelSwitch(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels | null,
+  role: ModelRole,
+  chosen: boolean,
+): SwitchView {
   if (retrieval.modelSource === 'download') {
     const missing =
-      retrieval.nli &&
+      chosen &&
       installed !== null &&
       present(retrieval, installed, RANKING_ROLES) &&
-      !present(retrieval, installed, ['nli']);
+      !present(retrieval, installed, [role]);
     return {
-      checked: retrieval.nli,
+      checked: chosen,
       disabled: false,
       note: missing ? t('settings_nli_note_missing') : null,
     };
   }
   if (installed === null) return { checked: false, disabled: true, note: null };
-  return present(retrieval, installed, ['nli'])
+  return present(retrieval, installed, [role])
     ? { checked: true, disabled: true, note: t('settings_nli_note_built_in') }
     : { checked: false, disabled: true, note: t('settings_nli_note_not_built_in') };
 }

@@ -43,13 +43,15 @@ async function modelPorts(
   onProgress: (p: StageProgress) => void,
 ): Promise<ModelPorts> {
   const { retrieval } = config;
-  if (!retrieval.useModels)
-    return {
-      unavailableReason: t('models_off'),
-    };
-  const roles = retrieval.rerank
-    ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
-    : (['cross-encoder', 'bi-encoder'] as const);
+  // The exact-answer model ranks nothing, so it is loaded whenever installed, ranking by meaning
+  // or not; with ranking off it is the only one.
+  const ranking = retrieval.useModels;
+  const roles = !ranking
+    ? ([] as const)
+    : retrieval.rerank
+      ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
+      : (['cross-encoder', 'bi-encoder'] as const);
+  const whenPresent = ranking ? (['nli', 'extractive-qa'] as const) : (['extractive-qa'] as const);
   let key: string;
   let load: () => Promise<LoadedModelPorts>;
   if (retrieval.modelSource === 'download') {
@@ -57,11 +59,14 @@ async function modelPorts(
     // record is written last, so no record = nothing (complete) downloaded: say so, never load.
     if (typeof caches === 'undefined')
       return {
-        unavailableReason: t('models_no_cache_storage'),
+        unavailableReason: ranking ? t('models_no_cache_storage') : t('models_off'),
       };
     const store = createModelStore(caches, { origin: self.location.origin });
     const record = await store.record();
-    if (!record) return { unavailableReason: notDownloadedReason(await store.estimate()) };
+    if (!record)
+      return {
+        unavailableReason: ranking ? notDownloadedReason(await store.estimate()) : t('models_off'),
+      };
     key = modelsKey(retrieval, { downloadedAt: record.completedAt });
     load = () =>
       loadModelPorts({
@@ -70,6 +75,7 @@ async function modelPorts(
         wasmUrl: config.urls.ortWasm,
         device: retrieval.device,
         roles,
+        whenPresent,
       });
   } else {
     key = modelsKey(retrieval, { bundledUrl: config.urls.models });
@@ -79,16 +85,25 @@ async function modelPorts(
         wasmUrl: config.urls.ortWasm,
         device: retrieval.device,
         roles,
+        whenPresent,
       });
   }
   const loading = loadedModels(key, load);
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();
   const ports = await loading;
+  const device = `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`;
   const detail = ports.filter
-    ? `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`
-    : t('detail_models_missing');
+    ? device
+    : ports.reader
+      ? t('detail_models_reader_only', device)
+      : t('detail_models_missing');
   onProgress({ stage: 'models', status: 'done', ms: performance.now() - started, detail });
+  if (!ranking)
+    return {
+      ...(ports.reader ? { reader: ports.reader } : {}),
+      unavailableReason: t('models_off'),
+    };
   return ports;
 }
 

@@ -10,7 +10,7 @@
 
 import type { CacheStore } from '../cache/store';
 import { pageHash } from '../cache/store';
-import type { AnswerRecord } from '../cache/db';
+import type { AnswerRecord, FollowUpTurn } from '../cache/db';
 import { findSimilar } from '../history/similar';
 import { questionKey } from '../history/question';
 import { PipelineError } from '../core/errors';
@@ -76,8 +76,12 @@ const UNREACHABLE: ReadonlySet<ErrorCode> = new Set([
 /** How many stored answers a semantic lookup compares against (the newest). */
 const LOOKUP_LIMIT = 2000;
 
+/**
+ * `thread`: the saved answer whose thread this question continues (the first turn's id, from the
+ * panel); the new answer is then saved inside that record as a follow-up.
+ */
 export async function askWithCache(
-  request: AskRequest & { fresh?: boolean },
+  request: AskRequest & { fresh?: boolean; thread?: number },
   deps: CachedAskDeps,
 ): Promise<CachedOutcome> {
   const { store } = deps;
@@ -136,17 +140,27 @@ export async function askWithCache(
     }
   }
 
-  const stored = await save(
-    store,
-    request.page,
-    hash,
-    key,
-    result,
-    deps.now ?? Date.now,
-    questionVector,
-    deps.configKey,
-  );
+  const now = deps.now ?? Date.now;
+  const turn = { mode: result.mode, question: result.question, questionKey: key, pageHash: hash };
+  const inThread =
+    store && request.thread !== undefined
+      ? await appendTurn(store, request.page, request.thread, { ...turn, result, createdAt: now() })
+      : undefined;
+  const stored =
+    inThread ??
+    (await save(store, request.page, hash, key, result, now, questionVector, deps.configKey));
   return { result, origin: { kind: 'live', offline: degraded }, pageChanged: false, ...stored };
+}
+
+/** Saves the answer inside its thread's record; undefined when it must be saved on its own. */
+async function appendTurn(
+  store: CacheStore,
+  page: PageSnapshot,
+  thread: number,
+  turn: FollowUpTurn,
+): Promise<{ answerId: number } | undefined> {
+  await store.putPage(page, splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {}));
+  return (await store.appendFollowUp(thread, turn)) ? { answerId: thread } : undefined;
 }
 
 /** The tab could not be read: answer from the stored copy of `url`, extractively (no network). */

@@ -37,20 +37,23 @@ export function answerConfigKey(
       models.reranker?.modelId,
       models.embedder?.modelId,
       models.device,
+      // The exact-answer model changes which words of a quote are marked as the answer.
+      models.reader?.modelId,
     ],
   });
 }
 
 /**
- * Which loaded models can be kept: the same device, reranker and files. Downloaded files are
+ * Which loaded models can be kept: the same device, ranking on or off, reranker and files. Downloaded files are
  * known by when their download completed, so a new (or a removed and repeated) download gives a
  * new key and the files are read again.
  */
 export function modelsKey(
-  retrieval: Pick<Settings['retrieval'], 'device' | 'rerank'>,
+  retrieval: Pick<Settings['retrieval'], 'device' | 'rerank' | 'useModels'>,
   files: { bundledUrl: string } | { downloadedAt: string },
 ): string {
+  const { device, rerank, useModels } = retrieval;
   return 'downloadedAt' in files
-    ? JSON.stringify(['download', retrieval.device, retrieval.rerank, files.downloadedAt])
-    : JSON.stringify([retrieval.device, retrieval.rerank, files.bundledUrl]);
+    ? JSON.stringify(['download', device, rerank, useModels, files.downloadedAt])
+    : JSON.stringify([device, rerank, useModels, files.bundledUrl]);
 }

@@ -248,6 +248,25 @@ export function historyFor(
     .map((t) => ({ question: t.question, answer: t.result!.answer.text }));
 }
 
+/**
+ * The saved record this turn's answer joins: the one the thread's earlier answers about this page
+ * went into, when they were saved live or opened from history (an answer reused from the cache
+ * belongs to a thread of its own).
+ */
+export function threadRecordFor(
+  turns: readonly Turn[],
+  before: number,
+  pageUrl: string,
+): number | undefined {
+  return turns.find(
+    (t) =>
+      t.id < before &&
+      t.savedId !== undefined &&
+      (t.origin?.kind === 'live' || t.origin?.kind === 'history') &&
+      sameDocument(t.liveUrl, pageUrl),
+  )?.savedId;
+}
+
 async function answerLive(
   ctx: AskContext,
   q: Question,
@@ -255,7 +274,9 @@ async function answerLive(
   fresh: boolean,
 ) {
   const { store } = ctx;
-  const history = historyFor(store.get().threads[q.tabId] ?? [], q.turn.id, page.url);
+  const turns = store.get().threads[q.tabId] ?? [];
+  const history = historyFor(turns, q.turn.id, page.url);
+  const thread = threadRecordFor(turns, q.turn.id, page.url);
   const request = {
     mode: q.turn.mode,
     question: q.turn.question,
@@ -264,6 +285,7 @@ async function answerLive(
     ...(q.turn.intent ? { intent: q.turn.intent } : {}),
     ...(history.length > 0 ? { history } : {}),
     ...(fresh ? { fresh: true } : {}),
+    ...(thread !== undefined ? { thread } : {}),
   };
   const reply = await ctx.ports.worker.run(request, q.config, {
     progress: reportProgress(store, q.turn.id),
@@ -286,6 +308,7 @@ async function answerLive(
     storageNote: outcome.storageNote ?? null,
     streaming: '',
     liveUrl: page.url,
+    ...(outcome.answerId !== undefined ? { savedId: outcome.answerId } : {}),
   });
   if (!shown) return;
   showSetupNotice(ctx, setupNoticeFor(outcome, q.settings, ctx.ports.modelBytes?.() ?? null));

@@ -50,6 +50,8 @@ export interface Turn {
   startedAt: number;
   /** Milliseconds from asking to the answer. */
   elapsedMs?: number;
+  /** The saved answer record this turn's answer went into (its own, or its thread's). */
+  savedId?: number;
 }
 
 /** One-time and dismissible notices about setting the extension up. */

@@ -151,46 +151,69 @@ async function warmUp(ports: PanelPorts): Promise<void> {
     await ports.worker.warm(workerConfig(settings, ports.workerEnv()));
 }
 
+/** A saved thread's turns in the order asked: the record's own, then each follow-up. */
+function savedTurns(
+  record: AnswerRecord,
+  firstId: number,
+  where: { tabId: number | null; url: string | null },
+): Array<Turn & { pageHash: string }> {
+  const asked = [record, ...(record.followUps ?? [])];
+  return asked.map((saved, i) => ({
+    id: firstId + i,
+    question: saved.question,
+    mode: saved.mode,
+    status: 'done',
+    stages: {},
+    streaming: '',
+    result: saved.result,
+    origin: { kind: 'history', createdAt: saved.createdAt },
+    pageChanged: false,
+    storageNote: null,
+    error: null,
+    tabId: where.tabId,
+    liveUrl: where.url,
+    highlight: NO_HIGHLIGHT,
+    startedAt: 0,
+    // Follow-ups asked now on the thread's page go on into the same record.
+    ...(record.id !== undefined && sameDocument(where.url, record.pageUrl)
+      ? { savedId: record.id }
+      : {}),
+    pageHash: saved.pageHash,
+  }));
+}
+
 async function openSaved({ ports, store }: AskContext, record: AnswerRecord): Promise<void> {
   const tabId = await ports.targetTabId();
   const url = tabId === null ? null : await ports.tabUrl(tabId);
   stopRunning({ ports, store }, 'user');
   const { nextTurnId } = store.get();
-  const turn: Turn = {
-    id: nextTurnId,
-    question: record.question,
-    mode: record.mode,
-    status: 'done',
-    stages: {},
-    streaming: '',
-    result: record.result,
-    origin: { kind: 'history', createdAt: record.createdAt },
-    pageChanged: false,
-    storageNote: null,
-    error: null,
-    tabId,
-    liveUrl: url,
-    highlight: NO_HIGHLIGHT,
-    startedAt: 0,
-  };
-  // A saved answer starts a thread of its own: follow-ups continue from it.
+  const saved = savedTurns(record, nextTurnId, { tabId, url });
+  const turns: Turn[] = saved.map(({ pageHash: _hash, ...turn }) => turn);
+  const last = saved.at(-1)!;
+  // A saved thread replaces this tab's: follow-ups continue from its last turn.
   const key = tabId ?? -1;
   store.set((s) => ({
     view: 'ask',
     tabId: key,
-    nextTurnId: nextTurnId + 1,
-    threads: { ...s.threads, [key]: [turn] },
+    nextTurnId: nextTurnId + turns.length,
+    threads: { ...s.threads, [key]: turns },
   }));
   if (tabId === null || !sameDocument(url, record.pageUrl)) return;
-  // The tab shows the answer's page: compare versions, and highlight the quotes that are still there.
+  // The tab shows the thread's page: compare versions, and highlight the last answer's quotes
+  // that are still there.
   const page = await ports.readPage(tabId).catch(() => null);
   if (page) {
-    const pageChanged = (await pageHash(page)) !== record.pageHash;
-    store.set((s) => updateTurn(s, turn.id, { pageChanged }));
+    const hash = await pageHash(page);
+    store.set((s) => {
+      let next: Pick<typeof s, 'threads'> = s;
+      for (const turn of saved)
+        next = updateTurn(next, turn.id, { pageChanged: hash !== turn.pageHash });
+      return next;
+    });
   }
   const target = { focus: null, livePageUrl: record.pageUrl };
-  const highlight = await highlightQuotes(ports.highlight, tabId, record.result, target);
-  store.set((s) => updateTurn(s, turn.id, { highlight }));
+  const highlight = await highlightQuotes(ports.highlight, tabId, last.result!, target);
+  store.set((s) => updateTurn(s, last.id, { highlight }));
 }
 
 async function focusQuote(

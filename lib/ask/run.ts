@@ -13,7 +13,7 @@ import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateClaim } from '../pipeline/claim-input';
 import { validateQuestion } from '../pipeline/question';
-import { findAnswerSpan, type AnswerSpanFinder } from '../pipeline/answer-span';
+import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
 import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
 import { withoutMarkers } from '../pipeline/junk';
@@ -73,8 +73,8 @@ export interface PipelinePorts {
   onToken?: (delta: string) => void;
   signal?: AbortSignal;
   /**
-   * Finds the answer phrase inside each quote (`Quote.answerSpan`): patterns by question type by
-   * default; an extractive-QA model can be passed here instead.
+   * Finds the answer phrase inside each quote (`Quote.answerSpan`). Default: the extractive-QA
+   * model (`models.reader`) where installed and confident, else patterns by question type.
    */
   answerSpan?: AnswerSpanFinder;
 }
@@ -160,7 +160,7 @@ export async function runPipeline(
   const retrieved = await retrieve(ctx, request, candidates);
 
   const kg = kgTask ? await kgTask : null;
-  const quotes = quotesOf(ctx, request.mode, retrieved, kg);
+  const quotes = await quotesOf(ctx, request.mode, retrieved, kg);
   const composed = await composeAndCheck(ctx, request.mode, quotes);
   return {
     mode: request.mode,
@@ -483,6 +483,7 @@ function retrievalReport(
       ...(models.reranker && options.rerank ? { reranker: models.reranker.modelId } : {}),
       ...(models.embedder ? { embedder: models.embedder.modelId } : {}),
       ...(models.nli ? { nli: models.nli.modelId } : {}),
+      ...(models.reader ? { reader: models.reader.modelId } : {}),
     },
     sources: sources.map((s, i) => ({
       kind: i === 0 ? 'page' : 'search',
@@ -626,28 +627,53 @@ function historyContext(history: RunContext['history']): RunContext['context'] {
  * The quotes in citation order: EWEK-QA §3.2 puts the triples first, text quotes follow. Each
  * text quote of an answer gets its answer phrase, when one of the asked type is in it.
  */
-function quotesOf(
+async function quotesOf(
   ctx: RunContext,
   mode: AskRequest['mode'],
   retrieved: Retrieved,
   kg: KgOutcome | null,
-): Quote[] {
+): Promise<Quote[]> {
   const lang = ctx.languages.page;
   const kgQuote = kg?.quote
     ? toKgQuote(ctx.question, kg.quote, retrieved.outcome.ranked, lang)
     : null;
-  const finder = ctx.ports.answerSpan ?? findAnswerSpan;
   const spans = mode === 'answer' && ctx.intent === 'answer';
-  const text = retrieved.outcome.ranked.map((item, i) => {
-    const quote = toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources);
-    const span = item.direct
-      ? item.direct.span
-      : spans && !quote.weak
-        ? finder(ctx.question, quote.text, lang)
-        : undefined;
+  const quotes = retrieved.outcome.ranked.map((item, i) =>
+    toQuote(item, i + (kgQuote ? 2 : 1), retrieved.sources),
+  );
+  // Table rows and bylines bring their own span; weak (fallback) quotes answer nothing.
+  const asked = quotes.filter(
+    (quote, i) => spans && !quote.weak && !retrieved.outcome.ranked[i]!.direct,
+  );
+  const found = await findSpans(
+    ctx,
+    retrieved,
+    asked.map((q) => q.text),
+  );
+  const text = quotes.map((quote, i) => {
+    const direct = retrieved.outcome.ranked[i]!.direct;
+    const span = direct ? direct.span : found[asked.indexOf(quote)];
     return span ? { ...quote, answerSpan: span } : quote;
   });
   return [...(kgQuote ? [kgQuote] : []), ...text];
+}
+
+/** The answer phrases: the port's finder when one is given, else the reader or the patterns. */
+async function findSpans(
+  ctx: RunContext,
+  retrieved: Retrieved,
+  texts: string[],
+): Promise<Array<Span | undefined>> {
+  const finder = ctx.ports.answerSpan;
+  const lang = ctx.languages.page;
+  if (finder) return Promise.all(texts.map(async (text) => finder(ctx.question, text, lang)));
+  return answerSpans(
+    ctx.question,
+    texts,
+    ctx.models.reader,
+    (error) => retrieved.notes.push(t('note_reader_failed', toErrorInfo(error).message)),
+    lang,
+  );
 }
 
 function pageSuffices(outcome: RetrievalOutcome): boolean {

@@ -44,8 +44,11 @@ export function workerConfig(settings: Settings, env: WorkerEnv): WorkerConfig {
   };
 }
 
-/** A question about the page the tab shows; `fresh` skips the cached answer ("Ask again"). */
-export type LiveRequest = AskRequest & { fresh?: boolean };
+/**
+ * A question about the page the tab shows; `fresh` skips the cached answer ("Ask again");
+ * `thread`: the saved answer whose thread it continues (its answer is saved in that record).
+ */
+export type LiveRequest = AskRequest & { fresh?: boolean; thread?: number };
 
 /** A question about the saved copy of `url`, for a tab that could not be read. */
 export interface CachedPageRequest {

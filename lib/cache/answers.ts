@@ -2,7 +2,12 @@
 // page version) and the candidates for the semantic one.
 
 import type { StoreContext } from './context';
-import type { AnswerPanelDatabase, AnswerRecord } from './db';
+import {
+  MAX_FOLLOW_UPS,
+  type AnswerPanelDatabase,
+  type AnswerRecord,
+  type FollowUpTurn,
+} from './db';
 import type { Ledger } from './ledger';
 import { bytesOf, isAnswerRow, primaryKeyOf, withValidVector } from './records';
 import type { CacheStore, ListAnswersOptions } from './types';
@@ -10,6 +15,7 @@ import { readUsage, writeUsage } from './usage';
 
 type AnswerMethods =
   | 'putAnswer'
+  | 'appendFollowUp'
   | 'importAnswer'
   | 'getAnswer'
   | 'listAnswers'
@@ -20,7 +26,8 @@ type AnswerMethods =
   | 'touchAnswer';
 
 function matchesQuery(record: AnswerRecord, needle: string): boolean {
-  return [record.question, record.pageTitle, record.pageUrl].some((field) =>
+  const followUps = (record.followUps ?? []).map((turn) => turn.question);
+  return [record.question, record.pageTitle, record.pageUrl, ...followUps].some((field) =>
     field.toLowerCase().includes(needle),
   );
 }
@@ -43,10 +50,25 @@ export class AnswerStore implements Pick<CacheStore, AnswerMethods> {
   }
 
   /**
+   * Adds a later turn to the thread whose first turn is answer `id`. False when that answer is gone
+   * (deleted, evicted), already holds MAX_FOLLOW_UPS turns or could not be written: the caller then
+   * saves the turn as an answer of its own. The panel asks one question at a time, so the read and
+   * the write need not share a transaction.
+   */
+  async appendFollowUp(id: number, turn: FollowUpTurn): Promise<boolean> {
+    const record = await this.getAnswer(id);
+    if (!record || (record.followUps?.length ?? 0) >= MAX_FOLLOW_UPS) return false;
+    const thread = { ...record, followUps: [...(record.followUps ?? []), turn] };
+    const keys = await this.ledger.write('answers', [thread]);
+    return keys?.[0] === id;
+  }
+
+  /**
    * An answer from an import file: skipped when the same answer is already saved (same page
    * version, question, mode and time), so importing a file twice adds nothing; otherwise saved as
    * last used when it was created, so a large import of old answers is evicted before the user's
-   * own recent ones.
+   * own recent ones. A saved thread the file has with more follow-ups (exported after more were
+   * asked) takes the file's turns.
    */
   async importAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | 'duplicate' | null> {
     const { id: _ignored, ...fresh } = record as AnswerRecord;
@@ -63,8 +85,19 @@ export class AnswerStore implements Pick<CacheStore, AnswerMethods> {
         )
         .first(),
     );
-    if (twin) return 'duplicate';
+    if (twin) return this.extendThread(twin, fresh);
     const keys = await this.ledger.write('answers', [fresh], fresh.createdAt);
+    return typeof keys?.[0] === 'number' ? keys[0] : null;
+  }
+
+  private async extendThread(
+    saved: AnswerRecord,
+    imported: Omit<AnswerRecord, 'id'>,
+  ): Promise<number | 'duplicate' | null> {
+    const turns = imported.followUps ?? [];
+    // A row of the wrong shape is left as it was: the import never writes over what it cannot read.
+    if (!isAnswerRow(saved) || turns.length <= (saved.followUps?.length ?? 0)) return 'duplicate';
+    const keys = await this.ledger.write('answers', [{ ...saved, followUps: turns }]);
     return typeof keys?.[0] === 'number' ? keys[0] : null;
   }
 

@@ -10,6 +10,9 @@
 //   1  pages and answers only (the first layout; no byte accounting).
 //   2  adds embeddings, search and sparql caches, the ledger and the meta table; the upgrade
 //      gives every version-1 record its ledger row, so old answers count against the budget.
+// A thread (a question and its follow-ups) is one answer record: the first turn's, with the later
+// turns in `followUps`. That needed no new version: no index changed, and a record without
+// `followUps` is read as a thread of one turn, as it always was.
 
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { AskResult, PageSnapshot, Passage } from '../pipeline/types';
@@ -46,7 +49,25 @@ export interface CacheRecord {
   expiresAt: number;
 }
 
-/** An answer as the panel showed it, with what it was computed from. */
+/** A later turn of a thread, saved inside the record of its first turn, in the order asked. */
+export interface FollowUpTurn {
+  mode: AskResult['mode'];
+  question: string;
+  questionKey: string;
+  /** The page version it was answered on (the page may change between turns). */
+  pageHash: string;
+  /** Its answer, quotes and citations, as the panel showed them. */
+  result: AskResult;
+  createdAt: number;
+}
+
+/** Follow-ups one thread record holds; a longer conversation continues in a new record. */
+export const MAX_FOLLOW_UPS = 50;
+
+/**
+ * An answer as the panel showed it, with what it was computed from; with `followUps`, the first
+ * turn of a thread.
+ */
 export interface AnswerRecord {
   id?: number;
   mode: AskResult['mode'];
@@ -64,6 +85,8 @@ export interface AnswerRecord {
   configKey?: string;
   /** The question's bi-encoder embedding when models were loaded (semantic lookup). */
   questionVector?: { modelId: string; vector: Float32Array };
+  /** The thread's later turns, oldest first (absent: a single answer). */
+  followUps?: FollowUpTurn[];
 }
 
 export type LedgerTable = 'pages' | 'embeddings' | 'search' | 'sparql' | 'answers';

@@ -24,6 +24,18 @@ const PageRowSchema = v.looseObject({
   snapshot: v.looseObject({ blocks: v.array(v.looseObject({ text: v.string() })) }),
 });
 
+/** What the panel reads of a result straight away: result.answer and result.quotes. */
+const ResultRowSchema = v.looseObject({ answer: v.looseObject({}), quotes: v.array(v.unknown()) });
+
+const FollowUpRowSchema = v.looseObject({
+  mode: v.string(),
+  question: v.string(),
+  questionKey: v.string(),
+  pageHash: v.string(),
+  createdAt: Finite,
+  result: ResultRowSchema,
+});
+
 const AnswerRowSchema = v.looseObject({
   id: v.number(),
   mode: v.string(),
@@ -34,7 +46,9 @@ const AnswerRowSchema = v.looseObject({
   pageTitle: v.string(),
   createdAt: Finite,
   // The panel reads result.answer (fallback, text, citations) and result.quotes straight away.
-  result: v.looseObject({ answer: v.looseObject({}), quotes: v.array(v.unknown()) }),
+  result: ResultRowSchema,
+  // A thread's later turns: opening the thread shows each, so each is checked like the first.
+  followUps: v.optional(v.array(FollowUpRowSchema)),
 });
 
 /** An answer's question vector, checked apart: a bad one costs only the semantic lookup. */

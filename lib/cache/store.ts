@@ -49,6 +49,7 @@ export function openStore(options: CacheStoreOptions = {}): CacheStore {
     putPage: (snapshot, passages) => pages.putPage(snapshot, passages),
     getPage: (url, hash) => pages.getPage(url, hash),
     putAnswer: (record) => answers.putAnswer(record),
+    appendFollowUp: (id, turn) => answers.appendFollowUp(id, turn),
     importAnswer: (record) => answers.importAnswer(record),
     getAnswer: (id) => answers.getAnswer(id),
     listAnswers: (list) => answers.listAnswers(list),

@@ -4,7 +4,7 @@
 import type { CachePort } from '../core/cache';
 import type { Embedder } from '../pipeline/ports';
 import type { Passage, PageSnapshot } from '../pipeline/types';
-import type { AnswerRecord, LedgerTable, PageRecord } from './db';
+import type { AnswerRecord, FollowUpTurn, LedgerTable, PageRecord } from './db';
 
 export type StoreProblem = 'quota' | 'newer-version' | 'open-failed';
 
@@ -51,6 +51,8 @@ export interface CacheStore {
   /** The page version with `hash`, or the latest fetched when no hash is given. */
   getPage(url: string, hash?: string): Promise<PageRecord | null>;
   putAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | null>;
+  /** Adds a turn to the thread whose first turn is answer `id`; false when it could not. */
+  appendFollowUp(id: number, turn: FollowUpTurn): Promise<boolean>;
   /** An imported answer: 'duplicate' when already saved; stored as last used at its creation. */
   importAnswer(record: Omit<AnswerRecord, 'id'>): Promise<number | 'duplicate' | null>;
   getAnswer(id: number): Promise<AnswerRecord | null>;

@@ -2,6 +2,7 @@
 //
 // JSON is the lossless format: `parseImport(exportJson(records))` gives the records back, less
 // their ids. Markdown is for people: a readable record of what was asked, answered and cited.
+// A thread is one record: its first turn, then its follow-ups in the order asked (`followUps`).
 //
 // An import file is untrusted input (docs/SECURITY.md, properties 8 and 16): it is size-checked
 // before parsing, the envelope and every answer are validated against valibot schemas that
@@ -12,7 +13,7 @@
 import { redactAddresses } from '../core/net';
 import { MAX_TITLE_CHARS } from '../core/text';
 import * as v from 'valibot';
-import type { AnswerRecord } from '../cache/db';
+import { MAX_FOLLOW_UPS, type AnswerRecord, type FollowUpTurn } from '../cache/db';
 import { toErrorInfo, type ErrorCode } from '../core/errors';
 import { field, parseJson } from '../core/guards';
 import { MAX_QUESTION_CHARS } from '../pipeline/question';
@@ -22,8 +23,11 @@ import { questionKey } from './question';
 import { t, tn } from '../core/i18n';
 
 export const EXPORT_FORMAT = 'answer-panel-history';
-/** Version 1: this layout. A later version adds fields or changes shapes; this code refuses it. */
-export const EXPORT_VERSION = 1;
+/**
+ * Version 2: this layout. Version 1 had no `followUps` (every answer alone) and is read as is. A
+ * later version adds fields or changes shapes; this code refuses it.
+ */
+export const EXPORT_VERSION = 2;
 /**
  * Import size cap. A thousand answers with their quotes, sent prompts and 384-float question
  * vectors take about 15–25 MB of JSON; 50 MB leaves room while keeping JSON.parse and validation
@@ -38,8 +42,9 @@ const MAX_REASONS = 20;
 
 /** An exported answer: the record without `id` (the importing database assigns its own) and
  *  without `questionKey` (derived, recomputed on import), with the vector as plain numbers. */
-type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector'> & {
+type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector' | 'followUps'> & {
   questionVector?: { modelId: string; vector: number[] };
+  followUps?: Array<Omit<FollowUpTurn, 'questionKey'>>;
 };
 
 /**
@@ -50,8 +55,11 @@ type ExportedAnswer = Omit<AnswerRecord, 'id' | 'questionKey' | 'questionVector'
  */
 export function exportJson(records: readonly AnswerRecord[], now: number): string {
   const answers: ExportedAnswer[] = records.map(
-    ({ id: _id, questionKey: _key, questionVector, configKey, ...rest }) => ({
+    ({ id: _id, questionKey: _key, questionVector, configKey, followUps, ...rest }) => ({
       ...rest,
+      ...(followUps && followUps.length > 0
+        ? { followUps: followUps.map(({ questionKey: _turnKey, ...turn }) => turn) }
+        : {}),
       // Answers saved before addresses were stored without query strings may still hold one.
       ...(configKey ? { configKey: redactAddresses(configKey) } : {}),
       ...(questionVector
@@ -134,7 +142,7 @@ const QuoteSchema = v.object({
   kgLines: v.optional(List(v.object({ text: Text(MAX_LABEL), url: WikidataUrl }), 1000)),
   coverage: Num,
   weak: v.optional(v.boolean()),
-  answerSpan: v.optional(v.object({ start: Count, end: Count })),
+  answerSpan: v.optional(v.object({ start: Count, end: Count, by: v.optional(Text(200)) })),
   source: QuoteSourceSchema,
 });
 
@@ -261,6 +269,7 @@ const AskResultSchema = v.object({
       reranker: v.optional(Text(200)),
       embedder: v.optional(Text(200)),
       nli: v.optional(Text(200)),
+      reader: v.optional(Text(200)),
     }),
     sources: List(
       v.object({
@@ -300,20 +309,39 @@ const AskResultSchema = v.object({
 /** Latest time a Date can hold: a larger `createdAt` could not be shown or exported. */
 const MAX_TIME = 8.64e15;
 
+const Question = v.pipe(
+  v.string(),
+  v.maxLength(MAX_QUESTION_CHARS),
+  v.check((q) => questionKey(q) !== '', 'is empty'),
+);
+const Mode = v.picklist(['answer', 'verify']);
+// A SHA-256 in hex is 64 characters.
+const PageHash = Text(128);
+const CreatedAt = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_TIME));
+
+/** A thread's later turn, checked like the first. */
+const ImportedFollowUpSchema = v.pipe(
+  v.object({
+    mode: Mode,
+    question: Question,
+    pageHash: PageHash,
+    result: AskResultSchema,
+    createdAt: CreatedAt,
+  }),
+  // The panel shows each turn by its result's mode: the two must agree.
+  v.check((turn) => turn.mode === turn.result.mode, 'mode does not match its result'),
+);
+
 const ImportedAnswerSchema = v.pipe(
   v.object({
-    mode: v.picklist(['answer', 'verify']),
-    question: v.pipe(
-      v.string(),
-      v.maxLength(MAX_QUESTION_CHARS),
-      v.check((q) => questionKey(q) !== '', 'is empty'),
-    ),
+    mode: Mode,
+    question: Question,
     pageUrl: HttpUrl,
-    // A SHA-256 in hex is 64 characters.
-    pageHash: Text(128),
+    pageHash: PageHash,
     pageTitle: Text(MAX_LABEL),
     result: AskResultSchema,
-    createdAt: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_TIME)),
+    createdAt: CreatedAt,
+    followUps: v.optional(List(ImportedFollowUpSchema, MAX_FOLLOW_UPS)),
     // Opaque (JSON of the settings that shaped the answer), only compared for equality: kept so an
     // imported answer is an exact hit only under the same settings, as it was where it was made.
     configKey: v.optional(Text(10_000)),
@@ -402,7 +430,14 @@ function parseAnswers(answers: readonly unknown[]): ImportResult {
     if (parsed.success) {
       // questionKey is derived here, never read from the file: the exact-match index must agree
       // with this version's normalisation whatever the file says.
-      records.push({ ...parsed.output, questionKey: questionKey(parsed.output.question) });
+      const { followUps, ...first } = parsed.output;
+      records.push({
+        ...first,
+        questionKey: questionKey(first.question),
+        ...(followUps && followUps.length > 0
+          ? { followUps: followUps.map((t) => ({ ...t, questionKey: questionKey(t.question) })) }
+          : {}),
+      });
       return;
     }
     skipped++;
@@ -472,17 +507,35 @@ export function exportMarkdown(records: readonly AnswerRecord[], now: number): s
 }
 
 function answerMarkdown(record: AnswerRecord): string[] {
+  const followUps = record.followUps ?? [];
   const lines = [
     `## ${escapeHeading(record.question)}`,
     '',
     ...metadataLines(record),
+    ...(followUps.length > 0 ? [`- ${t('export_thread', followUps.length + 1)}`] : []),
     '',
     ...answerLines(record),
     ...checkLines(record.result.answer),
     ...quoteLines(record.result.quotes),
+    ...followUps.flatMap((turn, i) => followUpMarkdown(turn, i + 2)),
   ];
   while (lines.at(-1) === '') lines.pop();
   return lines;
+}
+
+/** A thread's later turn: its question as a subheading, when it was asked, its answer and quotes. */
+function followUpMarkdown(turn: FollowUpTurn, position: number): string[] {
+  return [
+    '',
+    `### ${position}. ${escapeHeading(turn.question)}`,
+    '',
+    `- ${t('export_asked', formatDate(turn.createdAt))}`,
+    `- ${turn.mode === 'verify' ? t('export_mode_claim') : t('export_mode_question')}`,
+    '',
+    ...answerLines(turn),
+    ...checkLines(turn.result.answer),
+    ...quoteLines(turn.result.quotes),
+  ];
 }
 
 /** The list under the heading: page, date, mode, composer, verdict, model confidence. */
@@ -525,7 +578,7 @@ function exportedConfidence(level: string): string {
 }
 
 /** The answer, after why it is the extractive one or was withheld, when it was. */
-function answerLines(record: AnswerRecord): string[] {
+function answerLines(record: Pick<AnswerRecord, 'result'>): string[] {
   const { answer } = record.result;
   const lines: string[] = [];
   if (answer.fallback) {
@@ -593,7 +646,7 @@ function quoteMarkdown(quote: Quote): string[] {
 }
 
 /** The answer as the panel shows it: each sentence, then its markers; ⚠ on flagged ones. */
-function answerText(record: AnswerRecord): string[] {
+function answerText(record: Pick<AnswerRecord, 'result'>): string[] {
   const { answer } = record.result;
   if (answer.sentences.length === 0) {
     const text = answer.text.split('\n').filter((line) => line.trim() !== '');
@@ -689,7 +742,11 @@ function formatDate(ms: number): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** Compile-time check that what the import returns is an AnswerRecord. */
-type Imported = v.InferOutput<typeof ImportedAnswerSchema> & { questionKey: string };
+/** Compile-time check that what the import returns (keys added) is an AnswerRecord. */
+type Parsed = v.InferOutput<typeof ImportedAnswerSchema>;
+type Imported = Omit<Parsed, 'followUps'> & {
+  questionKey: string;
+  followUps?: Array<NonNullable<Parsed['followUps']>[number] & { questionKey: string }>;
+};
 const _assignable: (x: Imported) => Omit<AnswerRecord, 'id'> = (x) => x;
 void _assignable;

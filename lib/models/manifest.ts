@@ -15,8 +15,14 @@ import manifestJson from '../../models/manifest.json';
 import { PipelineError } from '../core/errors';
 import { field, isRecord, parseWith } from '../core/guards';
 
-export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker' | 'nli';
-export const MODEL_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder', 'reranker', 'nli'];
+export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker' | 'nli' | 'extractive-qa';
+export const MODEL_ROLES: readonly ModelRole[] = [
+  'cross-encoder',
+  'bi-encoder',
+  'reranker',
+  'nli',
+  'extractive-qa',
+];
 
 export interface ManifestFile {
   /** Path inside the model folder and the hub repository, e.g. `onnx/model_quantized.onnx`. */
@@ -39,7 +45,7 @@ export interface ManifestModel {
   revision: string | null;
   licence: string;
   /**
-   * Optional models (the reranker, the NLI model) are not fetched, generated at benchmark size or
+   * Optional models (the reranker, the NLI model, the extractive-QA model) are not fetched, generated at benchmark size or
    * downloaded unless asked for; see `selectModels` and, for loading, `loadModelPorts`.
    */
   optional: boolean;
@@ -227,13 +233,19 @@ export interface ModelSelection {
 
 /**
  * The optional roles a user's retrieval settings ask for: the reranker when the second-stage
- * reranker is on, the NLI model when checking verdicts and citations with it is on. Each is a
- * separate download, so turning one on never downloads the other.
+ * reranker is on, the NLI model when checking verdicts and citations with it is on, the
+ * extractive-QA model when exact answers by model are on. Each is a separate download, so turning
+ * one on never downloads another.
  */
-export function optionalRoles(choice: { rerank: boolean; nli: boolean }): ModelRole[] {
+export function optionalRoles(choice: {
+  rerank: boolean;
+  nli: boolean;
+  exactAnswer?: boolean;
+}): ModelRole[] {
   return [
     ...(choice.rerank ? (['reranker'] as const) : []),
     ...(choice.nli ? (['nli'] as const) : []),
+    ...(choice.exactAnswer ? (['extractive-qa'] as const) : []),
   ];
 }
 

@@ -7,6 +7,10 @@
 //   NliScorer:  the optional NLI cross-encoder for Verify and the citation check: softmax over its
 //               three logits per (premise, hypothesis) pair, classes in the order its config.json
 //               names them (lib/models/nli.ts). Loaded whenever its files are there.
+//   AnswerReader: the optional extractive-QA model (a SQuAD reader) for the exact answer inside a
+//               cited quote: start and end logits over the quote's tokens → the best short span,
+//               as character offsets, or none when it is not confident (lib/models/reader.ts).
+//               Loaded whenever its files are there.
 //
 // Runs in Node (vitest, CLI, benchmarks: ONNX Runtime's CPU backend), in a Web Worker and in
 // extension pages (WebGPU when the browser gives an adapter, else WASM). It never names
@@ -19,6 +23,7 @@
 import { inLengthOrder } from './batching';
 import {
   AutoModel,
+  AutoModelForQuestionAnswering,
   AutoModelForSequenceClassification,
   AutoTokenizer,
   Tensor,
@@ -26,12 +31,14 @@ import {
 } from '@huggingface/transformers';
 import { type ErrorCode, errorText, PipelineError } from '../core/errors';
 import type {
+  AnswerReader,
   Embedder,
   ModelDevice,
   ModelPorts,
   NliProbabilities,
   NliScorer,
   PairScorer,
+  ReadSpan,
 } from '../pipeline/ports';
 import type { ModelCachePort } from './browser-store';
 import {
@@ -42,6 +49,7 @@ import {
   modelForRole,
 } from './manifest';
 import { type NliColumns, NLI_LABELS, nliColumns, nliProbabilities } from './nli';
+import { bestSpan, passageTokens, spanOffsets, type SpanLimits } from './reader';
 
 export type DevicePreference = 'auto' | ModelDevice;
 
@@ -63,7 +71,7 @@ export interface LoadModelPortsOptions {
   /**
    * Models loaded only when installed: when all their files are there (fetched, generated, or
    * downloaded by a user who asked for them), with no problem recorded when they are not. Default
-   * the NLI model. A role also in `roles` is required instead.
+   * the NLI model and the extractive-QA model. A role also in `roles` is required instead.
    */
   whenPresent?: readonly ModelRole[];
   /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
@@ -88,6 +96,8 @@ export interface LoadModelPortsOptions {
   maxEmbedTokens?: number;
   /** Word pieces kept per NLI hypothesis (a claim or one answer sentence); the premise gets the rest. */
   maxHypothesisTokens?: number;
+  /** The extractive-QA model's longest answer and lowest confidence (`DEFAULT_SPAN_LIMITS`). */
+  spanLimits?: Partial<SpanLimits>;
   batchSize?: number;
 }
 
@@ -107,8 +117,18 @@ export interface LoadedModelPorts extends ModelPorts {
 }
 
 const DEFAULT_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
-const DEFAULT_WHEN_PRESENT: readonly ModelRole[] = ['nli'];
+const DEFAULT_WHEN_PRESENT: readonly ModelRole[] = ['nli', 'extractive-qa'];
 const MAX_POSITIONS = 512;
+
+/**
+ * An exact answer is a phrase (SQuAD's answers average about three words), so at most 20 tokens;
+ * below 0.2 for p(start)·p(end) a SQuAD reader is spreading its belief over several places (its
+ * clear answers score 0.5 and more), and the pattern finder is the better guess.
+ */
+export const DEFAULT_SPAN_LIMITS: SpanLimits = { maxTokens: 20, minScore: 0.2 };
+/** Word pieces of the question the reader sees; the quote gets the rest of its 384 positions. */
+const READER_QUESTION_TOKENS = 64;
+const READER_POSITIONS = 384;
 
 /** WebGPU when asked for (or 'auto') and an adapter exists; else WASM in browsers, CPU in Node. */
 export async function pickDevice(
@@ -334,7 +354,12 @@ async function loadOne(
     local_files_only: true,
     progress_callback,
   })) as unknown as Tokenizer;
-  const Auto = model.role === 'bi-encoder' ? AutoModel : AutoModelForSequenceClassification;
+  const Auto =
+    model.role === 'bi-encoder'
+      ? AutoModel
+      : model.role === 'extractive-qa'
+        ? AutoModelForQuestionAnswering
+        : AutoModelForSequenceClassification;
   const session = (await Auto.from_pretrained(where, loadOptions)) as unknown as LoadedSession;
   return { tokenizer, session, device };
 }
@@ -380,6 +405,7 @@ interface Limits {
   maxPassage: number;
   maxEmbed: number;
   maxHypothesis: number;
+  span: SpanLimits;
   batchSize: number;
 }
 
@@ -634,6 +660,57 @@ function makeNliScorer(
   };
 }
 
+/** Answer spans for one question in each of the passages, run as one batch on one session. */
+async function readBatch(
+  { tokenizer, session }: Loaded,
+  modelId: string,
+  question: string,
+  passages: readonly string[],
+  span: SpanLimits,
+): Promise<Array<ReadSpan | undefined>> {
+  const q = tokenizer
+    .encode(question, { add_special_tokens: false })
+    .slice(0, READER_QUESTION_TOKENS);
+  const encodeWord = (word: string) => tokenizer.encode(word, { add_special_tokens: false });
+  const tokens = passages.map((p) => passageTokens(p, encodeWord, READER_POSITIONS - 3 - q.length));
+  const outputs = await session(
+    encodeBatch(
+      tokenizer,
+      tokens.map((t) => ({ a: q, b: t.ids })),
+    ),
+  );
+  const { start_logits: starts, end_logits: ends } = outputs;
+  if (!starts || !ends)
+    throw new PipelineError('model-corrupt', `${modelId} has no "start_logits"/"end_logits"`);
+  const width = starts.dims[1]!;
+  const from = q.length + 2; // after [CLS] question [SEP]
+  return tokens.map((t, r) => {
+    const row = (tensor: Tensor) =>
+      (tensor.data as Float32Array).subarray(r * width, (r + 1) * width);
+    const best = bestSpan(row(starts), row(ends), { from, to: from + t.ids.length }, span);
+    return best ? spanOffsets(t, best, from) : undefined;
+  });
+}
+
+/**
+ * One passage a run: int8 models quantize their activations with one scale per batch, so in a
+ * batch a quote's span could change with the other quotes beside it. A handful of short quotes per
+ * answer costs little run one by one, and a quote then always gets the same span.
+ */
+function makeReader(model: ManifestModel, run: Run, limits: Limits): AnswerReader {
+  return {
+    modelId: model.id,
+    async read(question, passages) {
+      const out: Array<ReadSpan | undefined> = [];
+      for (const passage of passages)
+        out.push(
+          ...(await run((loaded) => readBatch(loaded, model.id, question, [passage], limits.span))),
+        );
+      return out;
+    },
+  };
+}
+
 /** Puts the adapter for a loaded model on `ports`; returns a problem when it cannot be used. */
 function attach(
   ports: LoadedModelPorts,
@@ -645,6 +722,7 @@ function attach(
   if (model.role === 'bi-encoder') ports.embedder = makeEmbedder(model, run, limits);
   else if (model.role === 'cross-encoder') ports.filter = makeScorer(model, run, limits);
   else if (model.role === 'reranker') ports.reranker = makeScorer(model, run, limits);
+  else if (model.role === 'extractive-qa') ports.reader = makeReader(model, run, limits);
   else {
     const columns = nliColumns(loaded.session.config);
     if (!columns)
@@ -713,6 +791,7 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     maxPassage: options.maxPassageTokens ?? 128,
     maxEmbed: options.maxEmbedTokens ?? 256,
     maxHypothesis: options.maxHypothesisTokens ?? 128,
+    span: { ...DEFAULT_SPAN_LIMITS, ...options.spanLimits },
     batchSize: options.batchSize ?? 16,
   };
   configureEnv(options);

@@ -1,14 +1,17 @@
 // The exact answer inside a cited quote: the phrase of the type the question asks for (who → a
 // person's name, when → a date, how many → a number, where → a place), found by patterns, no
-// model. The panel gives it a stronger highlight than the rest of the quote. An extractive-QA
-// model can take over through `AnswerSpanFinder`, which has the same shape.
+// model. The panel gives it a stronger highlight than the rest of the quote. An installed
+// extractive-QA model (`AnswerReader`) takes over where it is confident (`answerSpans`).
 
 import { terms } from '../core/text';
 import { answerTypeOf, type AnswerType } from './intent';
+import type { AnswerReader } from './ports';
 
 export interface Span {
   start: number;
   end: number;
+  /** The model that found it; absent when the patterns did. */
+  by?: string;
 }
 
 /**
@@ -19,7 +22,35 @@ export type AnswerSpanFinder = (
   question: string,
   passage: string,
   lang?: string,
-) => Span | undefined;
+) => Span | undefined | Promise<Span | undefined>;
+
+/**
+ * The answer phrase in each passage: the reader's span where it is confident, the patterns' where
+ * it refuses or is not installed. A reader that fails is left out for this question (the patterns
+ * answer) and `onReaderError` says why: never a made-up span.
+ */
+export async function answerSpans(
+  question: string,
+  passages: readonly string[],
+  reader?: AnswerReader,
+  onReaderError?: (error: unknown) => void,
+  lang?: string,
+): Promise<Array<Span | undefined>> {
+  let read: Awaited<ReturnType<AnswerReader['read']>> | undefined;
+  if (reader && passages.length > 0) {
+    try {
+      read = await reader.read(question, passages);
+    } catch (error) {
+      onReaderError?.(error);
+    }
+  }
+  return passages.map((passage, i) => {
+    const span = read?.[i];
+    if (span && span.start >= 0 && span.end > span.start && span.end <= passage.length)
+      return { start: span.start, end: span.end, by: reader!.modelId };
+    return findAnswerSpan(question, passage, lang);
+  });
+}
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
@@ -174,7 +205,7 @@ function expansions(text: string): Span[] {
  * The answer phrase in `text` for `question`: a phrase of the expected type that does not merely
  * repeat the question's own words, the one nearest the question's words when there are several.
  */
-export const findAnswerSpan: AnswerSpanFinder = (question, text, lang) => {
+export function findAnswerSpan(question: string, text: string, lang?: string): Span | undefined {
   const type = answerTypeOf(question);
   const asked = new Set(terms(question, lang));
   const candidates = typedSpans(text, type, lang).filter((span) => {
@@ -186,7 +217,7 @@ export const findAnswerSpan: AnswerSpanFinder = (question, text, lang) => {
   if (anchors.length === 0) return candidates[0];
   const distance = (s: Span) => Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   return candidates.reduce((best, s) => (distance(s) < distance(best) ? s : best));
-};
+}
 
 function askedPositions(
   text: string,

@@ -40,6 +40,24 @@ export interface NliScorer {
   ): Promise<NliProbabilities[]>;
 }
 
+/** An answer span a reader found: character offsets in the passage, and the model's confidence. */
+export interface ReadSpan {
+  start: number;
+  end: number;
+  /** p(start) · p(end) over the passage's tokens, in (0, 1]. */
+  score: number;
+}
+
+/**
+ * An extractive question-answering model (a SQuAD reader): the answer phrase inside a passage,
+ * from its start and end logits over the passage's tokens. Undefined when the model is not
+ * confident enough in any span: the caller then uses the pattern finder, never a guess.
+ */
+export interface AnswerReader {
+  readonly modelId: string;
+  read(question: string, passages: readonly string[]): Promise<Array<ReadSpan | undefined>>;
+}
+
 /** Which inference device a model runs on; reported in the panel. */
 export type ModelDevice = 'webgpu' | 'wasm' | 'cpu';
 
@@ -52,6 +70,8 @@ export interface ModelPorts {
   embedder?: Embedder;
   /** NLI cross-encoder for verdicts and citation checks, when installed (optional). */
   nli?: NliScorer;
+  /** Extractive-QA model for the exact answer inside a cited quote, when installed (optional). */
+  reader?: AnswerReader;
   device?: ModelDevice;
   /** Why a model is absent, said in the panel ("model files missing: …"). */
   unavailableReason?: string;

@@ -99,8 +99,11 @@ export interface Quote {
    * passages matched the question than quotes are shown. It is no evidence for an answer.
    */
   weak?: boolean;
-  /** The phrase that answers the question (a name, a date, a number), as offsets in `text`. */
-  answerSpan?: { start: number; end: number };
+  /**
+   * The phrase that answers the question (a name, a date, a number), as offsets in `text`; `by`:
+   * the extractive-QA model that found it (absent: found by patterns for the question's type).
+   */
+  answerSpan?: { start: number; end: number; by?: string };
   source: QuoteSource;
 }
 
@@ -292,7 +295,14 @@ export interface RetrievalReport {
   /** Why the keyword path ran, or why the web was not used, in words for the panel. */
   notes: string[];
   device?: 'webgpu' | 'wasm' | 'cpu';
-  models: { filter?: string; reranker?: string; embedder?: string; nli?: string };
+  models: {
+    filter?: string;
+    reranker?: string;
+    embedder?: string;
+    nli?: string;
+    /** The extractive-QA model, when it was asked for the answers' exact phrases. */
+    reader?: string;
+  };
   /** Sources considered: the page first, then search results. */
   sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
   webSearched: boolean;

@@ -13,7 +13,8 @@ import { t } from '../core/i18n';
  * offline cache's byte budget and persistent storage). v5 adds `retrieval.nli` (the optional
  * fact-checking model) and makes the defaults private: nothing leaves the browser until the user
  * turns it on (no web search provider, no Wikidata, the extractive composer). v6 adds
- * `search.allowLocalResults` (off: result pages on local addresses are not read). Settings stored by an earlier version
+ * `search.allowLocalResults` (off: result pages on local addresses are not read) and
+ * `retrieval.exactAnswer` (the optional extractive-QA model). Settings stored by an earlier version
  * keep what they said, and a field they lack takes the default of their version (`OLD_DEFAULTS`).
  */
 export const SETTINGS_VERSION = 6;
@@ -93,6 +94,8 @@ const SettingsSchema = v.object({
     rerank: v.boolean(),
     /** Download the NLI model too, for verdicts and citation checks (a separate, opt-in download). */
     nli: v.boolean(),
+    /** Download the extractive-QA model too, for the exact answer inside a quote (opt-in download). */
+    exactAnswer: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
     device: v.picklist(DevicePreferences),
     /** Where the model files come from: the package, or a download from the hub made in Settings. */
@@ -133,6 +136,7 @@ export const DEFAULT_SETTINGS: Settings = {
     useModels: true,
     rerank: false,
     nli: false,
+    exactAnswer: false,
     device: 'auto',
     modelSource: 'bundled',
     hubUrl: 'https://huggingface.co',
@@ -158,6 +162,7 @@ const FIELD_SINCE: Record<string, number> = {
   'composer.timeoutSeconds': 3,
   'retrieval.nli': 5,
   'search.allowLocalResults': 6,
+  'retrieval.exactAnswer': 6,
 };
 /**
  * Defaults that changed, with the version that changed them: settings stored by an earlier

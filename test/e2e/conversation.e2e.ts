@@ -2,6 +2,7 @@
 // when questions overlap, Stop, follow-ups, quiet progress with the details tucked away, and an
 // honest note when the composer cannot be reached. (The views' screenshots: screenshots.e2e.ts.)
 
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
@@ -167,6 +168,72 @@ describe('a conversation', () => {
     expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toMatch(/Sostratus/);
     await panel.click('button[data-action="new-topic"]');
     expect(await panel.$$eval('article.turn', (els) => els.length)).toBe(0);
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('a conversation in History', () => {
+  it('is one entry that exports, imports back and opens as the whole thread', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    const FOLLOW_UP = 'What story is told about him?';
+    await ask(panel, WHO);
+    await ask(panel, FOLLOW_UP);
+    expect((await turns(panel)).map((t) => t.status)).toEqual(['done', 'done']);
+
+    const entries = async () => {
+      await panel.click('button[data-view="history"]');
+      await panel.waitForSelector('.history-list, .history .footnote');
+      return panel.$$eval('li.history-item', (els) =>
+        els.map((e) => ({
+          turns: e.getAttribute('data-turns'),
+          question: e.querySelector('.history-question')?.textContent,
+          meta: e.querySelector('.history-meta')?.textContent ?? '',
+        })),
+      );
+    };
+    const listed = await entries();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ turns: '2', question: WHO });
+    expect(listed[0]!.meta).toMatch(/^1 follow-up · /);
+
+    const [json] = await Promise.all([
+      panel.waitForEvent('download'),
+      panel.click('button[data-action="export-json"]'),
+    ]);
+    const jsonPath = await json.path();
+    const exported = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+      answers: Array<{
+        question: string;
+        followUps?: Array<{ question: string; result: { quotes: unknown[] } }>;
+      }>;
+    };
+    expect(exported.answers.map((a) => [a.question, a.followUps?.map((t) => t.question)])).toEqual([
+      [WHO, [FOLLOW_UP]],
+    ]);
+    expect(exported.answers[0]!.followUps![0]!.result.quotes.length).toBeGreaterThan(0);
+
+    await panel.click('button[data-action="delete-all"]');
+    await panel.click('button[data-action="delete-all-confirm"]');
+    await expect.poll(() => panel.$$eval('li.history-item', (els) => els.length)).toBe(0);
+    await panel.setInputFiles('input[data-action="import"]', jsonPath);
+    await panel.waitForSelector('[data-history-note="ok"]:has-text("Imported")');
+    // Importing the same file again adds nothing.
+    await panel.setInputFiles('input[data-action="import"]', jsonPath);
+    await expect
+      .poll(() => panel.textContent('[data-history-note]'))
+      .toMatch(/^Imported 0 answers/);
+    expect((await entries()).map((e) => e.turns)).toEqual(['2']);
+
+    await panel.click('li.history-item .history-open');
+    await panel.waitForSelector('article.turn .result');
+    const shown = await turns(panel);
+    expect(shown.map((t) => [t.question, t.status])).toEqual([
+      [WHO, 'done'],
+      [FOLLOW_UP, 'done'],
+    ]);
+    expect(await panel.textContent(`${LAST_TURN} .answer-text`)).toMatch(/Sostratus/);
     await panel.close();
     await page.close();
   });

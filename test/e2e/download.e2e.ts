@@ -67,10 +67,20 @@ describe('download the models on first use', () => {
       .poll(() => factCheck.textContent(), { timeout: 10_000 })
       .toMatch(/^Check meaning with a fact-checking model \(downloads ~\d+(\.\d)? MB\)$/);
     expect(await options.isChecked('[id="retrieval.nli"]')).toBe(false);
-    // Four files for each of the two ranking models, and four for the fact-checking model's size.
+    // The exact-answer model likewise: its own size, off by default.
+    const exact = options.locator('label[for="retrieval.exactAnswer"]');
+    await expect
+      .poll(() => exact.textContent(), { timeout: 10_000 })
+      .toMatch(
+        /^Find the exact answer with a question-answering model \(downloads ~\d+(\.\d)? MB\)$/,
+      );
+    expect(await options.isChecked('[id="retrieval.exactAnswer"]')).toBe(false);
+    // Four files for each of the two ranking models, and four for each optional model's size.
     const nli = hubRequests.filter((r) => r.includes('/nli-deberta-v3-xsmall/'));
-    expect(hubRequests.length - nli.length).toBe(8);
+    const squad = hubRequests.filter((r) => r.includes('/distilbert-base-cased-distilled-squad/'));
+    expect(hubRequests.length - nli.length - squad.length).toBe(8);
     expect(nli.length).toBe(4);
+    expect(squad.length).toBe(4);
     expect(hubRequests.every((r) => r.startsWith('HEAD '))).toBe(true);
     // Unpinned manifest: nothing starts until the user confirms trusting the files on first use.
     expect(await button.isDisabled()).toBe(true);

@@ -2,7 +2,10 @@
 // (WASM; headless Chromium has no WebGPU adapter) inside the panel's worker. Every request is
 // logged by Chromium; none may leave 127.0.0.1 (no CDN, no model hub).
 
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAnswerSpan } from '../../lib/pipeline/answer-span';
+import { loadModelPorts } from '../../lib/models/transformers';
 import {
   ask,
   askAbout,
@@ -101,6 +104,96 @@ describe('ranking with the shipped models', () => {
     await expect.poll(() => options.isChecked(nli)).toBe(true);
     expect(await options.isDisabled(nli)).toBe(true);
     expect(await options.textContent('[id="retrieval.nli-note"]')).toBe(
+      'Built into this version: always used.',
+    );
+    await options.close();
+  });
+});
+
+describe('the exact answer with the shipped extractive-QA model', () => {
+  // The files the test build shipped (package.json's test:e2e generates them here first).
+  const MODELS_DIR = resolve(import.meta.dirname, '../tmp/models');
+  const READER_ID = 'Xenova/distilbert-base-cased-distilled-squad';
+
+  it('marks the span the model gives inside the cited quote, in the panel and on the page', async () => {
+    // Keyword ranking, as a new user has it without ranking models: the exact-answer model ranks
+    // nothing and is used whenever installed.
+    await setSettings(h, { retrieval: { useModels: false } });
+    try {
+      const question = 'When did Ibn Battuta visit Alexandria?';
+      const { page, panel, close } = await askAbout(h, 'demo/source.html', question);
+      const marked = await panel.$$eval('li.quote.quote-cited', (items) =>
+        items.flatMap((li) => {
+          const mark = li.querySelector('mark.answer-span[data-by]');
+          const text = li.querySelector('.quote-text')?.textContent ?? '';
+          return mark
+            ? [{ text, phrase: mark.textContent ?? '', by: mark.getAttribute('data-by') }]
+            : [];
+        }),
+      );
+      expect(marked.length).toBeGreaterThan(0);
+      // The same model in Node, on the same question and quote, gives the same span: the panel
+      // shows the model's answer, not the patterns' ("1326" for a "when" question).
+      const ports = await loadModelPorts({
+        localModelPath: MODELS_DIR,
+        device: 'cpu',
+        roles: ['extractive-qa'],
+      });
+      try {
+        for (const { text, phrase, by } of marked) {
+          expect(by).toBe(READER_ID);
+          const [span] = await ports.reader!.read(question, [text]);
+          expect(span).toBeDefined();
+          expect(phrase).toBe(text.slice(span!.start, span!.end));
+          const rules = findAnswerSpan(question, text);
+          expect(phrase).not.toBe(rules ? text.slice(rules.start, rules.end) : '');
+        }
+      } finally {
+        await ports.dispose();
+      }
+      // The page draws the answer phrase strongest: the model's span is among those ranges.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() =>
+              [...(CSS.highlights.get('answer-panel-answer') ?? [])].map((r) =>
+                (r as Range).toString(),
+              ),
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual(expect.arrayContaining(marked.map((m) => m.phrase)));
+      await close();
+    } finally {
+      await setSettings(h, { retrieval: { useModels: true } });
+    }
+  });
+
+  it('where the model is not confident, the patterns mark the answer (no model named)', async () => {
+    await setSettings(h, { retrieval: { useModels: false } });
+    try {
+      const { panel, close } = await askAbout(
+        h,
+        'demo/source.html',
+        'When was the lighthouse finished?',
+      );
+      const marks = await panel.$$eval('li.quote.quote-cited mark.answer-span', (els) =>
+        els.map((e) => [e.textContent, e.getAttribute('data-by')]),
+      );
+      expect(marks).toContainEqual(['280 BC', null]);
+      await close();
+    } finally {
+      await setSettings(h, { retrieval: { useModels: true } });
+    }
+  });
+
+  it('Settings shows the built-in exact-answer model as used', async () => {
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const exact = '[id="retrieval.exactAnswer"]';
+    await expect.poll(() => options.isChecked(exact)).toBe(true);
+    expect(await options.isDisabled(exact)).toBe(true);
+    expect(await options.textContent('[id="retrieval.exactAnswer-note"]')).toBe(
       'Built into this version: always used.',
     );
     await options.close();

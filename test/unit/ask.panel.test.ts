@@ -465,6 +465,85 @@ describe('the panel after an answer', () => {
     expect(last(store).pageChanged).toBe(false);
   });
 
+  it('opens a saved thread whole: every turn in order, the last one highlighted, follow-ups going on into it', async () => {
+    const first = await answerFor();
+    const second = await answerFor('When was the lighthouse finished?');
+    const record: AnswerRecord = {
+      id: 5,
+      mode: 'answer',
+      question: QUESTION,
+      questionKey: 'who designed lighthouse alexandria',
+      pageUrl: demo.url,
+      pageHash: await pageHash(demo),
+      pageTitle: demo.title,
+      result: first,
+      createdAt: 42,
+      followUps: [
+        {
+          mode: 'answer',
+          question: 'When was the lighthouse finished?',
+          questionKey: 'when lighthouse finished',
+          pageHash: 'an older version',
+          result: second,
+          createdAt: 43,
+        },
+      ],
+    };
+    const ports = fakePorts(first);
+    const store = memoryStore({ view: 'history' });
+    const actions = createPanelActions(ports, store);
+    await actions.openSaved(record);
+    const turns = shownThread(store.get());
+    expect(turns.map((t) => [t.question, t.origin, t.pageChanged, t.savedId])).toEqual([
+      [QUESTION, { kind: 'history', createdAt: 42 }, false, 5],
+      ['When was the lighthouse finished?', { kind: 'history', createdAt: 43 }, true, 5],
+    ]);
+    expect(turns.map((t) => t.result)).toEqual([first, second]);
+    expect(ports.calls.highlight).toHaveLength(1);
+    expect(ports.calls.highlight[0]!.quotes.map((q) => q.text)).toEqual(
+      second.quotes.filter((q) => second.answer.cited.includes(q.id)).map((q) => q.text),
+    );
+    // A question asked now continues the thread: it uses the earlier turns and joins the record.
+    actions.setInput('Who paid for it?');
+    await actions.ask('answer');
+    expect(ports.calls.run[0]).toMatchObject({ thread: 5 });
+    // Opened while the tab shows another page, the thread is shown but a new question starts
+    // a record of its own.
+    const elsewhere = fakePorts(first, { tabUrl: async () => 'https://elsewhere.test/' });
+    const other = memoryStore({ view: 'history' });
+    await createPanelActions(elsewhere, other).openSaved(record);
+    expect(shownThread(other.get()).map((t) => t.savedId)).toEqual([undefined, undefined]);
+    expect(ports.calls.run[0]!.history?.map((h) => h.question)).toEqual([
+      QUESTION,
+      'When was the lighthouse finished?',
+    ]);
+  });
+
+  it('sends a follow-up with the record its thread was saved in; “New topic” starts a new one', async () => {
+    const result = await answerFor();
+    const ports = fakePorts(result, {});
+    const saved = {
+      result,
+      origin: { kind: 'live', offline: false },
+      pageChanged: false,
+      answerId: 9,
+    };
+    ports.worker.run = async (request) => {
+      ports.calls.run.push(request);
+      return { ok: true, outcome: structuredClone(saved) as CachedOutcome };
+    };
+    const store = memoryStore();
+    const actions = createPanelActions(ports, store);
+    await actions.ask('answer', { question: QUESTION });
+    expect(ports.calls.run[0]!.thread).toBeUndefined();
+    expect(last(store).savedId).toBe(9);
+    await actions.ask('answer', { question: 'When was it finished?' });
+    expect(ports.calls.run[1]!.thread).toBe(9);
+    actions.newTopic();
+    await actions.ask('answer', { question: 'How tall was it?' });
+    expect(ports.calls.run[2]!.thread).toBeUndefined();
+  });
+
   it('verifies the claim waiting for this tab, and does nothing when there is none', async () => {
     const claim = 'The Pharos was designed by Sostratus of Cnidus.';
     const result = await answerFor(claim);

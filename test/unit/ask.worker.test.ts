@@ -38,6 +38,8 @@ describe('answerConfigKey', () => {
     // Reading local search results changes which pages an answer can quote.
     const local = { ...config, search: { ...config.search, allowLocalResults: true } };
     expect(answerConfigKey(local, {}, {})).not.toBe(key);
+    const reader = { modelId: 'squad', read: () => Promise.resolve([]) };
+    expect(answerConfigKey(config, {}, { reader })).not.toBe(key);
   });
 });
 
@@ -51,6 +53,10 @@ describe('modelsKey', () => {
       modelsKey(retrieval, { bundledUrl: 'b/' }),
     );
     expect(modelsKey({ ...retrieval, rerank: true }, { bundledUrl: 'a/' })).not.toBe(
+      modelsKey(retrieval, { bundledUrl: 'a/' }),
+    );
+    // Ranking off still loads the exact-answer model, but not the ranking models.
+    expect(modelsKey({ ...retrieval, useModels: false }, { bundledUrl: 'a/' })).not.toBe(
       modelsKey(retrieval, { bundledUrl: 'a/' }),
     );
   });

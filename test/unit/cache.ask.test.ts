@@ -51,7 +51,7 @@ function setup(online = true) {
 const ask = (
   question: string,
   page = demo,
-  extra: Partial<AskRequest & { fresh: boolean }> = {},
+  extra: Partial<AskRequest & { fresh: boolean; thread: number }> = {},
 ) => ({ mode: 'answer' as const, question, page, ...extra });
 
 describe('askWithCache', () => {
@@ -122,6 +122,52 @@ describe('askWithCache', () => {
     // The fallback answer above was saved for history but is not served as a cached answer.
     const again = await askWithCache(ask('Who designed the lighthouse?'), t.deps);
     expect(again.origin.kind).toBe('live');
+  });
+});
+
+describe('askWithCache: a thread saved as one record', () => {
+  it('saves a follow-up inside its thread’s record, with its own answer and citations', async () => {
+    const t = setup();
+    const first = await askWithCache(ask('Who designed the lighthouse?'), t.deps);
+    t.tick(60_000);
+    const history = [
+      { question: 'Who designed the lighthouse?', answer: first.result.answer.text },
+    ];
+    const next = await askWithCache(
+      ask('When was it finished?', demo, {
+        history,
+        thread: first.answerId!,
+      }),
+      t.deps,
+    );
+    expect(next.answerId).toBe(first.answerId);
+    const saved = await t.store.listAnswers();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.question).toBe('Who designed the lighthouse?');
+    const [turn] = saved[0]!.followUps!;
+    expect(turn).toMatchObject({
+      mode: 'answer',
+      question: 'When was it finished?',
+      createdAt: 1_060_000,
+    });
+    expect(turn!.result.answer.text).toBe(next.result.answer.text);
+    expect(turn!.result.quotes.length).toBeGreaterThan(0);
+  });
+
+  it('a follow-up whose thread is gone (deleted, evicted) is saved as an answer of its own', async () => {
+    const t = setup();
+    const history = [{ question: 'Who designed the lighthouse?', answer: 'Sostratus [1].' }];
+    const followUp = await askWithCache(
+      ask('When was it finished?', demo, { history, thread: 424242 }),
+      t.deps,
+    );
+    expect(followUp.origin.kind).toBe('live');
+    expect(followUp.answerId).toBeTypeOf('number');
+    expect(followUp.answerId).not.toBe(424242);
+    const saved = await t.store.listAnswers();
+    expect(saved.map((a) => [a.id, a.question, a.followUps])).toEqual([
+      [followUp.answerId, 'When was it finished?', undefined],
+    ]);
   });
 });
 

@@ -3,11 +3,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
   AnswerPanelDatabase,
+  MAX_FOLLOW_UPS,
   SCHEMA_V1,
   SCHEMA_V2,
   ledgerRef,
   recordBytes,
   type AnswerRecord,
+  type FollowUpTurn,
   type PageRecord,
 } from '../../lib/cache/db';
 import {
@@ -782,6 +784,92 @@ describe('openStore: importing answers', () => {
     const kept = await store.listAnswers();
     expect(kept.some((a) => a.id === mine)).toBe(true);
     expect(kept.length).toBeLessThan(31);
+    store.close();
+  });
+});
+
+describe('openStore: threads (a question and its follow-ups as one record)', () => {
+  const turn = (question: string, createdAt: number): FollowUpTurn => ({
+    mode: 'answer',
+    question,
+    questionKey: question.toLowerCase(),
+    pageHash: 'h1',
+    result: result(question),
+    createdAt,
+  });
+
+  it('adds follow-ups to the first turn’s record in order: one entry, found by any of its questions', async () => {
+    const { store, raw } = setup();
+    const id = (await store.putAnswer(answer('Who built the lighthouse?', 10)))!;
+    expect(await store.appendFollowUp(id, turn('And when?', 20))).toBe(true);
+    expect(await store.appendFollowUp(id, turn('How tall was it?', 30))).toBe(true);
+    const listed = await store.listAnswers();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.followUps!.map((t) => t.question)).toEqual(['And when?', 'How tall was it?']);
+    expect((await store.listAnswers({ query: 'how tall' })).map((a) => a.id)).toEqual([id]);
+    // The ledger counts the grown record once, at its new size.
+    await checkAccounting(raw());
+    store.close();
+  });
+
+  it('refuses a follow-up for an answer that is gone, or a thread that is full', async () => {
+    const { store } = setup();
+    expect(await store.appendFollowUp(999, turn('And when?', 20))).toBe(false);
+    const full = Array.from({ length: MAX_FOLLOW_UPS }, (_, i) => turn(`Question ${i}?`, 20 + i));
+    const id = (await store.putAnswer(answer('Who built it?', 10, { followUps: full })))!;
+    expect(await store.appendFollowUp(id, turn('One more?', 100))).toBe(false);
+    expect((await store.getAnswer(id))!.followUps).toHaveLength(MAX_FOLLOW_UPS);
+    store.close();
+  });
+
+  it('reads single answers written before threads existed (version 2, no followUps) and extends them', async () => {
+    const indexedDB = new IDBFactory();
+    const v2 = new Dexie(DB, { indexedDB, IDBKeyRange });
+    v2.version(1).stores(SCHEMA_V1);
+    v2.version(2).stores(SCHEMA_V2);
+    const [oldId] = (await v2
+      .table('answers')
+      .bulkAdd([answer('Who built the lighthouse?', 10)], { allKeys: true })) as number[];
+    v2.close();
+    const store = openStore({ indexedDB, IDBKeyRange, name: DB });
+    const old = await store.getAnswer(oldId!);
+    expect(old?.question).toBe('Who built the lighthouse?');
+    expect(old?.followUps).toBeUndefined();
+    expect(await store.appendFollowUp(oldId!, turn('And when?', 20))).toBe(true);
+    expect((await store.getAnswer(oldId!))!.followUps!.map((t) => t.question)).toEqual([
+      'And when?',
+    ]);
+    expect(store.status().skippedCorrupt).toBe(0);
+    store.close();
+  });
+
+  it('drops a record whose follow-up is not a turn, like any corrupt row', async () => {
+    const { store, raw } = setup();
+    const database = raw();
+    await database.answers.add({
+      ...answer('Who built it?', 10),
+      followUps: [{ question: 'And when?' }],
+    } as unknown as AnswerRecord);
+    expect(await store.listAnswers()).toEqual([]);
+    expect(store.status().skippedCorrupt).toBe(1);
+    database.close();
+    store.close();
+  });
+
+  it('imports a thread once; a later export of it with more follow-ups extends the saved one', async () => {
+    const { store } = setup();
+    const thread = answer('Who built it?', 10, { followUps: [turn('And when?', 20)] });
+    const id = await store.importAnswer(thread);
+    expect(typeof id).toBe('number');
+    expect(await store.importAnswer(structuredClone(thread))).toBe('duplicate');
+    const longer = { ...thread, followUps: [turn('And when?', 20), turn('Where?', 30)] };
+    expect(await store.importAnswer(longer)).toBe(id);
+    expect(await store.importAnswer(structuredClone(longer))).toBe('duplicate');
+    // A shorter copy never removes turns.
+    expect(await store.importAnswer(thread)).toBe('duplicate');
+    const listed = await store.listAnswers();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.followUps!.map((t) => t.question)).toEqual(['And when?', 'Where?']);
     store.close();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerRecord } from '../../lib/cache/db';
+import { MAX_FOLLOW_UPS, type AnswerRecord } from '../../lib/cache/db';
 import {
   escapeInline,
   EXPORT_FORMAT,
@@ -107,7 +107,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       ],
       coverage: 0.75,
       weak: false,
-      answerSpan: { start: 25, end: 34 },
+      answerSpan: { start: 25, end: 34, by: 'Xenova/distilbert-base-cased-distilled-squad' },
       source: {
         kind: 'kg',
         url: 'https://www.wikidata.org/wiki/Q43489',
@@ -130,7 +130,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       kgLines: [],
       coverage: 0.5,
       weak: true,
-      answerSpan: { start: 31, end: 37 },
+      answerSpan: { start: 31, end: 37, by: 'Xenova/distilbert-base-cased-distilled-squad' },
       source: {
         kind: 'search',
         url: 'https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria',
@@ -179,6 +179,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       reranker: 'bge-reranker',
       embedder: 'all-MiniLM-L6-v2',
       nli: 'nli-deberta-v3-xsmall',
+      reader: 'distilbert-base-cased-distilled-squad',
     },
     sources: [{ kind: 'page', url: PAGE, title: 'Demo page', quoted: false }],
     webSearched: true,
@@ -573,6 +574,29 @@ function fullRecord(): Required<AnswerRecord> {
       modelId: 'all-MiniLM-L6-v2',
       vector: Float32Array.from([0.1, -0.2, 0.3333333, 1e-7]),
     },
+    // A thread: two later turns, each with its answer, quotes and citations.
+    followUps: [
+      {
+        mode: 'answer',
+        question: 'And who paid for it?',
+        questionKey: questionKey('And who paid for it?'),
+        pageHash: 'f'.repeat(64),
+        result: { ...structuredClone(FULL_RESULT), question: 'And who paid for it?' },
+        createdAt: Date.UTC(2024, 2, 1, 12, 1),
+      },
+      {
+        mode: 'verify',
+        question: 'Ptolemy II paid for the lighthouse.',
+        questionKey: questionKey('Ptolemy II paid for the lighthouse.'),
+        pageHash: 'e'.repeat(64),
+        result: {
+          ...structuredClone(FULL_RESULT),
+          mode: 'verify',
+          question: 'Ptolemy II paid for the lighthouse.',
+        },
+        createdAt: Date.UTC(2024, 2, 1, 12, 2),
+      },
+    ],
   };
 }
 
@@ -600,12 +624,22 @@ describe('exportJson', () => {
     const doc = JSON.parse(exportJson([fullRecord()], Date.UTC(2024, 5, 1)));
     expect(doc).toMatchObject({
       format: 'answer-panel-history',
-      version: 1,
+      version: 2,
       exportedAt: '2024-06-01T00:00:00.000Z',
     });
     expect(doc.answers).toHaveLength(1);
     expect(doc.answers[0]).not.toHaveProperty('id');
     expect(doc.answers[0]).not.toHaveProperty('questionKey');
+    // A thread is one entry: its later turns inside it, in order, without their derived keys.
+    expect(
+      doc.answers[0].followUps.map((t: Record<string, unknown>) => [
+        t.question,
+        'questionKey' in t,
+      ]),
+    ).toEqual([
+      ['And who paid for it?', false],
+      ['Ptolemy II paid for the lighthouse.', false],
+    ]);
     expect(doc.answers[0].questionVector.vector).toEqual(
       Array.from(Float32Array.from([0.1, -0.2, 0.3333333, 1e-7])),
     );
@@ -630,6 +664,20 @@ describe('exportJson', () => {
 
 describe('exportMarkdown', () => {
   const md = exportMarkdown([fullRecord()], Date.UTC(2024, 5, 1, 9, 30));
+
+  it('writes a thread’s follow-ups after its first answer, in order, each with its answer and quotes', () => {
+    const first = md.indexOf('## Who designed the Lighthouse of Alexandria?');
+    const second = md.indexOf('### 2. And who paid for it?');
+    const third = md.indexOf('### 3. Ptolemy II paid for the lighthouse.');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(second).toBeGreaterThan(first);
+    expect(third).toBeGreaterThan(second);
+    expect(md).toContain('- Thread: 3 questions, in the order asked');
+    expect(md.slice(third)).toContain('- Mode: claim check');
+    // Each turn has its own answer and quotes.
+    expect(md.split('Sostratus of Cnidus designed it. [1]').length - 1).toBe(3);
+    expect(md.split('### Quotes').length - 1).toBe(3);
+  });
 
   it.each([
     ['the title', '# Answer panel history'],
@@ -829,9 +877,9 @@ describe('parseImport rejects what is not our export', () => {
   });
 
   it('a future version, with a sentence that says to update', () => {
-    const result = parseImport('{"format":"answer-panel-history","version":2,"answers":[]}');
+    const result = parseImport('{"format":"answer-panel-history","version":3,"answers":[]}');
     expect(result).toMatchObject({ ok: false, code: 'newer-version' });
-    expect(!result.ok && result.error).toMatch(/newer version.*\(format version 2\).*Update/);
+    expect(!result.ok && result.error).toMatch(/newer version.*\(format version 3\).*Update/);
   });
 
   it.each([
@@ -906,6 +954,25 @@ describe('parseImport validates each answer', () => {
     expect(result.reasons).toHaveLength(bad.length);
     expect(result.reasons[0]).toMatch(/^answer 2: question: /);
     expect(result.reasons[4]).toMatch(/^answer 6: questionVector\.vector\.0: /);
+  });
+
+  it('checks each follow-up of a thread like its first turn: one bad turn skips the thread, saying where', () => {
+    const thread = () => JSON.parse(exportJson([fullRecord()], 0)).answers[0];
+    const badTurn = thread();
+    badTurn.followUps[1].result.quotes[0].source.url = 'javascript:alert(1)';
+    const wrongMode = thread();
+    wrongMode.followUps[0].mode = 'verify';
+    const tooMany = thread();
+    tooMany.followUps = Array.from({ length: MAX_FOLLOW_UPS + 1 }, () => tooMany.followUps[0]);
+    const result = ok(parseImport(envelopeOf([badTurn, wrongMode, tooMany, thread()])));
+    expect(result.records).toHaveLength(1);
+    expect(result.records[0]!.followUps!.map((t) => t.questionKey)).toEqual([
+      questionKey('And who paid for it?'),
+      questionKey('Ptolemy II paid for the lighthouse.'),
+    ]);
+    expect(result.reasons[0]).toMatch(/^answer 1: followUps\.1\.result\.quotes\.0\.source\.url: /);
+    expect(result.reasons[1]).toMatch(/^answer 2: followUps\.0: mode does not match its result/);
+    expect(result.reasons[2]).toMatch(/^answer 3: followUps: /);
   });
 
   it('skips quotes over the cap and non-http quote URLs, saying where', () => {

@@ -64,6 +64,33 @@ describe('history rows', () => {
     expect(historyMeta(record({ pageTitle: '' }), NOW)).toMatch(/^https:\/\/example\.org\//);
   });
 
+  it('show a thread as one row that says how many follow-ups it holds', () => {
+    const turn = (question: string) => ({
+      mode: 'answer' as const,
+      question,
+      questionKey: question.toLowerCase(),
+      pageHash: 'h',
+      result: {} as AskResult,
+      createdAt: NOW,
+    });
+    const thread = record({ followUps: [turn('And when?'), turn('How tall?')] });
+    expect(historyMeta(thread, NOW)).toMatch(/^2 follow-ups · Lighthouse of Alexandria · /);
+    expect(historyMeta(record({ followUps: [turn('And when?')] }), NOW)).toMatch(/^1 follow-up · /);
+    const html = renderToStaticMarkup(
+      createElement(HistoryList, {
+        records: [thread, record({ id: 2 })],
+        query: '',
+        onOpen: () => undefined,
+        onDelete: () => undefined,
+      }),
+    );
+    expect(html.match(/<li class="history-item"[^>]*>/g)).toEqual([
+      '<li class="history-item" data-history-id="1" data-turns="3">',
+      '<li class="history-item" data-history-id="2" data-turns="1">',
+    ]);
+    expect(html).toContain('title="Show this conversation"');
+  });
+
   it('have a compact delete button named after the question', () => {
     const html = renderToStaticMarkup(
       createElement(HistoryList, {

@@ -41,6 +41,7 @@ describe('generated model folders', () => {
   it('writes the manifest folders with the files transformers.js loads', async () => {
     expect((await readdir(dir)).sort()).toEqual([
       'all-MiniLM-L6-v2',
+      'distilbert-base-cased-distilled-squad',
       'ms-marco-MiniLM-L-12-v2',
       'ms-marco-MiniLM-L-6-v2',
       'nli-deberta-v3-xsmall',
@@ -125,12 +126,13 @@ describe('generated model folders', () => {
 });
 
 describe('the NLI stand-in', () => {
-  it('is written at tiny size without --all (the test builds ship it); the reranker is not', async () => {
+  it('is written at tiny size without --all, like the extractive-QA stand-in (the test builds ship them); the reranker is not', async () => {
     const plain = join(dir, '..', `${basename(dir)}-plain`);
     try {
       await generateModels({ size: 'tiny', dest: plain });
       expect((await readdir(plain)).sort()).toEqual([
         'all-MiniLM-L6-v2',
+        'distilbert-base-cased-distilled-squad',
         'ms-marco-MiniLM-L-6-v2',
         'nli-deberta-v3-xsmall',
       ]);
@@ -179,6 +181,36 @@ describe('the NLI stand-in', () => {
     expect(() =>
       generateModelFiles({ size: 'tiny', head: 'nli', name: 'x', seed: 4, labels: ['a', 'b'] }),
     ).toThrow(/3 labels, not 2/);
+  });
+});
+
+describe('the extractive-QA stand-in', () => {
+  it("has the real model's inputs (DistilBERT has no token types) and start and end logits [batch, sequence]", async () => {
+    for (const file of ['model.onnx', 'model_quantized.onnx']) {
+      const qa = decode(
+        await readFile(join(dir, 'distilbert-base-cased-distilled-squad', 'onnx', file)),
+      );
+      expect(qa.graph!.input!.map((i) => [i.name, i.type!.tensorType!.elemType])).toEqual([
+        ['input_ids', onnx.TensorProto.DataType.INT64],
+        ['attention_mask', onnx.TensorProto.DataType.INT64],
+      ]);
+      expect(
+        qa.graph!.output!.map((o) => [
+          o.name,
+          o.type!.tensorType!.shape!.dim!.map((d) => d.dimParam || Number(d.dimValue)),
+        ]),
+      ).toEqual([
+        ['start_logits', ['batch_size', 'sequence_length']],
+        ['end_logits', ['batch_size', 'sequence_length']],
+      ]);
+    }
+    const config = JSON.parse(
+      await readFile(join(dir, 'distilbert-base-cased-distilled-squad', 'config.json'), 'utf8'),
+    );
+    expect(config).toMatchObject({
+      architectures: ['BertForQuestionAnswering'],
+      type_vocab_size: 0,
+    });
   });
 });
 

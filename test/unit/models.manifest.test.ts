@@ -17,14 +17,18 @@ const raw = JSON.parse(
 );
 
 describe('models/manifest.json', () => {
-  it('is valid and has the three EWEK-QA §3.1.1 roles and the NLI model, the last two optional', () => {
+  it('is valid and has the three EWEK-QA §3.1.1 roles, the NLI model and the extractive-QA model, the last three optional', () => {
     expect(validateManifest(raw).ok).toBe(true);
     expect(MODEL_MANIFEST.models.map((m) => [m.id, m.role, m.optional])).toEqual([
       ['Xenova/ms-marco-MiniLM-L-6-v2', 'cross-encoder', false],
       ['Xenova/all-MiniLM-L6-v2', 'bi-encoder', false],
       ['Xenova/ms-marco-MiniLM-L-12-v2', 'reranker', true],
       ['Xenova/nli-deberta-v3-xsmall', 'nli', true],
+      ['Xenova/distilbert-base-cased-distilled-squad', 'extractive-qa', true],
     ]);
+    expect(modelForRole(MODEL_MANIFEST, 'extractive-qa')!.standsFor).toMatch(
+      /Evidence Extractor.*exact answer/,
+    );
     expect(modelForRole(MODEL_MANIFEST, 'nli')!.standsFor).toMatch(/Not in EWEK-QA.*inference/);
     expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.standsFor).toMatch(
       /filtration model.*MiniLM.*22M/,
@@ -161,7 +165,7 @@ describe('selectModels', () => {
       'bi-encoder',
     ]);
     expect(selectModels(MODEL_MANIFEST, { includeOptional: false })).toHaveLength(2);
-    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(4);
+    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(5);
     expect(
       selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role),
     ).toEqual(['reranker']);
@@ -179,6 +183,11 @@ describe('selectModels', () => {
     expect(roles(true, false)).toEqual(['cross-encoder', 'bi-encoder', 'reranker']);
     expect(roles(false, true)).toEqual(['cross-encoder', 'bi-encoder', 'nli']);
     expect(roles(true, true)).toEqual(['cross-encoder', 'bi-encoder', 'reranker', 'nli']);
+    expect(
+      selectModels(MODEL_MANIFEST, {
+        includeOptional: optionalRoles({ rerank: false, nli: false, exactAnswer: true }),
+      }).map((m) => m.role),
+    ).toEqual(['cross-encoder', 'bi-encoder', 'extractive-qa']);
     // A role list never drops a required model.
     expect(
       selectModels(MODEL_MANIFEST, { includeOptional: ['cross-encoder'] }).map((m) => m.role),

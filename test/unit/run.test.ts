@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
 import { DEFAULT_TOP_K, firstAnswer, runPipeline } from '../../lib/ask/run';
+import type { AnswerReader } from '../../lib/pipeline/ports';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
 
@@ -270,5 +271,64 @@ describe('runPipeline on a page in another language', () => {
     });
     expect(result.answer.answered).toBe(true);
     expect(new Set(result.answer.cited).size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('runPipeline: the exact answer inside each quote', () => {
+  const question = 'Who designed the lighthouse?';
+
+  it('without a reader, patterns by question type find it', async () => {
+    const result = await ask(question);
+    const spans = result.quotes.filter((q) => q.answerSpan);
+    expect(spans.length).toBeGreaterThan(0);
+    for (const q of spans) expect(q.answerSpan!.by).toBeUndefined();
+    expect(result.retrieval.models.reader).toBeUndefined();
+  });
+
+  it('with a reader, its confident spans are used and named; where it refuses, the patterns answer', async () => {
+    const asked: string[][] = [];
+    const reader: AnswerReader = {
+      modelId: 'test/reader',
+      read: (_question, passages) => {
+        asked.push([...passages]);
+        // Confident on the passage that names the architect, refusing elsewhere.
+        return Promise.resolve(
+          passages.map((p) => {
+            const start = p.indexOf('Sostratus');
+            return start < 0 ? undefined : { start, end: start + 9, score: 0.8 };
+          }),
+        );
+      },
+    };
+    const plain = await ask(question);
+    const result = await runPipeline(
+      { mode: 'answer', question, page: demo },
+      { models: { reader } },
+    );
+    expect(asked).toHaveLength(1);
+    expect(result.retrieval.models.reader).toBe('test/reader');
+    const byModel = result.quotes.filter((q) => q.answerSpan?.by === 'test/reader');
+    expect(byModel.length).toBeGreaterThan(0);
+    for (const q of byModel)
+      expect(q.text.slice(q.answerSpan!.start, q.answerSpan!.end)).toBe('Sostratus');
+    // Quotes the reader refused keep the patterns' span, exactly as without it.
+    for (const q of result.quotes.filter((q) => !q.text.includes('Sostratus'))) {
+      const before = plain.quotes.find((p) => p.text === q.text);
+      expect(q.answerSpan).toEqual(before?.answerSpan);
+    }
+  });
+
+  it('a reader that fails leaves the patterns’ spans and says so in the notes', async () => {
+    const reader: AnswerReader = {
+      modelId: 'test/reader',
+      read: () => Promise.reject(new Error('session lost')),
+    };
+    const plain = await ask(question);
+    const result = await runPipeline(
+      { mode: 'answer', question, page: demo },
+      { models: { reader } },
+    );
+    expect(result.quotes.map((q) => q.answerSpan)).toEqual(plain.quotes.map((q) => q.answerSpan));
+    expect(result.retrieval.notes.join(' ')).toMatch(/exact-answer model failed/);
   });
 });

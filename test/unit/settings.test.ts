@@ -168,7 +168,7 @@ describe('settings', () => {
       ).toBe(false);
   });
 
-  it('upgrades version 4 settings: every choice kept (Wikipedia, Wikidata on), the fact-checking model off, nothing reported as reset', () => {
+  it('upgrades version 4 settings to the current version: every choice kept (Wikipedia, Wikidata on), the fact-checking and exact-answer models off, nothing reported as reset', () => {
     const v4 = {
       version: 4,
       composer: { ...DEFAULT_SETTINGS.composer },
@@ -190,7 +190,7 @@ describe('settings', () => {
       ...v4,
       version: SETTINGS_VERSION,
       search: { ...v4.search, allowLocalResults: false },
-      retrieval: { ...v4.retrieval, nli: false },
+      retrieval: { ...v4.retrieval, nli: false, exactAnswer: false },
     });
     expect(validateSettings(settings).ok).toBe(true);
   });
@@ -224,6 +224,30 @@ describe('settings', () => {
     expect(reset).toEqual(['retrieval.nli']);
   });
 
+  it('upgrades version 5 settings to 6: every choice kept, the exact-answer model off, nothing reported as reset', () => {
+    const { exactAnswer: _exact, ...v5Retrieval } = DEFAULT_SETTINGS.retrieval;
+    const v5 = {
+      ...DEFAULT_SETTINGS,
+      version: 5,
+      retrieval: { ...v5Retrieval, nli: true, rerank: true },
+    };
+    const { settings, reset } = migrateSettings(v5);
+    expect(reset).toEqual([]);
+    expect(settings).toEqual({
+      ...v5,
+      version: 6,
+      retrieval: { ...v5.retrieval, exactAnswer: false },
+    });
+    // Version 6 settings without the field are reported; a stored choice is kept.
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: v5Retrieval }).reset).toEqual([
+      'retrieval.exactAnswer',
+    ]);
+    const chosen = { ...DEFAULT_SETTINGS.retrieval, exactAnswer: true };
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: chosen }).settings.retrieval).toEqual(
+      chosen,
+    );
+  });
+
   it('gives version 5 settings that lack a field the new private default', () => {
     const { search: _search, ...rest } = DEFAULT_SETTINGS;
     const { settings } = migrateSettings({
@@ -238,6 +262,7 @@ describe('settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
     expect(reset.sort()).toEqual([
       'retrieval.device',
+      'retrieval.exactAnswer',
       'retrieval.hubUrl',
       'retrieval.modelSource',
       'retrieval.nli',

@@ -152,6 +152,8 @@ describe('screenshots of the panel, light and dark', () => {
   it('history: saved answers and verdicts', async () => {
     const { panel, close } = await demoPanel();
     await ask(panel, WHO);
+    // A new topic: the claim is saved as an entry of its own, not as a follow-up of the question.
+    await panel.click('button[data-action="new-topic"]');
     await ask(panel, CLAIM, 'verify');
     await panel.click('button[data-view="history"]');
     await panel.waitForSelector('li.history-item');

@@ -6,7 +6,12 @@ import * as Comlink from 'comlink';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
-import { firstAnswer, runPipeline } from '@/lib/ask/run';
+import {
+  firstAnswer,
+  firstAnswerWanted,
+  runPipeline,
+  type RankingModelsState,
+} from '@/lib/ask/run';
 import { batched } from '@/lib/ask/token-batch';
 import type {
   CachedPageRequest,
@@ -36,6 +41,9 @@ import type { Settings } from '@/lib/settings/schema';
 const loadedModels = keyedSlot<Promise<LoadedModelPorts>>(
   (old) => void old.then((p) => p.dispose()).catch(() => undefined),
 );
+
+/** What the last model load found, for deciding on a first answer before the next one ends. */
+let rankingModels: RankingModelsState = 'unknown';
 
 /** Loads the models once per worker (and again only when the settings that shape them change). */
 async function modelPorts(
@@ -91,7 +99,9 @@ async function modelPorts(
   const loading = loadedModels(key, load);
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();
+  rankingModels = 'loading';
   const ports = await loading;
+  rankingModels = ports.filter ? 'loaded' : 'absent';
   const device = `${ports.device ?? 'wasm'}${ports.deviceNote ? ` (${ports.deviceNote})` : ''}`;
   const detail = ports.filter
     ? device
@@ -190,13 +200,11 @@ async function pipelineFor(
   onProgress: (progress: StageProgress) => void,
   {
     onToken,
-    onFirst,
     offlineOnly = false,
     panelPrompt,
     signal,
   }: {
     onToken?: (delta: string) => void;
-    onFirst?: (result: AskResult) => void;
     offlineOnly?: boolean;
     panelPrompt?: PanelPrompt;
     signal?: AbortSignal;
@@ -212,13 +220,6 @@ async function pipelineFor(
   const embedder = loaded.embedder ? cacheStore().cachedEmbedder(loaded.embedder) : undefined;
   const models: ModelPorts = { ...loaded, ...(embedder ? { embedder } : {}) };
   const run = async (request: AskRequest) => {
-    // A cited answer at once; the models' answer replaces it (a failure here only costs the wait).
-    if (onFirst) {
-      const first = await firstAnswer(request, { models, ...(signal ? { signal } : {}) }).catch(
-        () => null,
-      );
-      if (first) onFirst(first);
-    }
     const result = await runPipeline(
       { ...request, sources: request.sources ?? config.retrieval.sources },
       {
@@ -255,9 +256,14 @@ const api = {
     running.add(controller);
     try {
       await bindPackagedMessages(config.locale);
+      // A cited answer at once, before the models have loaded or ranked; the final answer
+      // replaces it (a failure here costs only the wait).
+      if (onFirst && firstAnswerWanted(request.mode, config.retrieval.useModels, rankingModels))
+        void firstAnswer(request, { signal: controller.signal })
+          .then(onFirst)
+          .catch(() => undefined);
       const { run, embedder, models } = await pipelineFor(config, onProgress, {
         ...(onToken ? { onToken } : {}),
-        ...(onFirst ? { onFirst } : {}),
         ...(panelPrompt ? { panelPrompt } : {}),
         signal: controller.signal,
       });

@@ -95,17 +95,31 @@ export const DEFAULT_TOP_K = RETRIEVE_DEFAULTS.topK;
 export const PAGE_SUFFICIENT_RELEVANCE = 0.5;
 export const PAGE_SUFFICIENT_COVERAGE = 0.5;
 
+/** What the worker knows of its ranking models when a question arrives. */
+export type RankingModelsState = 'unknown' | 'loading' | 'loaded' | 'absent';
+
 /**
- * The answer to show at once while the ranking models work: the keyword path over the page alone
- * (no web search, no Wikidata, the extractive composer), which takes a fraction of a second. Null
- * where there is nothing to wait for (no models: the keyword answer is the answer) and for claims
- * (a verdict is given once, not revised in front of the user).
+ * Whether to show a first answer while the ranking models work: only for questions (a verdict is
+ * given once, not revised in front of the user) and only when models will rank, or may (they are
+ * still loading, or have not been tried yet). When they turn out absent, the final answer is the
+ * same keyword answer and replaces it without a change.
+ */
+export function firstAnswerWanted(
+  mode: AskRequest['mode'],
+  useModels: boolean,
+  models: RankingModelsState,
+): boolean {
+  return mode === 'answer' && useModels && models !== 'absent';
+}
+
+/**
+ * The answer to show at once while the ranking models load and rank: the keyword path over the
+ * page alone (no web search, no Wikidata, the extractive composer), a fraction of a second.
  */
 export async function firstAnswer(
   request: AskRequest,
-  ports: Pick<PipelinePorts, 'models' | 'retrieve' | 'signal' | 'answerSpan'>,
-): Promise<AskResult | null> {
-  if (request.mode !== 'answer' || !ports.models?.filter) return null;
+  ports: Pick<PipelinePorts, 'retrieve' | 'signal' | 'answerSpan'> = {},
+): Promise<AskResult> {
   return runPipeline(
     { ...request, sources: 'page' },
     {

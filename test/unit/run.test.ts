@@ -1,7 +1,7 @@
 // runPipeline end to end on the demo article (read in Node, as the CLI does).
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
-import { DEFAULT_TOP_K, firstAnswer, runPipeline } from '../../lib/ask/run';
+import { DEFAULT_TOP_K, firstAnswer, firstAnswerWanted, runPipeline } from '../../lib/ask/run';
 import type { AnswerReader } from '../../lib/pipeline/ports';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
@@ -188,33 +188,27 @@ describe('runPipeline: overview questions', () => {
 });
 
 describe('firstAnswer (shown while the models rank)', () => {
-  const filter = {
-    modelId: 'fake/filter',
-    score: async (pairs: ReadonlyArray<readonly [string, string]>) =>
-      Float32Array.from(pairs, () => 0),
-  };
-
   it('answers on the keyword path from the page alone, citing the page', async () => {
     const request = {
       mode: 'answer' as const,
       question: 'Who designed the lighthouse?',
       page: demo,
+      sources: 'page+web' as const,
     };
-    const first = await firstAnswer(request, { models: { filter } });
-    expect(first).not.toBeNull();
-    expect(first!.retrieval.path).toBe('keyword');
-    expect(first!.retrieval.webSearched).toBe(false);
-    expect(first!.answer.text).toContain('Sostratus');
-    expect(first!.quotes.every((q) => q.source.kind === 'page')).toBe(true);
+    const first = await firstAnswer(request);
+    expect(first.retrieval.path).toBe('keyword');
+    expect(first.retrieval.webSearched).toBe(false);
+    expect(first.answer.text).toContain('Sostratus');
+    expect(first.quotes.every((q) => q.source.kind === 'page')).toBe(true);
   });
 
-  it('gives none when there are no models to wait for, or for a claim', async () => {
-    const question = 'Who designed the lighthouse?';
-    expect(await firstAnswer({ mode: 'answer', question, page: demo }, {})).toBeNull();
-    const claim = 'Sostratus designed the lighthouse.';
-    expect(
-      await firstAnswer({ mode: 'verify', question: claim, page: demo }, { models: { filter } }),
-    ).toBeNull();
+  it('is wanted for questions while models rank or may, never for claims or without models', () => {
+    expect(firstAnswerWanted('answer', true, 'loaded')).toBe(true);
+    expect(firstAnswerWanted('answer', true, 'loading')).toBe(true);
+    expect(firstAnswerWanted('answer', true, 'unknown')).toBe(true);
+    expect(firstAnswerWanted('answer', true, 'absent')).toBe(false);
+    expect(firstAnswerWanted('answer', false, 'loaded')).toBe(false);
+    expect(firstAnswerWanted('verify', true, 'loaded')).toBe(false);
   });
 });
 

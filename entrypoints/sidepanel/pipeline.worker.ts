@@ -284,6 +284,8 @@ const api = {
 
   /** Loads the models the settings ask for, so the first question finds them ready. */
   async warm(config: WorkerConfig): Promise<void> {
+    // Bound first: what loading says (a missing or broken model) is kept with the loaded models.
+    await bindPackagedMessages(config.locale);
     await modelPorts(config, () => undefined).catch(() => undefined);
   },
 

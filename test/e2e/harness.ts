@@ -127,6 +127,8 @@ export async function startHarness(
   routes: Route[] = [],
   /** The browser's UI language ("de"); the system's when absent. */
   lang?: string,
+  /** More Chromium switches (a software WebGPU adapter). */
+  extraArgs: string[] = [],
 ): Promise<Harness> {
   if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: run \`npm test\`, which builds it.`);
@@ -142,6 +144,7 @@ export async function startHarness(
         // Every name but loopback fails to resolve: nothing can leave this machine, whatever asks.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
         `--log-net-log=${netLogPath}`,
+        ...extraArgs,
       ],
       profile,
       lang,

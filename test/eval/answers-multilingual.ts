@@ -16,11 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { runPipeline } from '../../lib/ask/run';
-import { readHtml } from '../../lib/page/node';
 import { pageLanguage } from '../../lib/pipeline/language';
 import type { PageSnapshot } from '../../lib/pipeline/types';
 import { load1, machineMeta, mergeResults } from '../bench/results';
 import { sharedData } from '../support/shared-data';
+import { contains, pageOf } from './answers';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = sharedData(`${ROOT}..`, 'readability-test-pages');
@@ -44,25 +44,10 @@ interface Scored {
   answer: string;
 }
 
-const pages = new Map<string, PageSnapshot>();
-function pageOf(name: string): PageSnapshot {
-  let page = pages.get(name);
-  if (!page) {
-    const path = `${PAGES}/${name}/source.html`;
-    page = readHtml(readFileSync(path, 'utf8'), { url: `file://${path}` });
-    pages.set(name, page);
-  }
-  return page;
-}
-
-const lower = (text: string) => text.toLowerCase();
-const contains = (text: string, gold: readonly string[]) =>
-  gold.some((g) => lower(text).includes(lower(g)));
-
 /** A gold string the reader's text does not hold is a mistake in the set, not a miss. */
 function checkGold(question: Question, page: PageSnapshot): void {
   const text = [page.title, ...page.blocks.map((b) => b.text)].join('\n');
-  const missing = question.gold.filter((g) => !lower(text).includes(lower(g)));
+  const missing = question.gold.filter((g) => !contains(text, [g]));
   if (missing.length > 0)
     throw new Error(`${question.id}: gold not in the page's text: ${JSON.stringify(missing)}`);
 }

@@ -49,7 +49,8 @@ export interface Scored {
 }
 
 const pages = new Map<string, PageSnapshot>();
-function pageOf(name: string): PageSnapshot {
+/** A real page read as the CLI reads it, once per run (the multilingual eval reads pages so too). */
+export function pageOf(name: string): PageSnapshot {
   let page = pages.get(name);
   if (!page) {
     const path = `${PAGES}/${name}/source.html`;
@@ -59,7 +60,8 @@ function pageOf(name: string): PageSnapshot {
   return page;
 }
 
-const contains = (text: string, gold: readonly string[]) =>
+/** Whether `text` holds one of the gold strings, case aside. */
+export const contains = (text: string, gold: readonly string[]) =>
   gold.some((g) => text.toLowerCase().includes(g.toLowerCase()));
 
 /** Scores one answer against its question's type. */

@@ -257,7 +257,7 @@ const AskResultSchema = v.object({
   page: v.object({
     url: HttpUrl,
     title: Text(MAX_LABEL),
-    extractor: v.picklist(['readability', 'body']),
+    extractor: v.picklist(['readability', 'body', 'pdf']),
     truncated: v.boolean(),
   }),
   retrieval: v.object({

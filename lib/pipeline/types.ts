@@ -11,6 +11,18 @@ export interface Block {
   text: string;
   /** Nearest heading above the block, or a table's caption: tells the reader where it is. */
   section?: string;
+  /** PDFs only: the 1-based page the block starts on (cited as "p. 4"). */
+  page?: number;
+  /** PDFs only: the block's box on that page, in PDF points from the page's top-left corner. */
+  box?: PdfBox;
+}
+
+/** A rectangle on a PDF page: points (1/72 inch), origin at the page's top-left corner. */
+export interface PdfBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** What the page reader returns: everything later stages need, nothing tied to the DOM. */
@@ -21,8 +33,13 @@ export interface PageSnapshot {
   blocks: Block[];
   /** Total characters of block text, after any truncation. */
   textLength: number;
-  /** `readability`: Mozilla Readability found an article; `body`: fell back to the whole visible body. */
-  extractor: 'readability' | 'body';
+  /**
+   * `readability`: Mozilla Readability found an article; `body`: fell back to the whole visible
+   * body; `pdf`: rebuilt from a PDF's text layer (lib/pdf), blocks carry their page.
+   */
+  extractor: 'readability' | 'body' | 'pdf';
+  /** PDFs only: how many pages the document has. */
+  pageCount?: number;
   /** True when the page was longer than the reader's cap and its tail was left out. */
   truncated: boolean;
   /** Which cap left the tail out: too many elements, too much time, or too many characters. */
@@ -74,6 +91,8 @@ export interface QuoteSource {
   link?: string;
   /** 1-based position of the passage's block among the page's blocks, for "paragraph 4 of 20". */
   position: { block: number; of: number };
+  /** PDFs only: the 1-based page the quote is on, cited as "p. 4". */
+  page?: number;
 }
 
 /** A passage chosen as evidence, with the ID the composer may cite (`[id]`). */

@@ -128,6 +128,7 @@ const QuoteSourceSchema = v.object({
   blockKind: v.picklist(['paragraph', 'lines', 'table']),
   link: v.optional(HttpUrl),
   position: v.object({ block: Count, of: Count }),
+  page: v.optional(Count),
 });
 
 const QuoteSchema = v.object({

@@ -117,6 +117,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
         blockKind: 'table',
         link: 'https://www.wikidata.org/wiki/Q43489',
         position: { block: 1, of: 1 },
+        page: 4,
       },
     },
     {
@@ -140,6 +141,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
         blockKind: 'paragraph',
         link: 'https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria#:~:text=finished%20around%20280%20BC',
         position: { block: 4, of: 20 },
+        page: 4,
       },
     },
   ],

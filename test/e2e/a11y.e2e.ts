@@ -5,42 +5,17 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startComposerServer, type ComposerServer } from '../support/composer-server';
-import {
-  ask,
-  clearCache,
-  externalRequests,
-  LAST_TURN,
-  openFixture,
-  openPanel,
-  setSettings,
-  startHarness,
-  type Harness,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { ComposerServer } from '../support/composer-server';
+import { ask, LAST_TURN, openFixture, openPanel, setSettings, type Harness } from './harness';
+import { usePanelSuite } from './panel-suite';
 
 let h: Harness;
 let llm: ComposerServer;
 
-const EXTRACTIVE = {
-  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '' },
-};
 const WHO = 'Who designed the Lighthouse of Alexandria?';
 
-beforeAll(async () => {
-  llm = await startComposerServer({ tokenDelayMs: 20 });
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-  await llm?.close();
-  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
-});
-beforeEach(async () => {
-  await clearCache(h);
-  llm.reset();
-  await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
-});
+usePanelSuite({ tokenDelayMs: 20 }, (suite) => ({ h, llm } = suite));
 
 /** axe-core's serious and critical findings, as "rule: target" lines (empty when none). */
 async function seriousViolations(page: Page): Promise<string[]> {

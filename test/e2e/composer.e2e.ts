@@ -2,49 +2,33 @@
 // real OpenAI streaming protocol and Ollama's native one (test/support/composer-server.ts):
 // settings saved and tested, a streamed answer with checked citations and per-quote highlights, a
 // model verdict that refutes a claim, the fallback when the endpoint fails, and a hostile model.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  askAbout,
-  clearCache,
-  externalRequests,
-  openFixture,
-  openPanel,
-  setSettings,
-  startHarness,
-  type Harness,
-} from './harness';
-import { quotesIn, startComposerServer, type ComposerServer } from '../support/composer-server';
+import { askAbout, openFixture, openPanel, setSettings, type Harness } from './harness';
+import { usePanelSuite } from './panel-suite';
+import { quotesIn, type ComposerServer } from '../support/composer-server';
 
 let h: Harness;
 let llm: ComposerServer;
 
-beforeAll(async () => {
-  llm = await startComposerServer({ tokenDelayMs: 40 });
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-  await llm?.close();
-  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
-});
-beforeEach(async () => {
-  // Several tests ask the same question of the same page: each must reach the endpoint.
-  await clearCache(h);
-  llm.reset();
-  llm.configure({ tokenDelayMs: 40 });
-  await setSettings(h, {
-    search: { provider: 'none' },
-    composer: {
-      kind: 'openai-compatible',
-      endpoint: llm.openAiBase,
-      model: 'test-model',
-      apiKey: '',
-      minConfidence: 'medium',
-      timeoutSeconds: 60,
-    },
-  });
-});
+// Before each test the cache is emptied: several tests ask the same question of the same page,
+// and each must reach the endpoint.
+usePanelSuite(
+  {
+    tokenDelayMs: 40,
+    settings: (server) => ({
+      composer: {
+        kind: 'openai-compatible',
+        endpoint: server.openAiBase,
+        model: 'test-model',
+        apiKey: '',
+        minConfidence: 'medium',
+        timeoutSeconds: 60,
+      },
+    }),
+  },
+  (suite) => ({ h, llm } = suite),
+);
 
 const chatRequests = () => llm.requests.filter((r) => r.method === 'POST');
 

@@ -4,41 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startComposerServer, type ComposerServer } from '../support/composer-server';
-import {
-  ask,
-  clearCache,
-  externalRequests,
-  LAST_TURN,
-  openFixture,
-  openPanel,
-  setSettings,
-  startHarness,
-  type Harness,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { ComposerServer } from '../support/composer-server';
+import { ask, LAST_TURN, openFixture, openPanel, setSettings, type Harness } from './harness';
+import { usePanelSuite } from './panel-suite';
 
 let h: Harness;
 let llm: ComposerServer;
 
-const EXTRACTIVE = {
-  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '' },
-};
-
-beforeAll(async () => {
-  llm = await startComposerServer({ tokenDelayMs: 20 });
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-  await llm?.close();
-  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
-});
-beforeEach(async () => {
-  await clearCache(h);
-  llm.reset();
-  await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
-});
+usePanelSuite({ tokenDelayMs: 20 }, (suite) => ({ h, llm } = suite));
 
 /** Each turn's question and the question its answer was made for (null when it has none). */
 const turns = (panel: Page) =>

@@ -8,49 +8,38 @@
 // are copied to test/e2e/screenshots/ (the README's table).
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startComposerServer, type ComposerServer } from '../support/composer-server';
+import { describe, expect, it } from 'vitest';
+import type { ComposerServer } from '../support/composer-server';
 import {
   ask,
-  clearCache,
-  externalRequests,
   LAST_TURN,
   openFixture,
   openPanel,
   saveShot,
   setSettings,
-  startHarness,
   verifyFromMenu,
   type Harness,
 } from './harness';
+import { usePanelSuite } from './panel-suite';
 
 let h: Harness;
 let llm: ComposerServer;
 
-const EXTRACTIVE = {
-  composer: { kind: 'extractive', endpoint: 'http://127.0.0.1:11434/v1', model: '' },
-};
 const WHO = 'Who designed the Lighthouse of Alexandria?';
 const CLAIM = 'The Pharos was designed by the Greek architect Sostratus of Cnidus.';
 /** The page background of each scheme (--bg in components/panel.css). */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 28, 31)' } as const;
 
-beforeAll(async () => {
-  llm = await startComposerServer({ tokenDelayMs: 20 });
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-  await llm?.close();
-  if (h) expect(externalRequests(h.netLogPath)).toEqual([]);
-});
-beforeEach(async () => {
-  await clearCache(h);
-  llm.reset();
-  await setSettings(h, { search: { provider: 'none' }, ...EXTRACTIVE });
-  // Every panel opens as on first run: the greeting with its choices, no notice dismissed.
-  await h.worker.evaluate(() => chrome.storage.local.remove('panel'));
-});
+usePanelSuite(
+  {
+    tokenDelayMs: 20,
+    beforeEach: async ({ h }) => {
+      // Every panel opens as on first run: the greeting with its choices, no notice dismissed.
+      await h.worker.evaluate(() => chrome.storage.local.remove('panel'));
+    },
+  },
+  (suite) => ({ h, llm } = suite),
+);
 
 /** Shoots `page` as `<name>-light.png` and `<name>-dark.png`, checking each scheme took effect. */
 async function shootBoth(page: Page, name: string, fullPage = false): Promise<void> {

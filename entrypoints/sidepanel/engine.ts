@@ -101,6 +101,7 @@ const ports: PanelPorts = {
       pipelineWorker().runCachedPage(request, Comlink.proxy(onProgress), config),
     cancel: () => pipelineWorker().cancel(),
     warm: (config) => pipelineWorker().warm(config),
+    prepare: (config, page) => pipelineWorker().prepare(config, page),
   },
   now: () => performance.now(),
   modelBytes,

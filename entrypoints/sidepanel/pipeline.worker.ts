@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
+import { embedAhead, textsToPrepare } from '@/lib/ask/prepare';
 import {
   firstAnswer,
   firstAnswerWanted,
@@ -33,7 +34,7 @@ import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
-import type { AskRequest, AskResult, StageProgress } from '@/lib/pipeline/types';
+import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
 import type { Settings } from '@/lib/settings/schema';
 
@@ -194,6 +195,9 @@ function composerFor(
 /** The questions running now; Stop (or a new question) aborts their network calls. */
 const running = new Set<AbortController>();
 
+/** The page whose passages are being embedded ahead of a question (`prepare`); one at a time. */
+let preparing: AbortController | null = null;
+
 /** The pipeline with this worker's ports: models, search, knowledge graph, composer. */
 async function pipelineFor(
   config: WorkerConfig,
@@ -254,6 +258,7 @@ const api = {
   ): Promise<WorkerReply> {
     const controller = new AbortController();
     running.add(controller);
+    preparing?.abort();
     try {
       await bindPackagedMessages(config.locale);
       // A cited answer at once, before the models have loaded or ranked; the final answer
@@ -287,6 +292,29 @@ const api = {
     // Bound first: what loading says (a missing or broken model) is kept with the loaded models.
     await bindPackagedMessages(config.locale);
     await modelPorts(config, () => undefined).catch(() => undefined);
+  },
+
+  /**
+   * Loads the models and embeds the page's passages while the user reads or types, so the
+   * question's dedup step finds their vectors cached (lib/ask/prepare.ts). Stops when a question
+   * starts or another page is prepared.
+   */
+  async prepare(config: WorkerConfig, page: PageSnapshot): Promise<void> {
+    preparing?.abort();
+    const controller = new AbortController();
+    preparing = controller;
+    const stop = () => controller.signal.aborted || running.size > 0;
+    try {
+      await bindPackagedMessages(config.locale);
+      // The models alone: pipelineFor would also rebind a running question's progress hooks.
+      const { embedder } = await modelPorts(config, () => undefined);
+      if (embedder && !stop())
+        await embedAhead(cacheStore().cachedEmbedder(embedder), textsToPrepare(page), { stop });
+    } catch {
+      // Only an optimisation: the question embeds what it needs and reports what fails.
+    } finally {
+      if (preparing === controller) preparing = null;
+    }
   },
 
   /** Aborts the questions running now (the panel has already stopped waiting for them). */

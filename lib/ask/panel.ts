@@ -3,7 +3,7 @@
 
 import type { AnswerRecord } from '../cache/db';
 import { pageHash } from '../cache/store';
-import type { Mode, SourcesMode } from '../pipeline/types';
+import type { Mode, PageSnapshot, SourcesMode } from '../pipeline/types';
 import { highlightQuotes, sameDocument } from './highlight';
 import { formActions } from './panel-deferred';
 import { ask, stopRunning, type AskContext, type AskOptions, type AskPorts } from './panel-ask';
@@ -126,6 +126,7 @@ async function showTab(ctx: AskContext, ports: PanelPorts, given?: number): Prom
   const prefs = await ports.loadPrefs().catch(() => ({ onboardingDone: false, dismissed: [] }));
   store.set({ tabId, dismissed: prefs.dismissed });
   const page = tabId === null ? null : await ports.readPage(tabId).catch(() => null);
+  if (page) void prepare(ports, page).catch(() => undefined);
   const shortcut = await ports.shortcut().catch(() => null);
   if (store.get().tabId !== tabId) return;
   store.set({
@@ -149,6 +150,17 @@ async function warmUp(ports: PanelPorts): Promise<void> {
   const settings = await ports.loadSettings();
   if (settings.retrieval.useModels)
     await ports.worker.warm(workerConfig(settings, ports.workerEnv()));
+}
+
+/**
+ * Embeds the page's passages while the user reads or types (the worker stops as soon as a
+ * question starts), so the question's dedup step finds them cached. Only with ranking models on.
+ */
+async function prepare(ports: PanelPorts, page: PageSnapshot): Promise<void> {
+  if (!ports.worker.prepare) return;
+  const settings = await ports.loadSettings();
+  if (settings.retrieval.useModels)
+    await ports.worker.prepare(workerConfig(settings, ports.workerEnv()), page);
 }
 
 /** A saved thread's turns in the order asked: the record's own, then each follow-up. */

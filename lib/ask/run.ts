@@ -575,7 +575,7 @@ function toKgQuote(
 }
 
 /** Splitter passages and evidence windows of one source. */
-function candidatesOf(
+export function candidatesOf(
   page: PageSnapshot,
   sourceIndex: number,
   detected: string | undefined,

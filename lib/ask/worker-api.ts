@@ -4,7 +4,7 @@
 
 import type { ErrorInfo } from '../core/errors';
 import type { ComposerPrompt } from '../pipeline/ports';
-import type { AskRequest, AskResult, StageProgress } from '../pipeline/types';
+import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import type { CachedOutcome } from './cached';
 
@@ -86,4 +86,6 @@ export interface PanelWorker {
   cancel?(): Promise<void> | void;
   /** Loads the ranking models ahead of the first question (the panel calls it when it opens). */
   warm?(config: WorkerConfig): Promise<void>;
+  /** Embeds the page's passages ahead of a question, while the user reads or types. */
+  prepare?(config: WorkerConfig, page: PageSnapshot): Promise<void>;
 }

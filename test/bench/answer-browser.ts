@@ -8,6 +8,9 @@
 //        the panel opens (the models start loading when it opens, so part of the load is waited for)
 //   answer.browser.models.firstAnswerMs   click → the first cited answer on screen (keyword path)
 //   answer.browser.models.finalAnswerMs   click → the models' answer (warm: later questions)
+//   answer.browser.models.preparedFinalAnswerMs   the first question on a newly opened panel after
+//        PREPARED_WAIT_MS of reading (the models load and the page's passages are embedded
+//        meanwhile: lib/ask/prepare.ts), with an empty cache before the panel opened (1× only)
 //   answer.browser.keyword.answerMs        click → answer with ranking models off in Settings
 //   …x16.*                                  the same on the 16× page
 //   answer.browser.models.stages.<stage>Ms  the final answer's stage times (warm, 1×)
@@ -21,7 +24,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { openFixture, openPanel, setSettings, startHarness, type Harness } from '../e2e/harness';
+import {
+  clearCache,
+  openFixture,
+  openPanel,
+  setSettings,
+  startHarness,
+  type Harness,
+} from '../e2e/harness';
 import type { Route } from '../support/server';
 import { renderAllMarkdown } from './models-report';
 import { load1, machineMeta, mergeResults, type Figures } from './results';
@@ -39,6 +49,8 @@ const RESULTS_MD = join(here, 'RESULTS.md');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SIZES = [1, 16] as const;
 const WARM_QUESTIONS = 3;
+/** How long the user reads before asking, in the prepared measurement. */
+const PREPARED_WAIT_MS = 15_000;
 
 /** Worded differently each time, so none is answered from the cache. */
 const QUESTIONS = [
@@ -141,6 +153,23 @@ async function benchSize(h: Harness, size: number, log: (s: string) => void): Pr
   return { cold, warm, keyword };
 }
 
+/** A new panel on an empty cache, a question after PREPARED_WAIT_MS of reading. */
+async function benchPrepared(h: Harness, log: (s: string) => void): Promise<Timed> {
+  await clearCache(h);
+  await useModels(h, true);
+  const { page, tabId } = await openFixture(h, `${h.server.url}/bench/x1.html`);
+  const panel = await openPanel(h, tabId);
+  await panel.waitForSelector('#question');
+  await panel.waitForTimeout(PREPARED_WAIT_MS);
+  const prepared = await timedAsk(panel, 'Which flood destroyed the bridge by the harbour?');
+  log(
+    `1× after ${PREPARED_WAIT_MS} ms of reading: final ${prepared.finalMs.toFixed(0)} ms (${stageLine(prepared)})`,
+  );
+  await panel.close();
+  await page.close();
+  return prepared;
+}
+
 function figuresOf(size: number, run: SizeRun): Figures {
   const suffix = size === 1 ? '' : `.x${size}`;
   const med = (xs: Array<number | null>) => {
@@ -197,6 +226,8 @@ export async function benchAnswer(loadAtStart = load1()): Promise<void> {
   try {
     for (const size of SIZES)
       Object.assign(figures, figuresOf(size, await benchSize(h, size, log)));
+    const prepared = await benchPrepared(h, log);
+    figures['answer.browser.models.preparedFinalAnswerMs'] = Math.round(prepared.finalMs);
   } finally {
     await h.close();
   }

@@ -585,6 +585,35 @@ describe('opening the panel', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(warmed).toHaveLength(1);
   });
+
+  it('has the page read embedded ahead of the first question, only with the models on', async () => {
+    const prepared: Array<{ config: WorkerConfig; url: string }> = [];
+    const result = await answerFor();
+    const withPrepare = (settings: typeof DEFAULT_SETTINGS) => {
+      const base = fakePorts(result);
+      return fakePorts(result, {
+        loadSettings: async () => settings,
+        worker: {
+          ...base.worker,
+          prepare: async (config, page) => void prepared.push({ config, url: page.url }),
+        },
+      });
+    };
+    const ports = withPrepare(DEFAULT_SETTINGS);
+    await createPanelActions(ports, memoryStore()).showTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.url).toBe((await ports.readPage(1)).url);
+    expect(prepared[0]!.config.retrieval.useModels).toBe(true);
+
+    const off = {
+      ...DEFAULT_SETTINGS,
+      retrieval: { ...DEFAULT_SETTINGS.retrieval, useModels: false },
+    };
+    await createPanelActions(withPrepare(off), memoryStore()).showTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(prepared).toHaveLength(1);
+  });
 });
 
 describe('the greeting', () => {

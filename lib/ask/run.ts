@@ -163,6 +163,7 @@ export async function runPipeline(
     models,
     filter,
     rankModels: { ...models, ...(filter ? { filter } : {}) },
+    multilingual: choice.multilingual,
     options: { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) },
   };
 
@@ -213,6 +214,8 @@ interface RunContext {
   languages: RunLanguages;
   /** Said in the details when a page in another language is ranked by the English models. */
   modelNote?: string;
+  /** The multilingual pair ranks this run (`modelsForLanguages`). */
+  multilingual: boolean;
   /** `summary`: passages chosen to cover the page, a summary prompt, no web search. */
   intent: Intent;
   /** Earlier turns, bounded (`boundedHistory`). */
@@ -491,7 +494,7 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
 }
 
 function retrievalReport(
-  { models, filter, options }: RunContext,
+  { models, filter, options, multilingual }: RunContext,
   { outcome, candidateCount, sources, notes, webSearched }: Retrieved,
   quotes: readonly Quote[],
 ): RetrievalReport {
@@ -507,6 +510,7 @@ function retrievalReport(
       ...(models.nli ? { nli: models.nli.modelId } : {}),
       ...(models.reader ? { reader: models.reader.modelId } : {}),
     },
+    ...(multilingual && filter ? { multilingual: true as const } : {}),
     sources: sources.map((s, i) => ({
       kind: i === 0 ? 'page' : 'search',
       url: s.url,

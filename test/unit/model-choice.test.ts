@@ -51,19 +51,8 @@ const withMultilingual = (): ModelPorts => ({
   },
 });
 
-const FRENCH_PAGE: PageSnapshot = {
-  url: 'https://fixtures.test/phare/',
-  title: "Le phare d'Alexandrie",
-  lang: 'fr',
-  extractor: 'readability',
-  truncated: false,
-  textLength: 0,
-  blocks: [
-    "Le phare d'Alexandrie était une tour construite au IIIe siècle avant notre ère sur l'île de Pharos, en Égypte, pour guider les navires vers le port.",
-    "Il a été conçu par l'architecte grec Sostrate de Cnide et achevé sous le règne de Ptolémée II, vers l'an 280 avant notre ère.",
-    'Plusieurs tremblements de terre ont endommagé la tour entre le Xe et le XIVe siècle, et ses dernières pierres ont servi à bâtir un fort.',
-  ].map((text) => ({ kind: 'paragraph' as const, text })),
-};
+/** A short French article about the lighthouse, tagged `<html lang="fr">`. */
+const FRENCH_PAGE: PageSnapshot = readFixture('phare-fr');
 
 describe('modelsForLanguages', () => {
   it.each([
@@ -117,6 +106,10 @@ describe('modelsForLanguages', () => {
 describe('runPipeline ranks with the models of the page language', () => {
   const question = "Qui a conçu le phare d'Alexandrie ?";
 
+  it('reads the fixture as French', () => {
+    expect(FRENCH_PAGE.lang).toBe('fr');
+  });
+
   it('a French page with the multilingual pair installed: ranked and reported by it', async () => {
     const frenchSeen: string[][] = [];
     const englishSeen: string[][] = [];
@@ -133,10 +126,12 @@ describe('runPipeline ranks with the models of the page language', () => {
     expect(result.retrieval.path).toBe('neural');
     expect(result.retrieval.models.filter).toBe('cross-encoder/mmarco-mMiniLMv2-L12-H384-v1');
     expect(result.retrieval.models.embedder).toBe('Xenova/multilingual-e5-small');
+    expect(result.retrieval.multilingual).toBe(true);
     expect(frenchSeen.flat().length).toBeGreaterThan(0);
     expect(englishSeen).toEqual([]);
     expect(result.retrieval.notes.join(' ')).not.toMatch(/multilingual/);
-    expect(result.quotes[0]?.text).toContain('Sostrate');
+    // The multilingual filter's scores are the ones on the quotes.
+    expect(result.quotes.some((q) => q.filterScore !== undefined)).toBe(true);
   });
 
   it('a French page without it: the English pair ranks, and one note says what would rank better', async () => {
@@ -145,6 +140,7 @@ describe('runPipeline ranks with the models of the page language', () => {
       { models: english() },
     );
     expect(result.retrieval.models.filter).toBe('Xenova/ms-marco-MiniLM-L-6-v2');
+    expect(result.retrieval.multilingual).toBeUndefined();
     const notes = result.retrieval.notes.filter((n) => /multilingual/.test(n));
     expect(notes).toHaveLength(1);
   });
@@ -162,6 +158,7 @@ describe('runPipeline ranks with the models of the page language', () => {
     );
     expect(result.retrieval.models.filter).toBe('Xenova/ms-marco-MiniLM-L-6-v2');
     expect(result.retrieval.models.embedder).toBe('Xenova/all-MiniLM-L6-v2');
+    expect(result.retrieval.multilingual).toBeUndefined();
     expect(multilingualSeen).toEqual([]);
     expect(result.retrieval.notes.join(' ')).not.toMatch(/multilingual/);
   });

@@ -308,7 +308,7 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
         ...(lang ? { lang } : {}),
       }),
     (o) =>
-      `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
+      `${o.path === 'neural' ? (ctx.multilingual ? 'multilingual MiniLM' : 'MiniLM') : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
 }
 

@@ -122,8 +122,13 @@ describe('runPipeline ranks with the models of the page language', () => {
         embedder: embedder('Xenova/multilingual-e5-small'),
       },
     };
-    const result = await runPipeline({ mode: 'answer', question, page: FRENCH_PAGE }, { models });
+    const details: string[] = [];
+    const result = await runPipeline(
+      { mode: 'answer', question, page: FRENCH_PAGE },
+      { models, onProgress: (p) => p.stage === 'rank' && p.detail && details.push(p.detail) },
+    );
     expect(result.retrieval.path).toBe('neural');
+    expect(details.join(' ')).toMatch(/^multilingual MiniLM: /);
     expect(result.retrieval.models.filter).toBe('cross-encoder/mmarco-mMiniLMv2-L12-H384-v1');
     expect(result.retrieval.models.embedder).toBe('Xenova/multilingual-e5-small');
     expect(result.retrieval.multilingual).toBe(true);

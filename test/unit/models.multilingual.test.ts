@@ -4,10 +4,10 @@
 // (Xenova/multilingual-e5-small), both with a SentencePiece Unigram tokenizer.json, loaded through
 // the real transformers.js and ONNX Runtime (Node: CPU). Weights are random: shapes, special
 // tokens and prefixes are asserted, never quality.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AutoTokenizer } from '@huggingface/transformers';
+import { AutoModelForSequenceClassification, AutoTokenizer } from '@huggingface/transformers';
 import onnxProto from 'onnx-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModels } from '../../models/generate';
@@ -78,6 +78,24 @@ describe('the generated multilingual stand-ins', () => {
     );
     const encode = tokenizer.encode.bind(tokenizer) as unknown as EncodeText;
     expect(pairLayout(encode)).toEqual({ start: [0], middle: [2, 2], end: [2] });
+    // XLM-R's template written as RobertaProcessing (as some exports do) reads the same.
+    const roberta = join(dir, 'roberta-processing');
+    await cp(join(models, ml('multilingual-cross-encoder').folder), roberta, { recursive: true });
+    const json = JSON.parse(await readFile(join(roberta, 'tokenizer.json'), 'utf8'));
+    json.post_processor = {
+      type: 'RobertaProcessing',
+      sep: ['</s>', 2],
+      cls: ['<s>', 0],
+      trim_offsets: true,
+      add_prefix_space: true,
+    };
+    await writeFile(join(roberta, 'tokenizer.json'), JSON.stringify(json));
+    const robertaTokenizer = await AutoTokenizer.from_pretrained(roberta, {
+      local_files_only: true,
+    });
+    expect(
+      pairLayout(robertaTokenizer.encode.bind(robertaTokenizer) as unknown as EncodeText),
+    ).toEqual({ start: [0], middle: [2, 2], end: [2] });
     const bert = await AutoTokenizer.from_pretrained(
       join(models, modelForRole(MODEL_MANIFEST, 'cross-encoder')!.folder),
       { local_files_only: true },
@@ -110,6 +128,26 @@ describe('loadModelPorts with the multilingual pair installed', () => {
     expect(scores).toHaveLength(3);
     for (const s of scores) expect(Number.isFinite(s)).toBe(true);
     expect(new Set(scores).size).toBe(3);
+  });
+
+  it('gives the logit the model gives on the tokenizer’s own pair encoding (XLM-R’s template, no token types)', async () => {
+    const where = join(models, ml('multilingual-cross-encoder').folder);
+    const tokenizer = await AutoTokenizer.from_pretrained(where, { local_files_only: true });
+    const model = await AutoModelForSequenceClassification.from_pretrained(where, {
+      local_files_only: true,
+      device: 'cpu',
+      dtype: 'fp32',
+      model_file_name: 'model_quint8_avx2',
+    });
+    try {
+      const [question, passage] = ['wer hat den turm gebaut?', 'der turm ist in paris'];
+      const inputs = tokenizer(question, { text_pair: passage });
+      const { logits } = await model(inputs);
+      const [ours] = await ports.multilingual!.filter!.score([[question, passage]]);
+      expect(ours).toBeCloseTo((logits.data as Float32Array)[0]!, 5);
+    } finally {
+      await model.dispose();
+    }
   });
 
   it('embeds with E5’s prefixes: "query: " and "passage: " give different, unit vectors', async () => {

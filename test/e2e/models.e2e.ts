@@ -110,7 +110,7 @@ describe('ranking with the shipped models', () => {
     await close();
   });
 
-  it('Settings shows ranking by meaning as on, and the built-in fact-checking model as used', async () => {
+  it('Settings shows ranking by meaning as on, and the built-in fact-checking and multilingual models as used', async () => {
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
     const rank = '[id="retrieval.useModels"]';
@@ -121,6 +121,13 @@ describe('ranking with the shipped models', () => {
     await expect.poll(() => options.isChecked(nli)).toBe(true);
     expect(await options.isDisabled(nli)).toBe(true);
     expect(await options.textContent('[id="retrieval.nli-note"]')).toBe(
+      'Built into this version: always used.',
+    );
+    // The multilingual pair likewise (the test build ships its stand-ins).
+    const multilingual = '[id="retrieval.multilingual"]';
+    await expect.poll(() => options.isChecked(multilingual)).toBe(true);
+    expect(await options.isDisabled(multilingual)).toBe(true);
+    expect(await options.textContent('[id="retrieval.multilingual-note"]')).toBe(
       'Built into this version: always used.',
     );
     await options.close();

@@ -15,10 +15,13 @@ import { messageLocale, t } from '@/lib/core/i18n';
  */
 /**
  * The optional models the user turned on (the second sort, the fact-checking model, the
- * exact-answer model); the page's
+ * exact-answer model, the multilingual ranking models); the page's
  * ports turn them into model roles (`optionalRoles` in lib/models).
  */
-export type OptionalChoice = Pick<Settings['retrieval'], 'rerank' | 'nli' | 'exactAnswer'>;
+export type OptionalChoice = Pick<
+  Settings['retrieval'],
+  'rerank' | 'nli' | 'exactAnswer' | 'multilingual'
+>;
 
 export interface ModelDownloadPorts {
   /** What the last complete download recorded; null when nothing (complete) is downloaded. */
@@ -105,15 +108,15 @@ export function useSizeEstimate(
   save: boolean,
 ): Estimate {
   const { estimate, saveEstimate } = ports;
-  const { rerank, nli, exactAnswer } = selection.optional;
+  const { rerank, nli, exactAnswer, multilingual } = selection.optional;
   const { onlyOptional } = selection;
-  const key = JSON.stringify([hub, rerank, nli, exactAnswer, onlyOptional]);
+  const key = JSON.stringify([hub, rerank, nli, exactAnswer, multilingual, onlyOptional]);
   const [answer, setAnswer] = useState<{ key: string; value: SizeEstimate } | null>(null);
   useEffect(() => {
     if (hub === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const optional = { rerank, nli, exactAnswer };
+      const optional = { rerank, nli, exactAnswer, multilingual };
       const request = { hub, optional, onlyOptional, signal: controller.signal };
       void estimate(request).then((value) => {
         if (controller.signal.aborted) return;
@@ -125,7 +128,18 @@ export function useSizeEstimate(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [hub, key, rerank, nli, exactAnswer, onlyOptional, save, estimate, saveEstimate]);
+  }, [
+    hub,
+    key,
+    rerank,
+    nli,
+    exactAnswer,
+    multilingual,
+    onlyOptional,
+    save,
+    estimate,
+    saveEstimate,
+  ]);
   if (hub === null) return null;
   return answer?.key === key ? answer.value : 'loading';
 }

@@ -4,17 +4,31 @@ import type { RetrievalReport } from '@/lib/pipeline/types';
 // Says which ranking path ran (models or keywords, and why) and which sources were used, so a
 // reader can tell how much to trust the order of the quotes.
 
+/** Which models ranked: the English MiniLM cross-encoder or the multilingual one, and the reranker. */
+function neuralRanking(report: RetrievalReport): string {
+  if (report.multilingual)
+    return report.models.reranker
+      ? t('retrieval_ranked_multilingual_reranker')
+      : t('retrieval_ranked_multilingual');
+  return report.models.reranker
+    ? t('retrieval_ranked_neural_reranker')
+    : t('retrieval_ranked_neural');
+}
+
 export function RetrievalSummary({ report }: { report: RetrievalReport }) {
   const device = report.device
     ? ` (${report.device === 'webgpu' ? 'WebGPU' : report.device === 'wasm' ? 'WebAssembly' : 'CPU'})`
     : '';
   const ranking =
-    report.path === 'neural'
-      ? `${report.models.reranker ? t('retrieval_ranked_neural_reranker') : t('retrieval_ranked_neural')}${device}`
-      : t('retrieval_ranked_keywords');
+    report.path === 'neural' ? `${neuralRanking(report)}${device}` : t('retrieval_ranked_keywords');
   const web = report.sources.filter((s) => s.kind === 'search');
   return (
-    <div className="retrieval" data-path={report.path} data-web={report.webSearched}>
+    <div
+      className="retrieval"
+      data-path={report.path}
+      data-web={report.webSearched}
+      {...(report.multilingual ? { 'data-multilingual': true } : {})}
+    >
       <div className="retrieval-path">
         {ranking} · {t('retrieval_counts', report.counts.candidates, report.counts.quotes)}
       </div>

@@ -6,7 +6,9 @@
 //   --pin              download unpinned files too, and record their sha256, size and the hub's
 //                      commit id into the manifest (trust on first use; review and commit the diff)
 //   --only <id>        only this model (hub id or folder name); repeatable
-//   --all              include optional models (the reranker, the NLI model, the extractive-QA model)
+//   --all              include optional models (the reranker, the NLI model, the extractive-QA model,
+//                      the multilingual pair)
+//   --multilingual     include the multilingual ranking pair (mMARCO cross-encoder, multilingual E5)
 //   --dest <dir>       where model folders go (default public/models)
 //   --manifest <path>  manifest to read (and, with --pin, to update) (default models/manifest.json)
 //   --hub <url>        hub base URL (default $HF_ENDPOINT or https://huggingface.co)
@@ -30,6 +32,7 @@ import {
 import {
   type ManifestModel,
   type ModelManifest,
+  optionalRoles,
   selectModels,
   unpinnedFiles,
   validateManifest,
@@ -45,6 +48,7 @@ export interface FetchIo {
 interface Args {
   pin: boolean;
   all: boolean;
+  multilingual: boolean;
   only: string[];
   dest: string;
   manifest: string;
@@ -52,12 +56,13 @@ interface Args {
 }
 
 const USAGE =
-  'usage: models:fetch [--pin] [--all] [--only <id>]... [--dest <dir>] [--manifest <path>] [--hub <url>]';
+  'usage: models:fetch [--pin] [--all] [--multilingual] [--only <id>]... [--dest <dir>] [--manifest <path>] [--hub <url>]';
 
 function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = {
     pin: false,
     all: false,
+    multilingual: false,
     only: [],
     dest: 'public/models',
     manifest: 'models/manifest.json',
@@ -73,6 +78,7 @@ function parseArgs(argv: readonly string[]): Args | string {
     try {
       if (flag === '--pin') args.pin = true;
       else if (flag === '--all') args.all = true;
+      else if (flag === '--multilingual') args.multilingual = true;
       else if (flag === '--only') args.only.push(value());
       else if (flag === '--dest') args.dest = value();
       else if (flag === '--manifest') args.manifest = value();
@@ -164,7 +170,11 @@ export async function runFetch(argv: readonly string[], io: FetchIo): Promise<nu
   }
   let models: ManifestModel[];
   try {
-    models = selectModels(manifest, { only: args.only, includeOptional: args.all });
+    models = selectModels(manifest, {
+      only: args.only,
+      includeOptional:
+        args.all || optionalRoles({ rerank: false, nli: false, multilingual: args.multilingual }),
+    });
   } catch (error) {
     io.log((error as Error).message);
     return 2;

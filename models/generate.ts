@@ -6,9 +6,10 @@
 // tests assert shapes and fingerprints, benchmarks time them. Never commit the output
 // (public/models/ and test/tmp/ are gitignored).
 //
-// The optional NLI and extractive-QA models are always written at tiny size: the test builds then
-// ship them, so the extension loads them as it would real ones the user installed. The optional
-// reranker, like every optional model at benchmark size, only with --all.
+// The optional NLI, extractive-QA and multilingual models are always written at tiny size: the
+// test builds then ship them, so the extension loads them as it would real ones the user
+// installed. The optional reranker, like every optional model at benchmark size, only with --all.
+// The multilingual stand-ins read an XLM-R-style Unigram tokenizer (models/unigram-tokenizer.ts).
 //
 //   --size tiny       2 layers, hidden 32: for unit and e2e tests (≈0.1 MB a model, < 1 s)
 //   --size minilm-l6  MiniLM-L6's shape (6 layers, hidden 384, vocab 30522, ≈90 MB fp32 per
@@ -20,13 +21,20 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type ManifestModel,
   type ModelManifest,
   type ModelRole,
   MODEL_MANIFEST,
+  MULTILINGUAL_ROLES,
   selectModels,
   validateManifest,
 } from '../lib/models/manifest';
-import { type TinyBertHead, type TinyBertSize, generateModelFiles } from './tiny-bert';
+import {
+  type TinyBertHead,
+  type TinyBertSize,
+  type XlmrConfig,
+  generateModelFiles,
+} from './tiny-bert';
 
 /** Fixed seeds, so a size always produces byte-identical files (test fingerprints rely on it). */
 const SEEDS: Record<ModelRole, number> = {
@@ -35,9 +43,16 @@ const SEEDS: Record<ModelRole, number> = {
   reranker: 3,
   nli: 4,
   'extractive-qa': 5,
+  'multilingual-cross-encoder': 6,
+  'multilingual-bi-encoder': 7,
 };
 
-const TWELVE_LAYERS: readonly ModelRole[] = ['reranker', 'nli'];
+const TWELVE_LAYERS: readonly ModelRole[] = [
+  'reranker',
+  'nli',
+  'multilingual-cross-encoder',
+  'multilingual-bi-encoder',
+];
 
 /** The head each role's stand-in has: the real model's output names and logit count. */
 const HEAD_FOR: Record<ModelRole, TinyBertHead> = {
@@ -46,7 +61,26 @@ const HEAD_FOR: Record<ModelRole, TinyBertHead> = {
   'bi-encoder': 'bi-encoder',
   nli: 'nli',
   'extractive-qa': 'extractive-qa',
+  'multilingual-cross-encoder': 'cross-encoder',
+  'multilingual-bi-encoder': 'bi-encoder',
 };
+
+/**
+ * The multilingual stand-ins read XLM-R's kind of tokenizer: mMiniLMv2 is an XLM-R encoder
+ * without token types; multilingual E5 small is a BERT encoder (token types) with XLM-R's pieces.
+ */
+const XLMR_FOR: Partial<Record<ModelRole, XlmrConfig>> = {
+  'multilingual-cross-encoder': { modelType: 'xlm-roberta', tokenTypes: false },
+  'multilingual-bi-encoder': { modelType: 'bert', tokenTypes: true },
+};
+
+/** The int8 file as the manifest names it (cross-encoder/* repositories call it otherwise). */
+function quantizedPath(model: ManifestModel): string | undefined {
+  return model.files.find((f) => f.path.startsWith('onnx/') && f.path !== 'onnx/model.onnx')?.path;
+}
+
+/** Optional models the tiny size always writes, so test builds ship and load them. */
+const TINY_OPTIONAL: readonly ModelRole[] = ['nli', 'extractive-qa', ...MULTILINGUAL_ROLES];
 
 export interface GenerateOptions {
   size: TinyBertSize;
@@ -59,8 +93,7 @@ export interface GenerateOptions {
 /** Generates the model folders; returns the folders written. */
 export async function generateModels(options: GenerateOptions): Promise<string[]> {
   const models = selectModels(options.manifest ?? MODEL_MANIFEST, {
-    includeOptional:
-      options.includeOptional || (options.size === 'tiny' ? ['nli', 'extractive-qa'] : false),
+    includeOptional: options.includeOptional || (options.size === 'tiny' ? TINY_OPTIONAL : false),
   });
   const written: string[] = [];
   for (const model of models) {
@@ -72,6 +105,8 @@ export async function generateModels(options: GenerateOptions): Promise<string[]
       // ms-marco-MiniLM-L-12-v2 and nli-deberta-v3-xsmall both have 12 layers (DeBERTa's relative
       // attention costs more per layer than this BERT stand-in: its timings are a lower bound).
       layers: TWELVE_LAYERS.includes(model.role) && options.size === 'minilm-l6' ? 12 : undefined,
+      ...(XLMR_FOR[model.role] ? { xlmr: XLMR_FOR[model.role] } : {}),
+      ...(quantizedPath(model) ? { quantizedPath: quantizedPath(model) } : {}),
     });
     const folder = join(options.dest, model.folder);
     for (const file of files) {

@@ -20,6 +20,11 @@
 // This module is for Node (generator script, tests, benchmarks); the extension never imports it.
 
 import onnxProto from 'onnx-proto';
+import {
+  buildUnigramTokenizerConfig,
+  buildUnigramTokenizerJson,
+  buildUnigramVocab,
+} from './unigram-tokenizer';
 
 const { onnx } = onnxProto;
 
@@ -241,6 +246,8 @@ export interface BuildOptions {
   seed: number;
   /** Overrides the size's layer count (the 12-layer reranker stand-in). */
   layers?: number;
+  /** Overrides the head's `token_type_ids` input (an XLM-R cross-encoder has none). */
+  tokenTypes?: boolean;
   /**
    * int8 weights, as ONNX Runtime's `quantize_dynamic` writes Xenova's `model_quantized.onnx`:
    * each dense layer becomes DynamicQuantizeLinear(x) → MatMulInteger(x_u8, W_s8) → Cast →
@@ -475,7 +482,10 @@ export function buildBertOnnx(options: BuildOptions): Uint8Array {
   };
   if (!Number.isInteger(shape.hidden / shape.heads))
     throw new Error(`hidden ${shape.hidden} is not divisible by ${shape.heads} heads`);
-  const spec = HEADS[options.head];
+  const spec = {
+    ...HEADS[options.head],
+    ...(options.tokenTypes !== undefined ? { tokenTypes: options.tokenTypes } : {}),
+  };
   const graph = new BertGraph(options, shape);
   let h = graph.embeddings(spec.tokenTypes);
   const mask = graph.attentionMask();
@@ -656,11 +666,19 @@ function defaultLabels(head: TinyBertHead): readonly string[] {
   return head === 'nli' ? NLI_ID2LABEL : head === 'cross-encoder' ? ['LABEL_0'] : [];
 }
 
+/** What an XLM-R-tokenized stand-in's config.json says besides BERT's (see `buildConfig`). */
+export interface XlmrConfig {
+  /** `xlm-roberta` for mMiniLMv2 (no token types), `bert` for multilingual E5 (BERT with XLM-R's tokenizer). */
+  modelType: 'xlm-roberta' | 'bert';
+  tokenTypes: boolean;
+}
+
 export function buildConfig(
   shape: BertShape,
   head: TinyBertHead,
   name: string,
   labels: readonly string[] = defaultLabels(head),
+  xlmr?: XlmrConfig,
 ): object {
   const spec = HEADS[head];
   if (labels.length !== spec.labels)
@@ -691,8 +709,29 @@ export function buildConfig(
     type_vocab_size: spec.tokenTypes ? 2 : 0,
     vocab_size: shape.vocab,
     ...(labels.length > 0 ? labelMaps(labels) : {}),
+    ...(xlmr ? xlmrFields(head, xlmr) : {}),
     // Says what this is wherever the folder ends up.
     answer_panel_generated: 'random weights from models/generate.ts; not a trained model',
+  };
+}
+
+/** The fields that make a config an XLM-R one (mMiniLMv2) or say E5's BERT reads XLM-R's pieces. */
+function xlmrFields(head: TinyBertHead, xlmr: XlmrConfig): object {
+  const roberta = xlmr.modelType === 'xlm-roberta';
+  return {
+    model_type: xlmr.modelType,
+    ...(roberta
+      ? {
+          architectures: [
+            head === 'bi-encoder' ? 'XLMRobertaModel' : 'XLMRobertaForSequenceClassification',
+          ],
+          bos_token_id: 0,
+          eos_token_id: 2,
+          pad_token_id: 1,
+        }
+      : {}),
+    tokenizer_class: 'XLMRobertaTokenizer',
+    type_vocab_size: xlmr.tokenTypes ? 2 : 1,
   };
 }
 
@@ -708,7 +747,9 @@ export interface GeneratedFile {
 /**
  * All files of one model folder, like a Xenova repository: `onnx/model.onnx` (fp32) and
  * `onnx/model_quantized.onnx` (int8 dynamic quantization, ≈4× smaller, the one the adapter loads
- * on WASM and CPU), so benchmarks time the same int8 kernels real q8 weights run.
+ * on WASM and CPU), so benchmarks time the same int8 kernels real q8 weights run. With `xlmr`, the
+ * tokenizer is XLM-R's kind (a SentencePiece Unigram model, models/unigram-tokenizer.ts) and the
+ * config says so; `quantizedPath` names the int8 file as the real repository does.
  */
 export function generateModelFiles(options: {
   size: TinyBertSize;
@@ -718,29 +759,49 @@ export function generateModelFiles(options: {
   layers?: number;
   /** config.json's class names in logit order (default: the real model's; tests reorder them). */
   labels?: readonly string[];
+  xlmr?: XlmrConfig;
+  quantizedPath?: string;
 }): GeneratedFile[] {
-  const vocab = buildVocab(SHAPES[options.size].vocab || undefined);
+  const { xlmr } = options;
+  const size = SHAPES[options.size].vocab || undefined;
+  const wordPieces = xlmr ? [] : buildVocab(size);
+  const pieces = xlmr ? buildUnigramVocab(size) : [];
+  const vocab = xlmr ? pieces.length : wordPieces.length;
   const shape = {
     ...SHAPES[options.size],
-    vocab: vocab.length,
+    vocab,
     ...(options.layers ? { layers: options.layers } : {}),
   };
   const build = {
     size: options.size,
     head: options.head,
-    vocab: vocab.length,
+    vocab,
     seed: options.seed,
     layers: options.layers,
+    ...(xlmr ? { tokenTypes: xlmr.tokenTypes } : {}),
   };
   const json = (value: object) => new TextEncoder().encode(JSON.stringify(value, null, 2) + '\n');
   return [
     {
       path: 'config.json',
-      bytes: json(buildConfig(shape, options.head, options.name, options.labels)),
+      bytes: json(buildConfig(shape, options.head, options.name, options.labels, xlmr)),
     },
-    { path: 'tokenizer.json', bytes: json(buildTokenizerJson(vocab)) },
-    { path: 'tokenizer_config.json', bytes: json(buildTokenizerConfig(shape.maxPositions)) },
+    {
+      path: 'tokenizer.json',
+      bytes: json(xlmr ? buildUnigramTokenizerJson(pieces) : buildTokenizerJson(wordPieces)),
+    },
+    {
+      path: 'tokenizer_config.json',
+      bytes: json(
+        xlmr
+          ? buildUnigramTokenizerConfig(shape.maxPositions)
+          : buildTokenizerConfig(shape.maxPositions),
+      ),
+    },
     { path: 'onnx/model.onnx', bytes: buildBertOnnx(build) },
-    { path: 'onnx/model_quantized.onnx', bytes: buildBertOnnx({ ...build, quantize: true }) },
+    {
+      path: options.quantizedPath ?? 'onnx/model_quantized.onnx',
+      bytes: buildBertOnnx({ ...build, quantize: true }),
+    },
   ];
 }

@@ -10,6 +10,7 @@ import {
   exactAnswerSwitch,
   factCheckSwitch,
   fieldsShown,
+  multilingualSwitch,
   rankSwitch,
   type SwitchView,
 } from './form-state';
@@ -55,6 +56,15 @@ export function ModelSettings(props: ModelSettingsProps) {
       >
         {t('settings_exact_answer_label')}
       </OptionalModelSwitch>
+      <OptionalModelSwitch
+        form={form}
+        models={models}
+        path="retrieval.multilingual"
+        view={multilingualSwitch(retrieval, installed)}
+        hint={t('settings_multilingual_hint')}
+      >
+        {t('settings_multilingual_label')}
+      </OptionalModelSwitch>
       <Choice
         form={form}
         path="retrieval.modelSource"
@@ -70,6 +80,7 @@ export function ModelSettings(props: ModelSettingsProps) {
             rerank: retrieval.rerank,
             nli: retrieval.nli,
             exactAnswer: retrieval.exactAnswer,
+            multilingual: retrieval.multilingual,
           }}
           ports={{ ...models, requestOrigins: models.requestOrigins ?? requestOrigins }}
           onChange={onInstalledChange}
@@ -88,7 +99,7 @@ function OptionalModelSwitch({
   hint,
   children,
 }: Pick<ModelSettingsProps, 'form' | 'models'> & {
-  path: 'retrieval.nli' | 'retrieval.exactAnswer';
+  path: 'retrieval.nli' | 'retrieval.exactAnswer' | 'retrieval.multilingual';
   view: SwitchView;
   hint: string;
   children: string;
@@ -99,6 +110,7 @@ function OptionalModelSwitch({
     rerank: false,
     nli: path === 'retrieval.nli',
     exactAnswer: path === 'retrieval.exactAnswer',
+    multilingual: path === 'retrieval.multilingual',
   };
   const estimate = useSizeEstimate(
     models ?? NO_MODELS,

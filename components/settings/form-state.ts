@@ -195,7 +195,7 @@ export function factCheckSwitch(
   retrieval: Settings['retrieval'],
   installed: InstalledModels | null,
 ): SwitchView {
-  return optionalModelSwitch(retrieval, installed, 'nli', retrieval.nli);
+  return optionalModelSwitch(retrieval, installed, ['nli'], retrieval.nli);
 }
 
 /** The exact-answer (extractive-QA) model's switch (`optionalModelSwitch`). */
@@ -203,7 +203,21 @@ export function exactAnswerSwitch(
   retrieval: Settings['retrieval'],
   installed: InstalledModels | null,
 ): SwitchView {
-  return optionalModelSwitch(retrieval, installed, 'extractive-qa', retrieval.exactAnswer);
+  return optionalModelSwitch(retrieval, installed, ['extractive-qa'], retrieval.exactAnswer);
+}
+
+/** The multilingual pair (lib/models' MULTILINGUAL_ROLES; components import adapter types only). */
+const MULTILINGUAL_ROLES: readonly ModelRole[] = [
+  'multilingual-cross-encoder',
+  'multilingual-bi-encoder',
+];
+
+/** The multilingual ranking models' switch (`optionalModelSwitch`): both of the pair. */
+export function multilingualSwitch(
+  retrieval: Settings['retrieval'],
+  installed: InstalledModels | null,
+): SwitchView {
+  return optionalModelSwitch(retrieval, installed, MULTILINGUAL_ROLES, retrieval.multilingual);
 }
 
 /**
@@ -214,7 +228,7 @@ export function exactAnswerSwitch(
 function optionalModelSwitch(
   retrieval: Settings['retrieval'],
   installed: InstalledModels | null,
-  role: ModelRole,
+  roles: readonly ModelRole[],
   chosen: boolean,
 ): SwitchView {
   if (retrieval.modelSource === 'download') {
@@ -222,7 +236,7 @@ function optionalModelSwitch(
       chosen &&
       installed !== null &&
       present(retrieval, installed, RANKING_ROLES) &&
-      !present(retrieval, installed, [role]);
+      !present(retrieval, installed, roles);
     return {
       checked: chosen,
       disabled: false,
@@ -230,7 +244,7 @@ function optionalModelSwitch(
     };
   }
   if (installed === null) return { checked: false, disabled: true, note: null };
-  return present(retrieval, installed, [role])
+  return present(retrieval, installed, roles)
     ? { checked: true, disabled: true, note: t('settings_nli_note_built_in') }
     : { checked: false, disabled: true, note: t('settings_nli_note_not_built_in') };
 }

@@ -84,6 +84,7 @@ function fieldNames(): Partial<Record<Path, string>> {
     'retrieval.rerank': t('settings_field_retrieval_rerank'),
     'retrieval.nli': t('settings_field_retrieval_nli'),
     'retrieval.exactAnswer': t('settings_field_retrieval_exactanswer'),
+    'retrieval.multilingual': t('settings_field_retrieval_multilingual'),
     'retrieval.device': t('settings_field_retrieval_device'),
     'retrieval.modelSource': t('settings_field_retrieval_modelsource'),
     'retrieval.hubUrl': t('settings_field_retrieval_huburl'),

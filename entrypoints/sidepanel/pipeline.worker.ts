@@ -32,6 +32,7 @@ import { wikidataPorts } from '@/lib/kg/ports';
 import type { KgPorts } from '@/lib/kg/retrieve';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
+import { MULTILINGUAL_ROLES } from '@/lib/models/manifest';
 import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
@@ -60,7 +61,10 @@ async function modelPorts(
     : retrieval.rerank
       ? (['cross-encoder', 'bi-encoder', 'reranker'] as const)
       : (['cross-encoder', 'bi-encoder'] as const);
-  const whenPresent = ranking ? (['nli', 'extractive-qa'] as const) : (['extractive-qa'] as const);
+  // The multilingual pair ranks pages in other languages whenever it is installed.
+  const whenPresent = ranking
+    ? (['nli', 'extractive-qa', ...MULTILINGUAL_ROLES] as const)
+    : (['extractive-qa'] as const);
   let key: string;
   let load: () => Promise<LoadedModelPorts>;
   if (retrieval.modelSource === 'download') {
@@ -222,7 +226,19 @@ async function pipelineFor(
     });
   const loaded = await modelPorts(config, onProgress);
   const embedder = loaded.embedder ? cacheStore().cachedEmbedder(loaded.embedder) : undefined;
-  const models: ModelPorts = { ...loaded, ...(embedder ? { embedder } : {}) };
+  const multilingualEmbedder = loaded.multilingual?.embedder;
+  const models: ModelPorts = {
+    ...loaded,
+    ...(embedder ? { embedder } : {}),
+    ...(loaded.multilingual && multilingualEmbedder
+      ? {
+          multilingual: {
+            ...loaded.multilingual,
+            embedder: cacheStore().cachedEmbedder(multilingualEmbedder),
+          },
+        }
+      : {}),
+  };
   const run = async (request: AskRequest) => {
     const result = await runPipeline(
       { ...request, sources: request.sources ?? config.retrieval.sources },

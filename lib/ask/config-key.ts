@@ -39,6 +39,9 @@ export function answerConfigKey(
       models.device,
       // The exact-answer model changes which words of a quote are marked as the answer.
       models.reader?.modelId,
+      // Pages in other languages are ranked by these when installed.
+      models.multilingual?.filter?.modelId,
+      models.multilingual?.embedder?.modelId,
     ],
   });
 }

@@ -16,6 +16,7 @@ import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
 import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
+import { modelsForLanguages } from '../pipeline/model-choice';
 import { withoutMarkers } from '../pipeline/junk';
 import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
@@ -144,12 +145,16 @@ export async function runPipeline(
       ? validateClaim(request.question, lang)
       : validateQuestion(request.question);
   if (page.blocks.length === 0) throw new PipelineError('page-empty');
-  const models = ports.models ?? {};
+  const languages = languagesOf(page, question, lang);
+  // A page or question in another language is ranked by the multilingual models when installed.
+  const choice = modelsForLanguages(ports.models ?? {}, languages);
+  const models = choice.models;
   const filter = models.filter ? memoised(models.filter) : undefined;
   const history = boundedHistory(request.history);
   const ctx: RunContext = {
     question,
-    languages: languagesOf(page, question, lang),
+    languages,
+    ...(choice.note ? { modelNote: choice.note } : {}),
     intent: request.mode === 'verify' ? 'answer' : intentOf(question, request.intent),
     history,
     context: historyContext(history),
@@ -158,6 +163,7 @@ export async function runPipeline(
     models,
     filter,
     rankModels: { ...models, ...(filter ? { filter } : {}) },
+    multilingual: choice.multilingual,
     options: { ...ports.retrieve, ...(request.topK ? { topK: request.topK } : {}) },
   };
 
@@ -206,6 +212,10 @@ interface RunContext {
   question: string;
   /** The page's and the question's primary languages (lib/pipeline/language.ts). */
   languages: RunLanguages;
+  /** Said in the details when a page in another language is ranked by the English models. */
+  modelNote?: string;
+  /** The multilingual pair ranks this run (`modelsForLanguages`). */
+  multilingual: boolean;
   /** `summary`: passages chosen to cover the page, a summary prompt, no web search. */
   intent: Intent;
   /** Earlier turns, bounded (`boundedHistory`). */
@@ -298,7 +308,7 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
         ...(lang ? { lang } : {}),
       }),
     (o) =>
-      `${o.path === 'neural' ? 'MiniLM' : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
+      `${o.path === 'neural' ? (ctx.multilingual ? 'multilingual MiniLM' : 'MiniLM') : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
 }
 
@@ -310,6 +320,7 @@ async function retrieve(
 ): Promise<Retrieved> {
   const notes: string[] = [];
   if (!ctx.filter) notes.push(ctx.models.unavailableReason ?? t('note_models_not_loaded'));
+  if (ctx.modelNote) notes.push(ctx.modelNote);
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
     outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
@@ -483,7 +494,7 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
 }
 
 function retrievalReport(
-  { models, filter, options }: RunContext,
+  { models, filter, options, multilingual }: RunContext,
   { outcome, candidateCount, sources, notes, webSearched }: Retrieved,
   quotes: readonly Quote[],
 ): RetrievalReport {
@@ -499,6 +510,7 @@ function retrievalReport(
       ...(models.nli ? { nli: models.nli.modelId } : {}),
       ...(models.reader ? { reader: models.reader.modelId } : {}),
     },
+    ...(multilingual && filter ? { multilingual: true as const } : {}),
     sources: sources.map((s, i) => ({
       kind: i === 0 ? 'page' : 'search',
       url: s.url,

@@ -39,26 +39,33 @@ export class EmbeddingCache {
   wrap(embedder: Embedder): Embedder {
     return {
       modelId: embedder.modelId,
-      embed: (texts) => this.embed(embedder, texts),
+      embed: (texts, kind) => this.embed(embedder, texts, kind),
     };
   }
 
-  private async embed(embedder: Embedder, texts: readonly string[]): Promise<Float32Array[]> {
+  private async embed(
+    embedder: Embedder,
+    texts: readonly string[],
+    kind?: 'query' | 'passage',
+  ): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const { modelId } = embedder;
+    // A model may read a passage with another prefix than a query (E5), so a passage's vector is
+    // kept apart; a query's key is the one earlier versions wrote.
+    const of = kind === 'passage' ? 'passage\u0000' : '';
     let keys: string[];
     let found: Lookup;
     try {
       keys = await Promise.all(
-        texts.map(async (text) => `${modelId}\u0000${await sha256Hex(text)}`),
+        texts.map(async (text) => `${modelId}\u0000${of}${await sha256Hex(text)}`),
       );
       found = await this.lookup(keys, modelId);
     } catch {
       // No hashing or no database: the cache is an optimisation, the caller needs vectors.
-      return embedder.embed(texts);
+      return embedder.embed(texts, kind);
     }
     const misses = missesOf(texts, keys, found);
-    const fresh = misses.texts.length > 0 ? await embedder.embed(misses.texts) : [];
+    const fresh = misses.texts.length > 0 ? await embedder.embed(misses.texts, kind) : [];
     if (fresh.length !== misses.texts.length)
       throw new Error(
         `embedder ${modelId} returned ${fresh.length} vectors for ${misses.texts.length} texts`,

@@ -272,6 +272,7 @@ const AskResultSchema = v.object({
       nli: v.optional(Text(200)),
       reader: v.optional(Text(200)),
     }),
+    multilingual: v.optional(v.literal(true)),
     sources: List(
       v.object({
         kind: v.picklist(['page', 'search']),

@@ -201,8 +201,9 @@ function termCounts(text: string): Map<string, number> {
 const norm2 = (m: Map<string, number>): number => [...m.values()].reduce((s, n) => s + n * n, 0);
 
 /**
- * Similarity of `query` to each text: bi-encoder cosine when an embedder is given (one batch),
- * else lexical. Same order as `texts`.
+ * Similarity of `query` to each text: bi-encoder cosine when an embedder is given (the query as a
+ * query, the texts as passages: E5 models read them with different prefixes), else lexical. Same
+ * order as `texts`.
  */
 export async function similarities(
   query: string,
@@ -211,10 +212,9 @@ export async function similarities(
 ): Promise<number[]> {
   if (texts.length === 0) return [];
   if (embedder) {
-    const vectors = await embedder.embed([query, ...texts]);
-    const q = vectors[0];
-    if (q && vectors.length === texts.length + 1)
-      return texts.map((_, i) => cosine(q, vectors[i + 1]!));
+    const [q] = await embedder.embed([query], 'query');
+    const vectors = await embedder.embed(texts, 'passage');
+    if (q && vectors.length === texts.length) return vectors.map((v) => cosine(q, v));
   }
   return texts.map((t) => lexicalSimilarity(query, t));
 }

@@ -15,14 +15,35 @@ import manifestJson from '../../models/manifest.json';
 import { PipelineError } from '../core/errors';
 import { field, isRecord, parseWith } from '../core/guards';
 
-export type ModelRole = 'bi-encoder' | 'cross-encoder' | 'reranker' | 'nli' | 'extractive-qa';
+export type ModelRole =
+  | 'bi-encoder'
+  | 'cross-encoder'
+  | 'reranker'
+  | 'nli'
+  | 'extractive-qa'
+  | 'multilingual-cross-encoder'
+  | 'multilingual-bi-encoder';
 export const MODEL_ROLES: readonly ModelRole[] = [
   'cross-encoder',
   'bi-encoder',
   'reranker',
   'nli',
   'extractive-qa',
+  'multilingual-cross-encoder',
+  'multilingual-bi-encoder',
 ];
+
+/** The pair that ranks pages and questions not in English instead of the English pair, when installed. */
+export const MULTILINGUAL_ROLES: readonly ModelRole[] = [
+  'multilingual-cross-encoder',
+  'multilingual-bi-encoder',
+];
+
+/** What a bi-encoder was trained to see before a text: E5 models read "query: " and "passage: ". */
+export interface TextPrefixes {
+  query: string;
+  passage: string;
+}
 
 export interface ManifestFile {
   /** Path inside the model folder and the hub repository, e.g. `onnx/model_quantized.onnx`. */
@@ -49,6 +70,8 @@ export interface ManifestModel {
    * downloaded unless asked for; see `selectModels` and, for loading, `loadModelPorts`.
    */
   optional: boolean;
+  /** Prepended to each text the embedder encodes, by kind (absent: texts go in as they are). */
+  textPrefixes?: TextPrefixes;
   files: ManifestFile[];
 }
 
@@ -80,6 +103,9 @@ const FIELD_MESSAGES: Record<string, string | ((input: unknown) => string)> = {
   revision: 'must be a 40-hex commit id or null (unpinned)',
   licence: 'is required',
   optional: 'must be true or false',
+  textPrefixes: 'must be { "query": text, "passage": text }',
+  query: 'must be text',
+  passage: 'must be text',
   files: 'must be a non-empty array',
   path: 'must be a relative path without ".."',
   size: 'must be a byte count or null (unpinned)',
@@ -109,6 +135,12 @@ const ModelSchema = record({
   revision: v.nullable(matching(COMMIT)),
   licence: v.pipe(v.string(), v.minLength(1)),
   optional: v.boolean(),
+  textPrefixes: v.optional(
+    record({
+      query: v.pipe(v.string(), v.maxLength(40)),
+      passage: v.pipe(v.string(), v.maxLength(40)),
+    }),
+  ),
   files: nonEmptyArray(FileSchema),
 });
 
@@ -189,7 +221,15 @@ export function validateManifest(value: unknown): ManifestResult {
   const { comment, models } = result.output;
   return {
     ok: true,
-    manifest: { schemaVersion: 1, ...(comment !== undefined ? { comment } : {}), models },
+    manifest: {
+      schemaVersion: 1,
+      ...(comment !== undefined ? { comment } : {}),
+      // valibot's optional key reads as `textPrefixes: undefined`; the type has it absent.
+      models: models.map(({ textPrefixes, ...model }) => ({
+        ...model,
+        ...(textPrefixes ? { textPrefixes } : {}),
+      })),
+    },
   };
 }
 
@@ -234,18 +274,20 @@ export interface ModelSelection {
 /**
  * The optional roles a user's retrieval settings ask for: the reranker when the second-stage
  * reranker is on, the NLI model when checking verdicts and citations with it is on, the
- * extractive-QA model when exact answers by model are on. Each is a separate download, so turning
- * one on never downloads another.
+ * extractive-QA model when exact answers by model are on, the multilingual pair when ranking
+ * other languages is on. Each is a separate download, so turning one on never downloads another.
  */
 export function optionalRoles(choice: {
   rerank: boolean;
   nli: boolean;
   exactAnswer?: boolean;
+  multilingual?: boolean;
 }): ModelRole[] {
   return [
     ...(choice.rerank ? (['reranker'] as const) : []),
     ...(choice.nli ? (['nli'] as const) : []),
     ...(choice.exactAnswer ? (['extractive-qa'] as const) : []),
+    ...(choice.multilingual ? MULTILINGUAL_ROLES : []),
   ];
 }
 

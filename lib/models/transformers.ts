@@ -47,7 +47,17 @@ import {
   type ModelRole,
   MODEL_MANIFEST,
   modelForRole,
+  MULTILINGUAL_ROLES,
 } from './manifest';
+import {
+  type EncodeText,
+  joinRow,
+  type PairLayout,
+  pairLayout,
+  pairOverhead,
+  type TextKind,
+  withPrefix,
+} from './encoding';
 import { type NliColumns, NLI_LABELS, nliColumns, nliProbabilities } from './nli';
 import { bestSpan, passageTokens, spanOffsets, type SpanLimits } from './reader';
 
@@ -71,7 +81,8 @@ export interface LoadModelPortsOptions {
   /**
    * Models loaded only when installed: when all their files are there (fetched, generated, or
    * downloaded by a user who asked for them), with no problem recorded when they are not. Default
-   * the NLI model and the extractive-QA model. A role also in `roles` is required instead.
+   * the NLI model, the extractive-QA model and the multilingual pair. A role also in `roles` is
+   * required instead.
    */
   whenPresent?: readonly ModelRole[];
   /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
@@ -117,7 +128,7 @@ export interface LoadedModelPorts extends ModelPorts {
 }
 
 const DEFAULT_ROLES: readonly ModelRole[] = ['cross-encoder', 'bi-encoder'];
-const DEFAULT_WHEN_PRESENT: readonly ModelRole[] = ['nli', 'extractive-qa'];
+const DEFAULT_WHEN_PRESENT: readonly ModelRole[] = ['nli', 'extractive-qa', ...MULTILINGUAL_ROLES];
 const MAX_POSITIONS = 512;
 
 /**
@@ -178,17 +189,40 @@ function defaultGpu(): GpuLike | null {
  * `model.onnx`, WebGPU uses it (WebGPU runs fp32 matmuls natively; int8 ops fall back to CPU there).
  */
 export function dtypeFor(device: ModelDevice, model: ManifestModel): 'q8' | 'fp32' {
-  const has = (path: string) => model.files.some((f) => f.path === path);
-  if (device === 'webgpu' && has('onnx/model.onnx')) return 'fp32';
-  return has('onnx/model_quantized.onnx') ? 'q8' : 'fp32';
+  return onnxFileFor(device, model).dtype;
 }
 
-function filesNeeded(model: ManifestModel, dtype: 'q8' | 'fp32'): string[] {
+/** The int8 file of a model: Xenova's `model_quantized.onnx`, or what its repository calls it. */
+function quantizedFile(model: ManifestModel): string | undefined {
+  const onnx = model.files
+    .map((f) => f.path)
+    .filter((path) => /^onnx\/[^/]+\.onnx$/.test(path) && path !== 'onnx/model.onnx');
+  return onnx.includes('onnx/model_quantized.onnx') ? 'onnx/model_quantized.onnx' : onnx[0];
+}
+
+/**
+ * The ONNX file to load and how to ask transformers.js for it. Its `q8` means the file
+ * `model_quantized.onnx`; an int8 file named otherwise (cross-encoder/* repositories ship
+ * `model_quint8_avx2.onnx`) is asked for by name (`model_file_name`) as an fp32-suffixed file.
+ */
+export function onnxFileFor(
+  device: ModelDevice,
+  model: ManifestModel,
+): { path: string; dtype: 'q8' | 'fp32'; fileName?: string } {
+  const hasFp32 = model.files.some((f) => f.path === 'onnx/model.onnx');
+  const quantized = quantizedFile(model);
+  if ((device === 'webgpu' && hasFp32) || !quantized)
+    return { path: 'onnx/model.onnx', dtype: 'fp32' };
+  if (quantized === 'onnx/model_quantized.onnx') return { path: quantized, dtype: 'q8' };
+  return { path: quantized, dtype: 'fp32', fileName: quantized.slice(5, -'.onnx'.length) };
+}
+
+function filesNeeded(model: ManifestModel, device: ModelDevice): string[] {
   return [
     'config.json',
     'tokenizer.json',
     'tokenizer_config.json',
-    dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx',
+    onnxFileFor(device, model).path,
   ];
 }
 
@@ -295,7 +329,7 @@ export function wasmThreads(scope: {
 
 // Minimal structural types for what we use of transformers.js (its own types are very wide).
 interface Tokenizer {
-  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
+  encode(text: string, options?: { text_pair?: string; add_special_tokens?: boolean }): number[];
   pad_token_id: number;
   sep_token_id: number;
   convert_tokens_to_ids(token: string): number;
@@ -310,9 +344,23 @@ interface LoadedSession {
 
 interface Loaded {
   tokenizer: Tokenizer;
+  /** The special tokens around and between texts, read from the tokenizer (`pairLayout`). */
+  layout: PairLayout;
   session: LoadedSession;
   device: ModelDevice;
 }
+
+/** BERT's layout from its token names, for a tokenizer whose template cannot be read. */
+function bertLayout(tokenizer: Tokenizer): PairLayout {
+  const sep = tokenizer.sep_token_id;
+  return { start: [tokenizer.convert_tokens_to_ids('[CLS]')], middle: [sep], end: [sep] };
+}
+
+const AUTO_FOR_ROLE: Partial<Record<ModelRole, typeof AutoModel>> = {
+  'bi-encoder': AutoModel,
+  'multilingual-bi-encoder': AutoModel,
+  'extractive-qa': AutoModelForQuestionAnswering,
+};
 
 async function loadOne(
   model: ManifestModel,
@@ -334,9 +382,11 @@ async function loadOne(
       });
     }
   };
+  const file = onnxFileFor(device, model);
   const loadOptions = {
     device,
-    dtype: dtypeFor(device, model),
+    dtype: file.dtype,
+    ...(file.fileName ? { model_file_name: file.fileName } : {}),
     local_files_only: true,
     progress_callback,
   };
@@ -354,31 +404,23 @@ async function loadOne(
     local_files_only: true,
     progress_callback,
   })) as unknown as Tokenizer;
-  const Auto =
-    model.role === 'bi-encoder'
-      ? AutoModel
-      : model.role === 'extractive-qa'
-        ? AutoModelForQuestionAnswering
-        : AutoModelForSequenceClassification;
+  const Auto = AUTO_FOR_ROLE[model.role] ?? AutoModelForSequenceClassification;
   const session = (await Auto.from_pretrained(where, loadOptions)) as unknown as LoadedSession;
-  return { tokenizer, session, device };
+  const layout =
+    pairLayout(tokenizer.encode.bind(tokenizer) as EncodeText) ?? bertLayout(tokenizer);
+  return { tokenizer, layout, session, device };
 }
 
-/** [CLS] a [SEP] (b [SEP]) as int64 tensors, padded to the longest row. */
+/**
+ * `start a end` or `start a middle b end` (BERT: [CLS] a [SEP] b [SEP]; XLM-R: <s> a </s></s> b
+ * </s>) as int64 tensors, padded to the longest row. A model without token types (XLM-R) is given
+ * them too; transformers.js feeds a session only the inputs it declares.
+ */
 function encodeBatch(
-  tokenizer: Tokenizer,
+  { tokenizer, layout }: Pick<Loaded, 'tokenizer' | 'layout'>,
   rows: Array<{ a: number[]; b?: number[] }>,
 ): Record<string, Tensor> {
-  const cls = tokenizer.convert_tokens_to_ids('[CLS]');
-  const sep = tokenizer.sep_token_id;
-  const seqs = rows.map(({ a, b }) => {
-    const ids = [cls, ...a, sep, ...(b ? [...b, sep] : [])];
-    const types = [
-      ...Array<number>(a.length + 2).fill(0),
-      ...(b ? Array<number>(b.length + 1).fill(1) : []),
-    ];
-    return { ids, types };
-  });
+  const seqs = rows.map(({ a, b }) => joinRow(layout, a, b));
   const width = Math.max(...seqs.map((s) => s.ids.length));
   const ids = new BigInt64Array(rows.length * width).fill(BigInt(tokenizer.pad_token_id));
   const mask = new BigInt64Array(rows.length * width);
@@ -419,7 +461,7 @@ async function fileProblem(
   model: ManifestModel,
   device: ModelDevice,
 ): Promise<ModelProblem | undefined> {
-  const needed = filesNeeded(model, dtypeFor(device, model));
+  const needed = filesNeeded(model, device);
   const { missing, changed } = await checkFiles(options, model, needed);
   if (missing.length > 0)
     return problemFor(model, 'model-missing', `${model.folder}/: missing ${missing.join(', ')}`);
@@ -520,19 +562,20 @@ class ModelLoader {
 
 /** Relevance logits for (question, passage) pairs on one session. */
 async function scoreBatch(
-  { tokenizer, session }: Loaded,
+  loaded: Loaded,
   modelId: string,
   batch: ReadonlyArray<readonly [string, string]>,
   maxPassage: number,
 ): Promise<Float32Array> {
+  const { tokenizer, session } = loaded;
   // Truncate the passage, not the question, and keep the final [SEP]
   // (transformers.js's own truncation cuts the tail of the whole pair).
-  const maxQuestion = MAX_POSITIONS - 3 - maxPassage;
+  const maxQuestion = MAX_POSITIONS - pairOverhead(loaded.layout) - maxPassage;
   const rows = batch.map(([q, p]) => ({
     a: tokenizer.encode(q, { add_special_tokens: false }).slice(0, maxQuestion),
     b: tokenizer.encode(p, { add_special_tokens: false }).slice(0, maxPassage),
   }));
-  const { logits } = await session(encodeBatch(tokenizer, rows));
+  const { logits } = await session(encodeBatch(loaded, rows));
   if (!logits) throw new PipelineError('model-corrupt', `${modelId} has no "logits" output`);
   const data = logits.data as Float32Array;
   const labels = logits.dims[1] ?? 1;
@@ -576,19 +619,19 @@ function meanPoolRow(data: Float32Array, mask: BigInt64Array, dims: number[], r:
   return vector;
 }
 
-/** Sentence embeddings for texts on one session. */
+/** Sentence embeddings for texts on one session (each already prefixed, `withPrefix`). */
 async function embedBatch(
-  { tokenizer, session }: Loaded,
+  loaded: Loaded,
   modelId: string,
   batch: readonly string[],
   maxEmbed: number,
 ): Promise<Float32Array[]> {
+  const { tokenizer, session, layout } = loaded;
+  const room = Math.min(maxEmbed, MAX_POSITIONS) - layout.start.length - layout.end.length;
   const rows = batch.map((t) => ({
-    a: tokenizer
-      .encode(t, { add_special_tokens: false })
-      .slice(0, Math.min(maxEmbed, MAX_POSITIONS) - 2),
+    a: tokenizer.encode(t, { add_special_tokens: false }).slice(0, room),
   }));
-  const inputs = encodeBatch(tokenizer, rows);
+  const inputs = encodeBatch(loaded, rows);
   const { last_hidden_state: hidden } = await session(inputs);
   if (!hidden)
     throw new PipelineError('model-corrupt', `${modelId} has no "last_hidden_state" output`);
@@ -597,10 +640,16 @@ async function embedBatch(
   return batch.map((_, r) => meanPoolRow(data, mask, hidden.dims, r));
 }
 
+/**
+ * `kind` picks the prefix a model was trained with (manifest `textPrefixes`; E5: "query: " for a
+ * question or either side of a similarity, "passage: " for what is searched). Without prefixes,
+ * both kinds give the same vectors.
+ */
 function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder {
   return {
     modelId: model.id,
-    embed(texts) {
+    embed(raw, kind: TextKind = 'query') {
+      const texts = raw.map((text) => withPrefix(text, kind, model.textPrefixes));
       return inLengthOrder(
         texts,
         (text) => text.length,
@@ -613,7 +662,7 @@ function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder 
 
 /** NLI probabilities for (premise, hypothesis) pairs on one session. */
 async function classifyBatch(
-  { tokenizer, session }: Loaded,
+  loaded: Loaded,
   modelId: string,
   columns: NliColumns,
   batch: ReadonlyArray<readonly [string, string]>,
@@ -621,14 +670,15 @@ async function classifyBatch(
 ): Promise<NliProbabilities[]> {
   // The hypothesis is what is being checked, so it is kept whole (up to its cap) and the premise,
   // the evidence, is cut to what is left of the model's 512 positions.
+  const { tokenizer, session } = loaded;
   const rows = batch.map(([premise, hypothesis]) => {
     const b = tokenizer.encode(hypothesis, { add_special_tokens: false }).slice(0, maxHypothesis);
     const a = tokenizer
       .encode(premise, { add_special_tokens: false })
-      .slice(0, MAX_POSITIONS - 3 - b.length);
+      .slice(0, MAX_POSITIONS - pairOverhead(loaded.layout) - b.length);
     return { a, b };
   });
-  const { logits } = await session(encodeBatch(tokenizer, rows));
+  const { logits } = await session(encodeBatch(loaded, rows));
   if (!logits) throw new PipelineError('model-corrupt', `${modelId} has no "logits" output`);
   const width = logits.dims[1];
   if (width !== NLI_LABELS.length)
@@ -662,20 +712,22 @@ function makeNliScorer(
 
 /** Answer spans for one question in each of the passages, run as one batch on one session. */
 async function readBatch(
-  { tokenizer, session }: Loaded,
+  loaded: Loaded,
   modelId: string,
   question: string,
   passages: readonly string[],
   span: SpanLimits,
 ): Promise<Array<ReadSpan | undefined>> {
+  const { tokenizer, session, layout } = loaded;
   const q = tokenizer
     .encode(question, { add_special_tokens: false })
     .slice(0, READER_QUESTION_TOKENS);
   const encodeWord = (word: string) => tokenizer.encode(word, { add_special_tokens: false });
-  const tokens = passages.map((p) => passageTokens(p, encodeWord, READER_POSITIONS - 3 - q.length));
+  const room = READER_POSITIONS - pairOverhead(layout) - q.length;
+  const tokens = passages.map((p) => passageTokens(p, encodeWord, room));
   const outputs = await session(
     encodeBatch(
-      tokenizer,
+      loaded,
       tokens.map((t) => ({ a: q, b: t.ids })),
     ),
   );
@@ -683,7 +735,7 @@ async function readBatch(
   if (!starts || !ends)
     throw new PipelineError('model-corrupt', `${modelId} has no "start_logits"/"end_logits"`);
   const width = starts.dims[1]!;
-  const from = q.length + 2; // after [CLS] question [SEP]
+  const from = layout.start.length + q.length + layout.middle.length; // after [CLS] question [SEP]
   return tokens.map((t, r) => {
     const row = (tensor: Tensor) =>
       (tensor.data as Float32Array).subarray(r * width, (r + 1) * width);
@@ -721,6 +773,10 @@ function attach(
 ): ModelProblem | undefined {
   if (model.role === 'bi-encoder') ports.embedder = makeEmbedder(model, run, limits);
   else if (model.role === 'cross-encoder') ports.filter = makeScorer(model, run, limits);
+  else if (model.role === 'multilingual-cross-encoder')
+    ports.multilingual = { ...ports.multilingual, filter: makeScorer(model, run, limits) };
+  else if (model.role === 'multilingual-bi-encoder')
+    ports.multilingual = { ...ports.multilingual, embedder: makeEmbedder(model, run, limits) };
   else if (model.role === 'reranker') ports.reranker = makeScorer(model, run, limits);
   else if (model.role === 'extractive-qa') ports.reader = makeReader(model, run, limits);
   else {

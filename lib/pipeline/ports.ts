@@ -14,10 +14,15 @@ export interface PairScorer {
   score(pairs: ReadonlyArray<readonly [query: string, passage: string]>): Promise<Float32Array>;
 }
 
-/** A bi-encoder: one L2-normalised embedding per text (EWEK-QA §3.1.1 Deduplicator: MiniLM). */
+/**
+ * A bi-encoder: one L2-normalised embedding per text (EWEK-QA §3.1.1 Deduplicator: MiniLM).
+ * `kind` (default 'query'): how the texts are used, for models trained with a prefix per kind
+ * (multilingual E5: "query: " for a question and for either side of a similarity, "passage: " for
+ * what a question is matched against); other models ignore it.
+ */
 export interface Embedder {
   readonly modelId: string;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], kind?: 'query' | 'passage'): Promise<Float32Array[]>;
 }
 
 /** Softmax probabilities of the three NLI classes for one (premise, hypothesis) pair; they sum to 1. */
@@ -72,6 +77,11 @@ export interface ModelPorts {
   nli?: NliScorer;
   /** Extractive-QA model for the exact answer inside a cited quote, when installed (optional). */
   reader?: AnswerReader;
+  /**
+   * The multilingual filter and bi-encoder, when installed (optional): they rank instead of the
+   * English pair for a page or question in another language (`modelsForLanguages`).
+   */
+  multilingual?: { filter?: PairScorer; embedder?: Embedder };
   device?: ModelDevice;
   /** Why a model is absent, said in the panel ("model files missing: …"). */
   unavailableReason?: string;

@@ -322,6 +322,8 @@ export interface RetrievalReport {
     /** The extractive-QA model, when it was asked for the answers' exact phrases. */
     reader?: string;
   };
+  /** The multilingual filter and bi-encoder ranked (a page or question not in English). */
+  multilingual?: true;
   /** Sources considered: the page first, then search results. */
   sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
   webSearched: boolean;

@@ -14,10 +14,11 @@ import { t } from '../core/i18n';
  * fact-checking model) and makes the defaults private: nothing leaves the browser until the user
  * turns it on (no web search provider, no Wikidata, the extractive composer). v6 adds
  * `search.allowLocalResults` (off: result pages on local addresses are not read) and
- * `retrieval.exactAnswer` (the optional extractive-QA model). Settings stored by an earlier version
+ * `retrieval.exactAnswer` (the optional extractive-QA model). v7 adds `retrieval.multilingual` (the
+ * optional multilingual ranking models, for pages in other languages). Settings stored by an earlier version
  * keep what they said, and a field they lack takes the default of their version (`OLD_DEFAULTS`).
  */
-export const SETTINGS_VERSION = 6;
+export const SETTINGS_VERSION = 7;
 export const SETTINGS_KEY = 'settings';
 
 const HttpUrl = v.pipe(
@@ -96,6 +97,11 @@ const SettingsSchema = v.object({
     nli: v.boolean(),
     /** Download the extractive-QA model too, for the exact answer inside a quote (opt-in download). */
     exactAnswer: v.boolean(),
+    /**
+     * Download the multilingual ranking models too: they rank pages and questions not in English
+     * in place of the English pair whenever installed (opt-in download).
+     */
+    multilingual: v.boolean(),
     /** `auto` tries WebGPU and falls back to WebAssembly. */
     device: v.picklist(DevicePreferences),
     /** Where the model files come from: the package, or a download from the hub made in Settings. */
@@ -137,6 +143,7 @@ export const DEFAULT_SETTINGS: Settings = {
     rerank: false,
     nli: false,
     exactAnswer: false,
+    multilingual: false,
     device: 'auto',
     modelSource: 'bundled',
     hubUrl: 'https://huggingface.co',
@@ -163,6 +170,7 @@ const FIELD_SINCE: Record<string, number> = {
   'retrieval.nli': 5,
   'search.allowLocalResults': 6,
   'retrieval.exactAnswer': 6,
+  'retrieval.multilingual': 7,
 };
 /**
  * Defaults that changed, with the version that changed them: settings stored by an earlier

@@ -75,12 +75,24 @@ describe('download the models on first use', () => {
         /^Find the exact answer with a question-answering model \(downloads ~\d+(\.\d)? MB\)$/,
       );
     expect(await options.isChecked('[id="retrieval.exactAnswer"]')).toBe(false);
+    // The multilingual ranking pair likewise: the size of both, off by default.
+    const multilingual = options.locator('label[for="retrieval.multilingual"]');
+    await expect
+      .poll(() => multilingual.textContent(), { timeout: 10_000 })
+      .toMatch(
+        /^Rank pages in other languages with multilingual models \(downloads ~\d+(\.\d)? MB\)$/,
+      );
+    expect(await options.isChecked('[id="retrieval.multilingual"]')).toBe(false);
     // Four files for each of the two ranking models, and four for each optional model's size.
     const nli = hubRequests.filter((r) => r.includes('/nli-deberta-v3-xsmall/'));
     const squad = hubRequests.filter((r) => r.includes('/distilbert-base-cased-distilled-squad/'));
-    expect(hubRequests.length - nli.length - squad.length).toBe(8);
+    const pair = hubRequests.filter(
+      (r) => r.includes('/mmarco-mMiniLMv2-L12-H384-v1/') || r.includes('/multilingual-e5-small/'),
+    );
+    expect(hubRequests.length - nli.length - squad.length - pair.length).toBe(8);
     expect(nli.length).toBe(4);
     expect(squad.length).toBe(4);
+    expect(pair.length).toBe(8);
     expect(hubRequests.every((r) => r.startsWith('HEAD '))).toBe(true);
     // Unpinned manifest: nothing starts until the user confirms trusting the files on first use.
     expect(await button.isDisabled()).toBe(true);

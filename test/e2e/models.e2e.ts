@@ -50,6 +50,23 @@ describe('ranking with the shipped models', () => {
     await close();
   });
 
+  it('ranks a French page with the shipped multilingual pair, an English one with MiniLM, and says which', async () => {
+    const french = await askAbout(h, 'phare-fr/source.html', "Qui a conçu le phare d'Alexandrie ?");
+    expect(await french.panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
+    expect(await french.panel.getAttribute('.retrieval', 'data-multilingual')).toBe('true');
+    expect(await french.panel.textContent('.retrieval-path')).toMatch(
+      /multilingual cross-encoder \(mMARCO MiniLM\) and multilingual E5 \(WebAssembly\)/,
+    );
+    expect(await french.panel.textContent('.retrieval')).not.toMatch(/would rank it better/);
+    await french.close();
+    const english = await askAbout(h, 'demo/source.html', 'Who built the lighthouse?');
+    expect(await english.panel.getAttribute('.retrieval', 'data-multilingual')).toBeNull();
+    expect(await english.panel.textContent('.retrieval-path')).toMatch(
+      /^Ranked by the MiniLM cross-encoder \(WebAssembly\)/,
+    );
+    await english.close();
+  });
+
   it('shows the keyword answer first, then the models answer in its place', async () => {
     const { page, tabId } = await openFixture(h, 'demo/source.html');
     const panel = await openPanel(h, tabId);
@@ -93,7 +110,7 @@ describe('ranking with the shipped models', () => {
     await close();
   });
 
-  it('Settings shows ranking by meaning as on, and the built-in fact-checking model as used', async () => {
+  it('Settings shows ranking by meaning as on, and the built-in fact-checking and multilingual models as used', async () => {
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
     const rank = '[id="retrieval.useModels"]';
@@ -104,6 +121,13 @@ describe('ranking with the shipped models', () => {
     await expect.poll(() => options.isChecked(nli)).toBe(true);
     expect(await options.isDisabled(nli)).toBe(true);
     expect(await options.textContent('[id="retrieval.nli-note"]')).toBe(
+      'Built into this version: always used.',
+    );
+    // The multilingual pair likewise (the test build ships its stand-ins).
+    const multilingual = '[id="retrieval.multilingual"]';
+    await expect.poll(() => options.isChecked(multilingual)).toBe(true);
+    expect(await options.isDisabled(multilingual)).toBe(true);
+    expect(await options.textContent('[id="retrieval.multilingual-note"]')).toBe(
       'Built into this version: always used.',
     );
     await options.close();

@@ -211,6 +211,23 @@ describe('npm run models:fetch', () => {
     expect(bad.log.join('\n')).toMatch(/not in the manifest: Xenova\/nope/);
   });
 
+  it('--multilingual adds the multilingual pair to the required models, and nothing else', async () => {
+    const manifest = await writeManifest(await pinnedManifest());
+    const dest = join(dir, 'out-multilingual');
+    const args = ['--manifest', manifest, '--dest', dest, '--hub', hub.url, '--multilingual'];
+    expect((await fetchCli(args)).code).toBe(0);
+    const folders = [...new Set((await listFiles(dest)).map((f) => f.split('/')[0]))].sort();
+    expect(folders).toEqual([
+      'all-MiniLM-L6-v2',
+      'mmarco-mMiniLMv2-L12-H384-v1',
+      'ms-marco-MiniLM-L-6-v2',
+      'multilingual-e5-small',
+    ]);
+    expect(await listFiles(dest)).toContain(
+      'mmarco-mMiniLMv2-L12-H384-v1/onnx/model_quint8_avx2.onnx',
+    );
+  });
+
   it('HTTP 404: exit 1, says what to check, leaves no file', async () => {
     const pinned = await pinnedManifest();
     pinned.models[0]!.files.unshift({ path: 'missing.json', size: 2, sha256: 'a'.repeat(64) });

@@ -17,7 +17,7 @@ const raw = JSON.parse(
 );
 
 describe('models/manifest.json', () => {
-  it('is valid and has the three EWEK-QA §3.1.1 roles, the NLI model and the extractive-QA model, the last three optional', () => {
+  it('is valid and has the three EWEK-QA §3.1.1 roles, the NLI model, the extractive-QA model and the multilingual pair, all but the first two optional', () => {
     expect(validateManifest(raw).ok).toBe(true);
     expect(MODEL_MANIFEST.models.map((m) => [m.id, m.role, m.optional])).toEqual([
       ['Xenova/ms-marco-MiniLM-L-6-v2', 'cross-encoder', false],
@@ -25,7 +25,17 @@ describe('models/manifest.json', () => {
       ['Xenova/ms-marco-MiniLM-L-12-v2', 'reranker', true],
       ['Xenova/nli-deberta-v3-xsmall', 'nli', true],
       ['Xenova/distilbert-base-cased-distilled-squad', 'extractive-qa', true],
+      ['cross-encoder/mmarco-mMiniLMv2-L12-H384-v1', 'multilingual-cross-encoder', true],
+      ['Xenova/multilingual-e5-small', 'multilingual-bi-encoder', true],
     ]);
+    expect(modelForRole(MODEL_MANIFEST, 'multilingual-cross-encoder')!.standsFor).toMatch(
+      /filtration model.*not in English.*mMARCO/,
+    );
+    expect(modelForRole(MODEL_MANIFEST, 'multilingual-bi-encoder')!.textPrefixes).toEqual({
+      query: 'query: ',
+      passage: 'passage: ',
+    });
+    expect(modelForRole(MODEL_MANIFEST, 'bi-encoder')!.textPrefixes).toBeUndefined();
     expect(modelForRole(MODEL_MANIFEST, 'extractive-qa')!.standsFor).toMatch(
       /Evidence Extractor.*exact answer/,
     );
@@ -43,7 +53,10 @@ describe('models/manifest.json', () => {
         'config.json',
         'tokenizer.json',
         'tokenizer_config.json',
-        'onnx/model_quantized.onnx',
+        // cross-encoder/* repositories name their int8 export by its ORT quantization config.
+        model.id.startsWith('cross-encoder/')
+          ? 'onnx/model_quint8_avx2.onnx'
+          : 'onnx/model_quantized.onnx',
       ]);
     }
   });
@@ -165,7 +178,7 @@ describe('selectModels', () => {
       'bi-encoder',
     ]);
     expect(selectModels(MODEL_MANIFEST, { includeOptional: false })).toHaveLength(2);
-    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(5);
+    expect(selectModels(MODEL_MANIFEST, { includeOptional: true })).toHaveLength(7);
     expect(
       selectModels(MODEL_MANIFEST, { only: ['ms-marco-MiniLM-L-12-v2'] }).map((m) => m.role),
     ).toEqual(['reranker']);
@@ -188,6 +201,17 @@ describe('selectModels', () => {
         includeOptional: optionalRoles({ rerank: false, nli: false, exactAnswer: true }),
       }).map((m) => m.role),
     ).toEqual(['cross-encoder', 'bi-encoder', 'extractive-qa']);
+    // Ranking other languages downloads the multilingual pair, both of it, and nothing else.
+    expect(
+      selectModels(MODEL_MANIFEST, {
+        includeOptional: optionalRoles({ rerank: false, nli: false, multilingual: true }),
+      }).map((m) => m.role),
+    ).toEqual([
+      'cross-encoder',
+      'bi-encoder',
+      'multilingual-cross-encoder',
+      'multilingual-bi-encoder',
+    ]);
     // A role list never drops a required model.
     expect(
       selectModels(MODEL_MANIFEST, { includeOptional: ['cross-encoder'] }).map((m) => m.role),

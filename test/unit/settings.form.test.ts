@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerWith,
   factCheckSwitch,
+  multilingualSwitch,
   fieldsShown,
   formReducer,
   INITIAL_FORM,
@@ -248,6 +249,32 @@ describe('model switches', () => {
       checked: true,
       disabled: true,
     });
+  });
+
+  it('the multilingual switch wants both of the pair: one alone is not installed', () => {
+    const download = {
+      ...DEFAULT_SETTINGS.retrieval,
+      modelSource: 'download' as const,
+      multilingual: true,
+    };
+    expect(
+      multilingualSwitch(download, {
+        bundled: [],
+        downloaded: [...ranking, 'multilingual-bi-encoder'],
+      }).note,
+    ).toMatch(/download the models again/);
+    expect(
+      multilingualSwitch(download, {
+        bundled: [],
+        downloaded: [...ranking, 'multilingual-cross-encoder', 'multilingual-bi-encoder'],
+      }),
+    ).toEqual({ checked: true, disabled: false, note: null });
+    expect(
+      multilingualSwitch(DEFAULT_SETTINGS.retrieval, {
+        bundled: [...ranking, 'multilingual-cross-encoder', 'multilingual-bi-encoder'],
+        downloaded: [],
+      }),
+    ).toMatchObject({ checked: true, disabled: true });
   });
 });
 

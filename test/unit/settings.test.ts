@@ -168,7 +168,7 @@ describe('settings', () => {
       ).toBe(false);
   });
 
-  it('upgrades version 4 settings to the current version: every choice kept (Wikipedia, Wikidata on), the fact-checking and exact-answer models off, nothing reported as reset', () => {
+  it('upgrades version 4 settings to the current version: every choice kept (Wikipedia, Wikidata on), the fact-checking, exact-answer and multilingual models off, nothing reported as reset', () => {
     const v4 = {
       version: 4,
       composer: { ...DEFAULT_SETTINGS.composer },
@@ -190,7 +190,7 @@ describe('settings', () => {
       ...v4,
       version: SETTINGS_VERSION,
       search: { ...v4.search, allowLocalResults: false },
-      retrieval: { ...v4.retrieval, nli: false, exactAnswer: false },
+      retrieval: { ...v4.retrieval, nli: false, exactAnswer: false, multilingual: false },
     });
     expect(validateSettings(settings).ok).toBe(true);
   });
@@ -224,8 +224,12 @@ describe('settings', () => {
     expect(reset).toEqual(['retrieval.nli']);
   });
 
-  it('upgrades version 5 settings to 6: every choice kept, the exact-answer model off, nothing reported as reset', () => {
-    const { exactAnswer: _exact, ...v5Retrieval } = DEFAULT_SETTINGS.retrieval;
+  it('upgrades version 5 settings to the current version: every choice kept, the exact-answer model off, nothing reported as reset', () => {
+    const {
+      exactAnswer: _exact,
+      multilingual: _multilingual,
+      ...v5Retrieval
+    } = DEFAULT_SETTINGS.retrieval;
     const v5 = {
       ...DEFAULT_SETTINGS,
       version: 5,
@@ -235,13 +239,13 @@ describe('settings', () => {
     expect(reset).toEqual([]);
     expect(settings).toEqual({
       ...v5,
-      version: 6,
-      retrieval: { ...v5.retrieval, exactAnswer: false },
+      version: SETTINGS_VERSION,
+      retrieval: { ...v5.retrieval, exactAnswer: false, multilingual: false },
     });
     // Version 6 settings without the field are reported; a stored choice is kept.
-    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: v5Retrieval }).reset).toEqual([
-      'retrieval.exactAnswer',
-    ]);
+    expect(
+      migrateSettings({ ...DEFAULT_SETTINGS, version: 6, retrieval: v5Retrieval }).reset,
+    ).toEqual(['retrieval.exactAnswer']);
     const chosen = { ...DEFAULT_SETTINGS.retrieval, exactAnswer: true };
     expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: chosen }).settings.retrieval).toEqual(
       chosen,
@@ -258,6 +262,25 @@ describe('settings', () => {
     expect(settings.knowledgeGraph.enabled).toBe(false);
   });
 
+  it('upgrades version 6 settings to 7: the multilingual models off, nothing reported as reset; reports the field missing from version 7 settings, keeps a stored choice', () => {
+    const { multilingual: _multilingual, ...v6Retrieval } = DEFAULT_SETTINGS.retrieval;
+    const v6 = { ...DEFAULT_SETTINGS, version: 6, retrieval: { ...v6Retrieval, rerank: true } };
+    const { settings, reset } = migrateSettings(v6);
+    expect(reset).toEqual([]);
+    expect(settings).toEqual({
+      ...v6,
+      version: 7,
+      retrieval: { ...v6.retrieval, multilingual: false },
+    });
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: v6Retrieval }).reset).toEqual([
+      'retrieval.multilingual',
+    ]);
+    const chosen = { ...DEFAULT_SETTINGS.retrieval, multilingual: true };
+    expect(migrateSettings({ ...DEFAULT_SETTINGS, retrieval: chosen }).settings.retrieval).toEqual(
+      chosen,
+    );
+  });
+
   it('reports a v2 field that is missing from v2 settings', () => {
     const { reset } = migrateSettings({ ...DEFAULT_SETTINGS, retrieval: { sources: 'page' } });
     expect(reset.sort()).toEqual([
@@ -265,6 +288,7 @@ describe('settings', () => {
       'retrieval.exactAnswer',
       'retrieval.hubUrl',
       'retrieval.modelSource',
+      'retrieval.multilingual',
       'retrieval.nli',
       'retrieval.rerank',
       'retrieval.useModels',

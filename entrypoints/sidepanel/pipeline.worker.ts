@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
-import { embedAhead, textsToPrepare } from '@/lib/ask/prepare';
+import { embedAhead, embedderForPage, textsToPrepare } from '@/lib/ask/prepare';
 import {
   firstAnswer,
   firstAnswerWanted,
@@ -323,7 +323,7 @@ const api = {
     try {
       await bindPackagedMessages(config.locale);
       // The models alone: pipelineFor would also rebind a running question's progress hooks.
-      const { embedder } = await modelPorts(config, () => undefined);
+      const embedder = embedderForPage(await modelPorts(config, () => undefined), page);
       if (embedder && !stop())
         await embedAhead(cacheStore().cachedEmbedder(embedder), textsToPrepare(page), { stop });
     } catch {

@@ -4,8 +4,9 @@
 // types turns that step into cache hits. The work yields to questions: it stops between batches as
 // soon as one starts, so a question waits at most for one small batch.
 
-import type { Embedder } from '../pipeline/ports';
+import type { Embedder, ModelPorts } from '../pipeline/ports';
 import { pageLanguage } from '../pipeline/language';
+import { modelsForLanguages } from '../pipeline/model-choice';
 import { RETRIEVE_DEFAULTS } from '../pipeline/retrieve';
 import type { PageSnapshot } from '../pipeline/types';
 import { candidatesOf } from './run';
@@ -33,6 +34,16 @@ export function textsToPrepare(page: PageSnapshot, maxTexts = PREPARE_DEFAULTS.m
     if (candidate.tokens <= RETRIEVE_DEFAULTS.maxQuoteTokens) texts.add(candidate.text);
   }
   return [...texts];
+}
+
+/**
+ * The bi-encoder a question on this page will most likely use: the multilingual one for a page
+ * in another language when it is installed (`modelsForLanguages`), the English one otherwise. The
+ * question's own language is not known yet; it is taken to be the page's.
+ */
+export function embedderForPage(models: ModelPorts, page: PageSnapshot): Embedder | undefined {
+  const lang = pageLanguage(page);
+  return modelsForLanguages(models, { page: lang, question: lang ?? 'en' }).models.embedder;
 }
 
 /**

@@ -4,7 +4,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../lib/ask/run';
-import { embedAhead, PREPARE_DEFAULTS, textsToPrepare } from '../../lib/ask/prepare';
+import {
+  embedAhead,
+  embedderForPage,
+  PREPARE_DEFAULTS,
+  textsToPrepare,
+} from '../../lib/ask/prepare';
 import { openStore } from '../../lib/cache/store';
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
 import { RETRIEVE_DEFAULTS } from '../../lib/pipeline/retrieve';
@@ -115,5 +120,19 @@ describe('embedAhead', () => {
     // The same quotes either way: the vectors are the same, only where they come from differs.
     expect(warm.retrieval.path).toBe('neural');
     expect(warm.quotes.map((q) => q.passageId)).toEqual(cold.quotes.map((q) => q.passageId));
+  });
+});
+
+describe('embedderForPage', () => {
+  const english = { modelId: 'english', embed: async () => [] };
+  const multilingual = { modelId: 'multilingual', embed: async () => [] };
+  const french: PageSnapshot = { ...demo, lang: 'fr' };
+
+  it('takes the multilingual bi-encoder for a page in another language when it is installed', () => {
+    const models = { embedder: english, multilingual: { embedder: multilingual } };
+    expect(embedderForPage(models, french)?.modelId).toBe('multilingual');
+    expect(embedderForPage(models, { ...demo, lang: 'en' })?.modelId).toBe('english');
+    expect(embedderForPage({ embedder: english }, french)?.modelId).toBe('english');
+    expect(embedderForPage({}, french)).toBeUndefined();
   });
 });

@@ -1,0 +1,173 @@
+// Lines in reading order → blocks: paragraphs from line spacing, indentation and short last lines;
+// headings (larger type, the outline's titles, or a short numbered or capitalised line standing
+// alone) become the `section` of the blocks below them; tables become `table` blocks; each page's
+// footnotes follow the paragraph that was open when the page ended.
+
+import type { Block } from '../pipeline/types';
+import { linearizeRows, tableLength } from './table';
+import { joinLines } from './text';
+import type { Line, Rect } from './types';
+
+export interface PageLines {
+  page: number;
+  body: Line[];
+  /** The page's footnotes as one block's text (a line per footnote), if it has any. */
+  notes?: { text: string; box: Rect };
+}
+
+export interface Geometry {
+  bodySize: number;
+  /** Usual distance between baselines of body text. */
+  leading: number;
+  /** Left and right edges of a page's column (`${page}:${column}`). */
+  edges: Map<string, { left: number; right: number }>;
+  /** Normalised titles of the PDF's outline (bookmarks). */
+  outline: Set<string>;
+  words: Set<string>;
+  footnotesLabel: string;
+}
+
+const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\p{Lu}/u;
+const CAPITALS = /^[\p{Lu}\d][\p{Lu}\d\s.:&-]{2,40}$/u;
+const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/u;
+
+export const normalizeTitle = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+function edgesOf(line: Line, g: Geometry) {
+  return g.edges.get(`${line.page}:${line.column}`) ?? { left: line.x0, right: line.x1 };
+}
+
+/** Whether `line` carries on the paragraph whose last line is `prev`. */
+export function continues(prev: Line, line: Line, g: Geometry): boolean {
+  if (Math.abs(prev.size - line.size) > 1) return false;
+  if (LIST_ITEM.test(line.text)) return false;
+  const { left } = edgesOf(line, g);
+  const indent = line.x0 - left;
+  if (indent > 0.6 * line.size && indent < 6 * line.size) return false;
+  const { right } = edgesOf(prev, g);
+  if (prev.x1 < right - 2.5 * prev.size && /[.!?:;)"”’]$/.test(prev.text)) return false;
+  if (prev.page === line.page && prev.column === line.column) {
+    const gap = line.baseline - prev.baseline;
+    if (gap > 1.4 * g.leading + 0.5) return false;
+  }
+  return true;
+}
+
+function headingLike(line: Line, g: Geometry, standingAlone: boolean): boolean {
+  const text = line.text.trim();
+  if (text.length < 2 || text.length > 150 || !/\p{L}/u.test(text)) return false;
+  if (g.outline.has(normalizeTitle(text))) return true;
+  if (line.size >= 1.15 * g.bodySize) return true;
+  return (
+    standingAlone &&
+    line.cells.length === 1 &&
+    text.length <= 60 &&
+    !/[.,;:]$/.test(text) &&
+    (NUMBERED.test(text) || CAPITALS.test(text))
+  );
+}
+
+function boxOf(lines: readonly Line[]) {
+  const on = lines.filter((l) => l.page === lines[0]!.page);
+  const x0 = Math.min(...on.map((l) => l.x0));
+  const top = Math.min(...on.map((l) => l.top));
+  const x1 = Math.max(...on.map((l) => l.x1));
+  const bottom = Math.max(...on.map((l) => l.bottom));
+  return { x: x0, y: top, width: x1 - x0, height: bottom - top };
+}
+
+export const rectBox = (r: Rect) => ({
+  x: r.x0,
+  y: r.top,
+  width: r.x1 - r.x0,
+  height: r.bottom - r.top,
+});
+
+/** A table's caption: the paragraph just before it, when it starts "Table 2". */
+function takeCaption(blocks: Block[], page: number): string | undefined {
+  const last = blocks.at(-1);
+  if (!last || last.kind !== 'paragraph' || last.page !== page) return undefined;
+  if (!/^(?:table|tab\.|tabelle)\s*[\dIVX]+/i.test(last.text) || last.text.length > 300)
+    return undefined;
+  blocks.pop();
+  return last.text;
+}
+
+export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[] {
+  const blocks: Block[] = [];
+  let open: Line[] = [];
+  let text = '';
+  let section: string | undefined;
+  let pending: Block[] = [];
+  let lastHeading: Line | undefined;
+  const flush = () => {
+    if (open.length && text.trim())
+      blocks.push({
+        kind: 'paragraph',
+        text: text.trim(),
+        ...(section ? { section } : {}),
+        page: open[0]!.page,
+        box: boxOf(open),
+      });
+    open = [];
+    text = '';
+    blocks.push(...pending);
+    pending = [];
+  };
+  for (const { page, body, notes } of pages) {
+    for (let i = 0; i < body.length; i++) {
+      const line = body[i]!;
+      const rows = tableLength(body, i);
+      if (rows > 0) {
+        flush();
+        const table = body.slice(i, i + rows);
+        const caption = takeCaption(blocks, page);
+        const label = caption ?? section;
+        blocks.push({
+          kind: 'table',
+          text: linearizeRows(table),
+          ...(label ? { section: label } : {}),
+          page,
+          box: boxOf(table),
+        });
+        i += rows - 1;
+        lastHeading = undefined;
+        continue;
+      }
+      const prev = open.at(-1);
+      const carriesOn = prev !== undefined && continues(prev, line, g);
+      if (headingLike(line, g, !carriesOn)) {
+        flush();
+        const sameHeading =
+          lastHeading &&
+          lastHeading.page === page &&
+          Math.abs(lastHeading.size - line.size) < 0.5 &&
+          line.top - lastHeading.bottom < line.size;
+        section = sameHeading && section ? `${section} ${line.text}` : line.text;
+        lastHeading = line;
+        continue;
+      }
+      lastHeading = undefined;
+      if (!carriesOn) flush();
+      open.push(line);
+      text = joinLines(text, line.text, g.words);
+    }
+    if (notes) {
+      const block: Block = {
+        kind: 'lines',
+        text: notes.text,
+        section: g.footnotesLabel,
+        page,
+        box: rectBox(notes.box),
+      };
+      if (open.length) pending.push(block);
+      else blocks.push(block);
+    }
+  }
+  flush();
+  return blocks;
+}

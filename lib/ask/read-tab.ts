@@ -61,14 +61,20 @@ export async function readTab(
   const tab = await ports.tabInfo(tabId);
   const pdf = tab ? pdfAddress(tab.url, ports.viewerPage) : null;
   if (tab && pdf) return readPdfTab(pdf, tab.title, ports, onProgress);
+  // Chrome's PDF viewer at an address without `.pdf` reads as an empty page (or not at all):
+  // then the server's Content-Type tells.
+  const isPdf = async () =>
+    tab !== null && (await ports.contentType(tab.url)) === 'application/pdf';
+  let page: PageSnapshot;
   try {
-    return await ports.readWithReader(tabId);
+    page = await ports.readWithReader(tabId);
   } catch (error) {
-    // Chrome's PDF viewer at an address without `.pdf`: the server's Content-Type tells.
-    if (tab && (await ports.contentType(tab.url)) === 'application/pdf')
-      return readPdfTab(tab.url, tab.title, ports, onProgress);
+    if (await isPdf()) return readPdfTab(tab!.url, tab!.title, ports, onProgress);
     throw error;
   }
+  if (page.blocks.length === 0 && (await isPdf()))
+    return readPdfTab(tab!.url, tab!.title, ports, onProgress);
+  return page;
 }
 
 async function readPdfTab(

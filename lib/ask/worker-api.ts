@@ -4,9 +4,12 @@
 
 import type { ErrorInfo } from '../core/errors';
 import type { ComposerPrompt } from '../pipeline/ports';
-import type { AskRequest, AskResult, StageProgress } from '../pipeline/types';
+import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import type { CachedOutcome } from './cached';
+
+/** The Worker's reading of a PDF: its snapshot, or why it cannot be read (a `pdf-*` code). */
+export type PdfReply = { ok: true; page: PageSnapshot } | { ok: false; error: ErrorInfo };
 
 export type WorkerReply = { ok: true; outcome: CachedOutcome } | { ok: false; error: ErrorInfo };
 

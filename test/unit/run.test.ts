@@ -326,3 +326,32 @@ describe('runPipeline: the exact answer inside each quote', () => {
     expect(result.retrieval.notes.join(' ')).toMatch(/exact-answer model failed/);
   });
 });
+
+describe('runPipeline on a PDF snapshot', () => {
+  // The demo page as a PDF would give it: each block carries the page it starts on.
+  const pdf = {
+    ...demo,
+    extractor: 'pdf' as const,
+    pageCount: 9,
+    blocks: demo.blocks.map((block, i) => ({ ...block, page: Math.floor(i / 3) + 1 })),
+    pagesWithoutText: [8, 9],
+  };
+
+  it('cites each quote by the page its passage starts on', async () => {
+    const result = await ask('Who designed the lighthouse?', 'answer', pdf);
+    expect(result.answer.answered).toBe(true);
+    for (const quote of result.quotes)
+      expect(quote.source.page).toBe(pdf.blocks[quote.source.blockIndex]!.page);
+    expect(result.quotes.some((q) => q.source.page! > 1)).toBe(true);
+  });
+
+  it('says which pages had no text layer, and gives web pages no page number', async () => {
+    const result = await ask('Who designed the lighthouse?', 'answer', pdf);
+    expect(result.retrieval.notes).toContain(
+      'Pages without a text layer (scanned) were left out: 8, 9.',
+    );
+    const web = await ask('Who designed the lighthouse?');
+    for (const quote of web.quotes) expect(quote.source.page).toBeUndefined();
+    expect(web.retrieval.notes.join(' ')).not.toMatch(/text layer/);
+  });
+});

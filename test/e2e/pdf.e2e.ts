@@ -146,6 +146,8 @@ describe('a PDF in a tab', () => {
     expect(marked.join(' ')).toMatch(/designed by Sostratus of Cnidus/);
     // Only page 2 carries the mark.
     expect(await viewer.locator('.page:not([data-page-number="2"]) .pdf-quote').count()).toBe(0);
+    // pdf.js's worker script and fonts came from the package: nothing was asked of anyone else.
+    expect(h.blocked).toEqual([]);
     await viewer.close();
     await panel.close();
   });

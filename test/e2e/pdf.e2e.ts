@@ -3,6 +3,12 @@
 // clicking the citation opens the extension's viewer page at that page with the quote marked in
 // pdf.js's text layer; a PDF with no text layer gets the plain message, nothing made up; a claim
 // selected in the viewer is verified against the PDF.
+//
+// What this covers: headless Chromium has no PDF viewer plugin, so the PDF tab holds a document
+// of type application/pdf with no <embed> (seen with chrome.scripting on 2026-11-24) rather than
+// Chrome's viewer; the tab's address and the server's Content-Type are the same as with the
+// viewer, and those are all the panel's recognition uses. That the page reader cannot be injected
+// into Chrome's real viewer is not reproduced here.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -149,6 +155,15 @@ describe('a PDF in a tab', () => {
     // pdf.js's worker script and fonts came from the package: nothing was asked of anyone else.
     expect(h.blocked).toEqual([]);
     await viewer.close();
+
+    // Asked again, the answer comes from the offline cache (keyed by address and content hash),
+    // still cited by page.
+    await ask(panel, 'Who designed the Pharos lighthouse?');
+    const again = panel.locator(LAST_TURN);
+    expect(await again.locator('[data-origin]').getAttribute('data-origin')).toBe('exact');
+    expect(await again.locator('.answer-text button.cite').first().getAttribute('data-page')).toBe(
+      '2',
+    );
     await panel.close();
   });
 

@@ -26,8 +26,7 @@ const readTabPorts: ReadTabPorts = {
   contentType: headContentType,
   ensureAccess: ensurePdfAccess,
   fetchPdf: fetchPdfBytes,
-  async parsePdf(bytes, meta, onProgress) {
-    onProgress(`${(bytes.byteLength / (1024 * 1024)).toFixed(1)} MB, parsing`);
+  async parsePdf(bytes, meta) {
     // The bytes move to the Worker (transferred, not copied).
     const reply = await pipelineWorker().readPdf(
       Comlink.transfer(bytes, [bytes.buffer]),

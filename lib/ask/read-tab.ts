@@ -5,6 +5,7 @@
 // Content-Type its server sends.
 
 import { PipelineError } from '../core/errors';
+import { t } from '../core/i18n';
 import { PDF_MAX_MB } from '../core/limits';
 import type { PageSnapshot } from '../pipeline/types';
 import { parsePdfViewerLink } from './pdf-link';
@@ -89,13 +90,22 @@ async function readPdfTab(
     onProgress: (received, total) => onProgress(downloadDetail(received, total)),
   });
   if (bytes.byteLength === 0) throw new PipelineError('pdf-fetch-failed');
+  onProgress(parsingDetail(bytes.byteLength));
   return ports.parsePdf(bytes, { url, title: titleOf(title, url) }, onProgress);
 }
 
-/** "3.2 of 12.0 MB" (or "3.2 MB" when the server did not say the size). */
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/** "3.2 of 12.0 MB downloaded" (without the total when the server did not say the size). */
 export function downloadDetail(received: number, total: number | null): string {
-  const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-  return total ? `${mb(received)} of ${mb(total)} MB` : `${mb(received)} MB`;
+  return total
+    ? t('pdf_read_downloaded', megabytes(received), megabytes(total))
+    : t('pdf_read_downloaded_unknown', megabytes(received));
+}
+
+/** "reading the PDF (12.0 MB)": said while the Worker parses it. */
+export function parsingDetail(bytes: number): string {
+  return t('pdf_read_parsing', megabytes(bytes));
 }
 
 /** Chrome titles a PDF tab with its file name when the PDF has no title of its own. */

@@ -106,7 +106,10 @@ describe('readTab', () => {
       'fetch https://e.org/a.pdf',
       'parse https://e.org/a.pdf "a.pdf"',
     ]);
-    expect(progress).toHaveBeenCalledWith('0.5 of 1.0 MB');
+    expect(progress.mock.calls).toEqual([
+      ['0.5 of 1.0 MB downloaded'],
+      ['reading the PDF (0.0 MB)'],
+    ]);
   });
 
   it('reads the PDF a viewer tab shows', async () => {
@@ -173,7 +176,7 @@ describe('readTab', () => {
 
 describe('downloadDetail', () => {
   it('says the size when the server gave it', () => {
-    expect(downloadDetail(3 * 1024 * 1024, 12 * 1024 * 1024)).toBe('3.0 of 12.0 MB');
-    expect(downloadDetail(1024 * 1024, null)).toBe('1.0 MB');
+    expect(downloadDetail(3 * 1024 * 1024, 12 * 1024 * 1024)).toBe('3.0 of 12.0 MB downloaded');
+    expect(downloadDetail(1024 * 1024, null)).toBe('1.0 MB downloaded');
   });
 });

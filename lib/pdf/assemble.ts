@@ -21,6 +21,8 @@ export interface Geometry {
   leading: number;
   /** Left and right edges of a page's column (`${page}:${column}`). */
   edges: Map<string, { left: number; right: number }>;
+  /** Lines end anywhere (ragged right): a short line does not end a paragraph. */
+  ragged: boolean;
   /** Normalised titles of the PDF's outline (bookmarks). */
   outline: Set<string>;
   words: Set<string>;
@@ -28,7 +30,7 @@ export interface Geometry {
 }
 
 const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\p{Lu}/u;
-const CAPITALS = /^[\p{Lu}\d][\p{Lu}\d\s.:&-]{2,40}$/u;
+const CAPITALS = /^\p{Lu}[\p{Lu}\s&:-]{3,40}$/u;
 const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/u;
 
 export const normalizeTitle = (text: string) =>
@@ -44,12 +46,18 @@ function edgesOf(line: Line, g: Geometry) {
 /** Whether `line` carries on the paragraph whose last line is `prev`. */
 export function continues(prev: Line, line: Line, g: Geometry): boolean {
   if (Math.abs(prev.size - line.size) > 1) return false;
-  if (LIST_ITEM.test(line.text)) return false;
   const { left } = edgesOf(line, g);
   const indent = line.x0 - left;
   if (indent > 0.6 * line.size && indent < 6 * line.size) return false;
-  const { right } = edgesOf(prev, g);
-  if (prev.x1 < right - 2.5 * prev.size && /[.!?:;)"”’]$/.test(prev.text)) return false;
+  const { left: prevLeft, right } = edgesOf(prev, g);
+  // A short line that ends a sentence ends its paragraph: short is 2.5 em in justified text, under
+  // half the column when lines are ragged.
+  const shortBy = g.ragged ? (right - prevLeft) / 2 : 2.5 * prev.size;
+  if (prev.x1 < right - shortBy && /[.!?:;)"”’]$/.test(prev.text)) return false;
+  // A list item ("– ", "2. ") starts anew after a line that ends a clause or stops short; inside
+  // a justified paragraph a line may start with a dash too.
+  const fills = prev.x1 >= right - 2.5 * prev.size && !/[.!?:;]$/.test(prev.text);
+  if (LIST_ITEM.test(line.text) && !fills) return false;
   if (prev.page === line.page && prev.column === line.column) {
     const gap = line.baseline - prev.baseline;
     if (gap > 1.4 * g.leading + 0.5) return false;

@@ -43,26 +43,40 @@ function edgesOf(line: Line, g: Geometry) {
   return g.edges.get(`${line.page}:${line.column}`) ?? { left: line.x0, right: line.x1 };
 }
 
-/** Whether `line` carries on the paragraph whose last line is `prev`. */
-export function continues(prev: Line, line: Line, g: Geometry): boolean {
+/**
+ * Whether `line` carries on the paragraph `open` (its lines so far). A paragraph ends at a wider
+ * gap than the usual leading, after a short line that ends a sentence, and before a first-line
+ * indent or a list item. A list item goes on while its lines hang to the right of its mark.
+ */
+export function continues(open: readonly Line[], line: Line, g: Geometry): boolean {
+  const prev = open.at(-1)!;
+  const first = open[0]!;
   if (Math.abs(prev.size - line.size) > 1) return false;
-  const { left } = edgesOf(line, g);
-  const indent = line.x0 - left;
-  if (indent > 0.6 * line.size && indent < 6 * line.size) return false;
+  if (prev.page === line.page && prev.column === line.column) {
+    if (line.baseline - prev.baseline > 1.4 * g.leading + 0.5) return false;
+  }
   const { left: prevLeft, right } = edgesOf(prev, g);
-  // A short line that ends a sentence ends its paragraph: short is 2.5 em in justified text, under
-  // half the column when lines are ragged.
+  // Short is 2.5 em in justified text, under half the column when lines are ragged.
   const shortBy = g.ragged ? (right - prevLeft) / 2 : 2.5 * prev.size;
   if (prev.x1 < right - shortBy && /[.!?:;)"”’]$/.test(prev.text)) return false;
-  // A list item ("– ", "2. ") starts anew after a line that ends a clause or stops short; inside
-  // a justified paragraph a line may start with a dash too.
+  // Offsets from each line's own column edge, so a paragraph may run on into the next column.
+  const offset = (l: Line) => l.x0 - edgesOf(l, g).left;
+  const aligned = Math.abs(offset(line) - offset(prev)) < 0.5 * line.size;
+  // A list item's lines hang right of its mark, or (an item set as an indented paragraph) run
+  // back to the column's edge.
+  const hangs = Math.abs(offset(line) - offset(first)) > 0.3 * line.size;
+  if (LIST_ITEM.test(first.text))
+    return !LIST_ITEM.test(line.text) && hangs && (aligned || open.length === 1);
+  // Inside a justified paragraph a line may start with a dash: only after a full line, in line.
   const fills = prev.x1 >= right - 2.5 * prev.size && !/[.!?:;]$/.test(prev.text);
-  if (LIST_ITEM.test(line.text) && !fills) return false;
-  if (prev.page === line.page && prev.column === line.column) {
-    const gap = line.baseline - prev.baseline;
-    if (gap > 1.4 * g.leading + 0.5) return false;
-  }
-  return true;
+  if (LIST_ITEM.test(line.text) && !(fills && aligned)) return false;
+  const indent = offset(line);
+  const indented = indent > 0.6 * line.size && indent < 6 * line.size;
+  // An indented line starts a paragraph, unless it goes on with an indented block already two
+  // lines long (a block quote's first two lines read as two paragraphs: one-line paragraphs, as
+  // in tables set as text, are the commoner case).
+  const inBlock = open.length >= 2 && aligned && Math.abs(offset(first) - offset(prev)) < 1;
+  return !indented || inBlock;
 }
 
 function headingLike(line: Line, g: Geometry, standingAlone: boolean): boolean {
@@ -147,7 +161,7 @@ export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[
         continue;
       }
       const prev = open.at(-1);
-      const carriesOn = prev !== undefined && continues(prev, line, g);
+      const carriesOn = prev !== undefined && continues(open, line, g);
       if (headingLike(line, g, !carriesOn)) {
         flush();
         const sameHeading =

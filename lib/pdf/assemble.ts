@@ -119,14 +119,63 @@ function takeCaption(blocks: Block[], page: number): string | undefined {
   return last.text;
 }
 
-export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[] {
+/** Headings met so far: the current section, and the document's title (page 1's largest). */
+class Headings {
+  section: string | undefined;
+  private last: Line | undefined;
+  private title: { text: string; size: number; page: number } | undefined;
+
+  /** A heading line: a new section, or the next line of a heading that wraps. */
+  add(line: Line): void {
+    const last = this.last;
+    const wraps =
+      last !== undefined &&
+      last.page === line.page &&
+      Math.abs(last.size - line.size) < 0.5 &&
+      line.top - last.bottom < line.size &&
+      !NUMBERED.test(line.text);
+    this.section = wraps && this.section ? `${this.section} ${line.text}` : line.text;
+    const title = this.title;
+    if (!title || (title.page === line.page && line.size > title.size))
+      this.title = { text: this.section, size: line.size, page: line.page };
+    else if (wraps && title.page === line.page && title.size === line.size)
+      title.text = this.section;
+    this.last = line;
+  }
+
+  /** Body text came between: the next heading line starts a new heading. */
+  interrupt(): void {
+    this.last = undefined;
+  }
+
+  titleText(): string | undefined {
+    return this.title?.text;
+  }
+}
+
+function tableBlock(table: Line[], blocks: Block[], section: string | undefined): Block {
+  const page = table[0]!.page;
+  const label = takeCaption(blocks, page) ?? section;
+  return {
+    kind: 'table',
+    text: linearizeRows(table),
+    ...(label ? { section: label } : {}),
+    page,
+    box: boxOf(table),
+  };
+}
+
+export function assembleBlocks(
+  pages: readonly PageLines[],
+  g: Geometry,
+): { blocks: Block[]; title?: string } {
   const blocks: Block[] = [];
+  const headings = new Headings();
   let open: Line[] = [];
   let text = '';
-  let section: string | undefined;
   let pending: Block[] = [];
-  let lastHeading: Line | undefined;
   const flush = () => {
+    const section = headings.section;
     if (open.length && text.trim())
       blocks.push({
         kind: 'paragraph',
@@ -146,50 +195,36 @@ export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[
       const rows = tableLength(body, i);
       if (rows > 0) {
         flush();
-        const table = body.slice(i, i + rows);
-        const caption = takeCaption(blocks, page);
-        const label = caption ?? section;
-        blocks.push({
-          kind: 'table',
-          text: linearizeRows(table),
-          ...(label ? { section: label } : {}),
-          page,
-          box: boxOf(table),
-        });
+        blocks.push(tableBlock(body.slice(i, i + rows), blocks, headings.section));
         i += rows - 1;
-        lastHeading = undefined;
+        headings.interrupt();
         continue;
       }
-      const prev = open.at(-1);
-      const carriesOn = prev !== undefined && continues(open, line, g);
+      const carriesOn = open.length > 0 && continues(open, line, g);
       if (headingLike(line, g, !carriesOn)) {
         flush();
-        const sameHeading =
-          lastHeading &&
-          lastHeading.page === page &&
-          Math.abs(lastHeading.size - line.size) < 0.5 &&
-          line.top - lastHeading.bottom < line.size;
-        section = sameHeading && section ? `${section} ${line.text}` : line.text;
-        lastHeading = line;
+        headings.add(line);
         continue;
       }
-      lastHeading = undefined;
+      headings.interrupt();
       if (!carriesOn) flush();
       open.push(line);
       text = joinLines(text, line.text, g.words);
     }
     if (notes) {
+      const box = rectBox(notes.box);
       const block: Block = {
         kind: 'lines',
         text: notes.text,
         section: g.footnotesLabel,
         page,
-        box: rectBox(notes.box),
+        box,
       };
       if (open.length) pending.push(block);
       else blocks.push(block);
     }
   }
   flush();
-  return blocks;
+  const title = headings.titleText();
+  return { blocks, ...(title ? { title } : {}) };
 }

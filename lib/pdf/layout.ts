@@ -23,6 +23,8 @@ export interface LayoutOptions {
 
 export interface Layout {
   blocks: Block[];
+  /** The largest heading on the first page with text, when there is one. */
+  title?: string;
   /** Pages with no text at all (scanned pages, blank pages). */
   pagesWithoutText: number[];
 }
@@ -144,12 +146,13 @@ export function layoutPages(pages: readonly PageText[], options: LayoutOptions =
         : {}),
     };
   });
-  const blocks = assembleBlocks(lines, geometryOf(lines, bodySize, options));
+  const { blocks, title } = assembleBlocks(lines, geometryOf(lines, bodySize, options));
   const byPage = new Map(pages.map((p) => [p.page, p]));
   for (const block of blocks) {
     const page = byPage.get(block.page!);
     if (page?.rotation && block.box)
       block.box = displayedBox(block.box, page.rotation, page.width, page.height);
   }
-  return { blocks, pagesWithoutText: pages.filter((p) => p.runs.length === 0).map((p) => p.page) };
+  const pagesWithoutText = pages.filter((p) => p.runs.length === 0).map((p) => p.page);
+  return { blocks, ...(title ? { title } : {}), pagesWithoutText };
 }

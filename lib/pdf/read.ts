@@ -142,14 +142,15 @@ export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promis
         throw classify(error);
       },
     );
-    const { blocks, pagesWithoutText } = layoutPages(pages, {
+    const layout = layoutPages(pages, {
       outline,
       footnotesLabel: t('pdf_section_footnotes'),
     });
+    const { blocks, pagesWithoutText } = layout;
     if (blocks.length === 0) throw new PdfReadError('pdf-no-text');
     return {
       url: options.url,
-      title: options.title || title || fileName(options.url),
+      title: options.title || title || layout.title || fileName(options.url),
       blocks,
       textLength: blocks.reduce((n, b) => n + b.text.length, 0),
       extractor: 'pdf',

@@ -21,6 +21,8 @@ export interface Geometry {
   leading: number;
   /** Left and right edges of a page's column (`${page}:${column}`). */
   edges: Map<string, { left: number; right: number }>;
+  /** The document's first-line indent, in points, when its paragraphs have one. */
+  paragraphIndent?: number;
   /** Lines end anywhere (ragged right): a short line does not end a paragraph. */
   ragged: boolean;
   /** Normalised titles of the PDF's outline (bookmarks). */
@@ -72,11 +74,22 @@ export function continues(open: readonly Line[], line: Line, g: Geometry): boole
   if (LIST_ITEM.test(line.text) && !(fills && aligned)) return false;
   const indent = offset(line);
   const indented = indent > 0.6 * line.size && indent < 6 * line.size;
-  // An indented line starts a paragraph, unless it goes on with an indented block already two
-  // lines long (a block quote's first two lines read as two paragraphs: one-line paragraphs, as
-  // in tables set as text, are the commoner case).
-  const inBlock = open.length >= 2 && aligned && Math.abs(offset(first) - offset(prev)) < 1;
+  // An indented line starts a paragraph, unless it goes on with an indented block: lines up with
+  // a block already two lines long, or with a first line that had no room for its first word.
+  const firstLine = g.paragraphIndent !== undefined && Math.abs(indent - g.paragraphIndent) <= 1.5;
+  const inBlock =
+    !firstLine &&
+    aligned &&
+    (open.length >= 2 ? Math.abs(offset(first) - offset(prev)) < 1 : !roomFor(prev, line, right));
   return !indented || inBlock;
+}
+
+/** Whether `line`'s first word would have fitted at the end of `prev`: then `prev` ended on purpose. */
+function roomFor(prev: Line, line: Line, right: number): boolean {
+  if (/[-\u00ad\u2010]$/.test(prev.text)) return false;
+  const word = line.text.split(' ')[0] ?? '';
+  const perChar = (line.x1 - line.x0) / Math.max(1, line.text.length);
+  return right - prev.x1 > (word.length + 2) * perChar;
 }
 
 function headingLike(line: Line, g: Geometry, standingAlone: boolean): boolean {

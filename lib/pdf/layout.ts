@@ -79,6 +79,31 @@ function columnEdges(groups: Map<string, Line[]>) {
   return { edges, ragged: all > 0 && short / all > 0.35 };
 }
 
+/**
+ * The document's first-line indent: an indent that, most times it occurs, is followed by a line
+ * at the column's edge (a list's hanging indent is followed by more lines like it).
+ */
+function firstLineIndent(
+  pages: readonly PageLines[],
+  edges: Map<string, { left: number }>,
+  bodySize: number,
+): number | undefined {
+  const offset = (l: Line) => Math.round(l.x0 - (edges.get(`${l.page}:${l.column}`)?.left ?? l.x0));
+  const seen = new Map<number, { all: number; first: number }>();
+  for (const { body } of pages)
+    body.forEach((line, i) => {
+      const at = offset(line);
+      if (at < 0.6 * bodySize || at > 6 * bodySize) return;
+      const count = seen.get(at) ?? { all: 0, first: 0 };
+      const next = body[i + 1];
+      count.all++;
+      if (next && next.column === line.column && Math.abs(offset(next)) <= 1) count.first++;
+      seen.set(at, count);
+    });
+  const best = [...seen].sort((a, b) => b[1].first - a[1].first)[0];
+  return best && best[1].first >= 3 && best[1].first >= best[1].all / 2 ? best[0] : undefined;
+}
+
 function geometryOf(
   pages: readonly PageLines[],
   bodySize: number,
@@ -104,6 +129,7 @@ function geometryOf(
         gaps.push(gap);
     });
   const { edges, ragged } = columnEdges(groups);
+  const paragraphIndent = firstLineIndent(pages, edges, bodySize);
   const words = vocabulary(pages.flatMap((p) => p.body.map((l) => l.text)));
   return {
     bodySize,
@@ -112,6 +138,7 @@ function geometryOf(
     edges,
     // Justified text has short lines only at paragraph ends; ragged-right text has them anywhere.
     ragged,
+    ...(paragraphIndent !== undefined ? { paragraphIndent } : {}),
     outline: new Set((options.outline ?? []).map(normalizeTitle).filter(Boolean)),
     words,
     footnotesLabel: options.footnotesLabel ?? 'Footnotes',

@@ -21,6 +21,10 @@ export interface Geometry {
   leading: number;
   /** Left and right edges of a page's column (`${page}:${column}`). */
   edges: Map<string, { left: number; right: number }>;
+  /** The document's first-line indent, in points, when its paragraphs have one. */
+  paragraphIndent?: number;
+  /** Lines end anywhere (ragged right): a short line does not end a paragraph. */
+  ragged: boolean;
   /** Normalised titles of the PDF's outline (bookmarks). */
   outline: Set<string>;
   words: Set<string>;
@@ -28,7 +32,7 @@ export interface Geometry {
 }
 
 const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\p{Lu}/u;
-const CAPITALS = /^[\p{Lu}\d][\p{Lu}\d\s.:&-]{2,40}$/u;
+const CAPITALS = /^\p{Lu}[\p{Lu}\s&:-]{3,40}$/u;
 const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/u;
 
 export const normalizeTitle = (text: string) =>
@@ -41,20 +45,51 @@ function edgesOf(line: Line, g: Geometry) {
   return g.edges.get(`${line.page}:${line.column}`) ?? { left: line.x0, right: line.x1 };
 }
 
-/** Whether `line` carries on the paragraph whose last line is `prev`. */
-export function continues(prev: Line, line: Line, g: Geometry): boolean {
+/**
+ * Whether `line` carries on the paragraph `open` (its lines so far). A paragraph ends at a wider
+ * gap than the usual leading, after a short line that ends a sentence, and before a first-line
+ * indent or a list item. A list item goes on while its lines hang to the right of its mark.
+ */
+export function continues(open: readonly Line[], line: Line, g: Geometry): boolean {
+  const prev = open.at(-1)!;
+  const first = open[0]!;
   if (Math.abs(prev.size - line.size) > 1) return false;
-  if (LIST_ITEM.test(line.text)) return false;
-  const { left } = edgesOf(line, g);
-  const indent = line.x0 - left;
-  if (indent > 0.6 * line.size && indent < 6 * line.size) return false;
-  const { right } = edgesOf(prev, g);
-  if (prev.x1 < right - 2.5 * prev.size && /[.!?:;)"”’]$/.test(prev.text)) return false;
   if (prev.page === line.page && prev.column === line.column) {
-    const gap = line.baseline - prev.baseline;
-    if (gap > 1.4 * g.leading + 0.5) return false;
+    if (line.baseline - prev.baseline > 1.4 * g.leading + 0.5) return false;
   }
-  return true;
+  const { left: prevLeft, right } = edgesOf(prev, g);
+  // Short is 2.5 em in justified text, under half the column when lines are ragged.
+  const shortBy = g.ragged ? (right - prevLeft) / 2 : 2.5 * prev.size;
+  if (prev.x1 < right - shortBy && /[.!?:;)"”’]$/.test(prev.text)) return false;
+  // Offsets from each line's own column edge, so a paragraph may run on into the next column.
+  const offset = (l: Line) => l.x0 - edgesOf(l, g).left;
+  const aligned = Math.abs(offset(line) - offset(prev)) < 0.5 * line.size;
+  // A list item's lines hang right of its mark, or (an item set as an indented paragraph) run
+  // back to the column's edge.
+  const hangs = Math.abs(offset(line) - offset(first)) > 0.3 * line.size;
+  if (LIST_ITEM.test(first.text))
+    return !LIST_ITEM.test(line.text) && hangs && (aligned || open.length === 1);
+  // Inside a justified paragraph a line may start with a dash: only after a full line, in line.
+  const fills = prev.x1 >= right - 2.5 * prev.size && !/[.!?:;]$/.test(prev.text);
+  if (LIST_ITEM.test(line.text) && !(fills && aligned)) return false;
+  const indent = offset(line);
+  const indented = indent > 0.6 * line.size && indent < 6 * line.size;
+  // An indented line starts a paragraph, unless it goes on with an indented block: lines up with
+  // a block already two lines long, or with a first line that had no room for its first word.
+  const firstLine = g.paragraphIndent !== undefined && Math.abs(indent - g.paragraphIndent) <= 1.5;
+  const inBlock =
+    !firstLine &&
+    aligned &&
+    (open.length >= 2 ? Math.abs(offset(first) - offset(prev)) < 1 : !roomFor(prev, line, right));
+  return !indented || inBlock;
+}
+
+/** Whether `line`'s first word would have fitted at the end of `prev`: then `prev` ended on purpose. */
+function roomFor(prev: Line, line: Line, right: number): boolean {
+  if (/[-\u00ad\u2010]$/.test(prev.text)) return false;
+  const word = line.text.split(' ')[0] ?? '';
+  const perChar = (line.x1 - line.x0) / Math.max(1, line.text.length);
+  return right - prev.x1 > (word.length + 2) * perChar;
 }
 
 function headingLike(line: Line, g: Geometry, standingAlone: boolean): boolean {
@@ -97,14 +132,63 @@ function takeCaption(blocks: Block[], page: number): string | undefined {
   return last.text;
 }
 
-export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[] {
+/** Headings met so far: the current section, and the document's title (page 1's largest). */
+class Headings {
+  section: string | undefined;
+  private last: Line | undefined;
+  private title: { text: string; size: number; page: number } | undefined;
+
+  /** A heading line: a new section, or the next line of a heading that wraps. */
+  add(line: Line): void {
+    const last = this.last;
+    const wraps =
+      last !== undefined &&
+      last.page === line.page &&
+      Math.abs(last.size - line.size) < 0.5 &&
+      line.top - last.bottom < line.size &&
+      !NUMBERED.test(line.text);
+    this.section = wraps && this.section ? `${this.section} ${line.text}` : line.text;
+    const title = this.title;
+    if (!title || (title.page === line.page && line.size > title.size))
+      this.title = { text: this.section, size: line.size, page: line.page };
+    else if (wraps && title.page === line.page && title.size === line.size)
+      title.text = this.section;
+    this.last = line;
+  }
+
+  /** Body text came between: the next heading line starts a new heading. */
+  interrupt(): void {
+    this.last = undefined;
+  }
+
+  titleText(): string | undefined {
+    return this.title?.text;
+  }
+}
+
+function tableBlock(table: Line[], blocks: Block[], section: string | undefined): Block {
+  const page = table[0]!.page;
+  const label = takeCaption(blocks, page) ?? section;
+  return {
+    kind: 'table',
+    text: linearizeRows(table),
+    ...(label ? { section: label } : {}),
+    page,
+    box: boxOf(table),
+  };
+}
+
+export function assembleBlocks(
+  pages: readonly PageLines[],
+  g: Geometry,
+): { blocks: Block[]; title?: string } {
   const blocks: Block[] = [];
+  const headings = new Headings();
   let open: Line[] = [];
   let text = '';
-  let section: string | undefined;
   let pending: Block[] = [];
-  let lastHeading: Line | undefined;
   const flush = () => {
+    const section = headings.section;
     if (open.length && text.trim())
       blocks.push({
         kind: 'paragraph',
@@ -124,50 +208,36 @@ export function assembleBlocks(pages: readonly PageLines[], g: Geometry): Block[
       const rows = tableLength(body, i);
       if (rows > 0) {
         flush();
-        const table = body.slice(i, i + rows);
-        const caption = takeCaption(blocks, page);
-        const label = caption ?? section;
-        blocks.push({
-          kind: 'table',
-          text: linearizeRows(table),
-          ...(label ? { section: label } : {}),
-          page,
-          box: boxOf(table),
-        });
+        blocks.push(tableBlock(body.slice(i, i + rows), blocks, headings.section));
         i += rows - 1;
-        lastHeading = undefined;
+        headings.interrupt();
         continue;
       }
-      const prev = open.at(-1);
-      const carriesOn = prev !== undefined && continues(prev, line, g);
+      const carriesOn = open.length > 0 && continues(open, line, g);
       if (headingLike(line, g, !carriesOn)) {
         flush();
-        const sameHeading =
-          lastHeading &&
-          lastHeading.page === page &&
-          Math.abs(lastHeading.size - line.size) < 0.5 &&
-          line.top - lastHeading.bottom < line.size;
-        section = sameHeading && section ? `${section} ${line.text}` : line.text;
-        lastHeading = line;
+        headings.add(line);
         continue;
       }
-      lastHeading = undefined;
+      headings.interrupt();
       if (!carriesOn) flush();
       open.push(line);
       text = joinLines(text, line.text, g.words);
     }
     if (notes) {
+      const box = rectBox(notes.box);
       const block: Block = {
         kind: 'lines',
         text: notes.text,
         section: g.footnotesLabel,
         page,
-        box: rectBox(notes.box),
+        box,
       };
       if (open.length) pending.push(block);
       else blocks.push(block);
     }
   }
   flush();
-  return blocks;
+  const title = headings.titleText();
+  return { blocks, ...(title ? { title } : {}) };
 }

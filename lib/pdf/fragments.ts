@@ -21,13 +21,19 @@ export function runBox(run: TextRun): Rect {
   };
 }
 
-/** Same row: baselines close, or a small raised run (a footnote mark) inside the line's height. */
+/**
+ * Same row: baselines close, or a small raised or lowered run (a footnote mark, an index) that
+ * touches a larger run and stays inside its line's height.
+ */
 function sameRow(a: TextRun, b: TextRun): boolean {
   const size = Math.max(a.size, b.size);
   if (Math.abs(a.y - b.y) <= 0.3 * size) return true;
   const small = a.size < b.size ? a : b;
   const big = small === a ? b : a;
-  return small.size < 0.85 * big.size && Math.abs(small.y - big.y) <= 0.5 * big.size;
+  const touches =
+    small.x <= big.x + big.width + 0.3 * big.size &&
+    small.x + small.width >= big.x - 0.3 * big.size;
+  return touches && small.size < 0.85 * big.size && Math.abs(small.y - big.y) <= 0.5 * big.size;
 }
 
 /** Rows of runs, top to bottom, each sorted left to right. */

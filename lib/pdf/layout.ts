@@ -23,6 +23,8 @@ export interface LayoutOptions {
 
 export interface Layout {
   blocks: Block[];
+  /** The largest heading on the first page with text, when there is one. */
+  title?: string;
   /** Pages with no text at all (scanned pages, blank pages). */
   pagesWithoutText: number[];
 }
@@ -40,10 +42,66 @@ export function bodySizeOf(fragments: readonly Fragment[]): number {
   return best;
 }
 
+/**
+ * A column's left edge: the leftmost position where at least two lines (or a fifth of them) start,
+ * so neither a stray line further left nor a run of indented first lines moves it.
+ */
+function leftEdge(lines: readonly Line[]): number {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(Math.round(l.x0), (counts.get(Math.round(l.x0)) ?? 0) + 1);
+  const needed = Math.min(2, Math.max(1, Math.ceil(lines.length / 5)));
+  const starts = [...counts].filter(([, n]) => n >= needed).map(([x]) => x);
+  return starts.length ? Math.min(...starts) : Math.min(...lines.map((l) => l.x0));
+}
+
 function mode(values: number[]): number {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(Math.round(v), (counts.get(Math.round(v)) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/**
+ * Each page column's left edge (where most lines start) and right edge (where nine lines in ten
+ * end at most), and whether the text is ragged right: justified text has short lines only at
+ * paragraph ends, ragged text has them anywhere.
+ */
+function columnEdges(groups: Map<string, Line[]>) {
+  const edges = new Map<string, { left: number; right: number }>();
+  let short = 0;
+  let all = 0;
+  for (const [key, lines] of groups) {
+    const rights = lines.map((l) => l.x1).sort((a, b) => a - b);
+    const right = rights[Math.floor(rights.length * 0.9)]!;
+    edges.set(key, { left: leftEdge(lines), right });
+    all += lines.length;
+    short += lines.filter((l) => l.x1 < right - 2.5 * l.size).length;
+  }
+  return { edges, ragged: all > 0 && short / all > 0.35 };
+}
+
+/**
+ * The document's first-line indent: an indent that, most times it occurs, is followed by a line
+ * at the column's edge (a list's hanging indent is followed by more lines like it).
+ */
+function firstLineIndent(
+  pages: readonly PageLines[],
+  edges: Map<string, { left: number }>,
+  bodySize: number,
+): number | undefined {
+  const offset = (l: Line) => Math.round(l.x0 - (edges.get(`${l.page}:${l.column}`)?.left ?? l.x0));
+  const seen = new Map<number, { all: number; first: number }>();
+  for (const { body } of pages)
+    body.forEach((line, i) => {
+      const at = offset(line);
+      if (at < 0.6 * bodySize || at > 6 * bodySize) return;
+      const count = seen.get(at) ?? { all: 0, first: 0 };
+      const next = body[i + 1];
+      count.all++;
+      if (next && next.column === line.column && Math.abs(offset(next)) <= 1) count.first++;
+      seen.set(at, count);
+    });
+  const best = [...seen].sort((a, b) => b[1].first - a[1].first)[0];
+  return best && best[1].first >= 3 && best[1].first >= best[1].all / 2 ? best[0] : undefined;
 }
 
 function geometryOf(
@@ -56,7 +114,9 @@ function geometryOf(
   for (const { body } of pages)
     body.forEach((line, i) => {
       const key = `${line.page}:${line.column}`;
-      groups.set(key, [...(groups.get(key) ?? []), line]);
+      const group = groups.get(key);
+      if (group) group.push(line);
+      else groups.set(key, [line]);
       const prev = body[i - 1];
       const gap = prev ? line.baseline - prev.baseline : 0;
       if (
@@ -68,20 +128,17 @@ function geometryOf(
       )
         gaps.push(gap);
     });
-  const edges = new Map<string, { left: number; right: number }>();
-  for (const [key, lines] of groups) {
-    const rights = lines.map((l) => l.x1).sort((a, b) => a - b);
-    edges.set(key, {
-      left: mode(lines.map((l) => l.x0)),
-      right: rights[Math.floor(rights.length * 0.9)]!,
-    });
-  }
-  gaps.sort((a, b) => a - b);
+  const { edges, ragged } = columnEdges(groups);
+  const paragraphIndent = firstLineIndent(pages, edges, bodySize);
   const words = vocabulary(pages.flatMap((p) => p.body.map((l) => l.text)));
   return {
     bodySize,
-    leading: gaps[Math.floor(gaps.length / 2)] ?? bodySize * 1.2,
+    // The most common gap: paragraph gaps are rarer than line gaps.
+    leading: gaps.length ? mode(gaps) : bodySize * 1.2,
     edges,
+    // Justified text has short lines only at paragraph ends; ragged-right text has them anywhere.
+    ragged,
+    ...(paragraphIndent !== undefined ? { paragraphIndent } : {}),
     outline: new Set((options.outline ?? []).map(normalizeTitle).filter(Boolean)),
     words,
     footnotesLabel: options.footnotesLabel ?? 'Footnotes',
@@ -116,12 +173,13 @@ export function layoutPages(pages: readonly PageText[], options: LayoutOptions =
         : {}),
     };
   });
-  const blocks = assembleBlocks(lines, geometryOf(lines, bodySize, options));
+  const { blocks, title } = assembleBlocks(lines, geometryOf(lines, bodySize, options));
   const byPage = new Map(pages.map((p) => [p.page, p]));
   for (const block of blocks) {
     const page = byPage.get(block.page!);
     if (page?.rotation && block.box)
       block.box = displayedBox(block.box, page.rotation, page.width, page.height);
   }
-  return { blocks, pagesWithoutText: pages.filter((p) => p.runs.length === 0).map((p) => p.page) };
+  const pagesWithoutText = pages.filter((p) => p.runs.length === 0).map((p) => p.page);
+  return { blocks, ...(title ? { title } : {}), pagesWithoutText };
 }

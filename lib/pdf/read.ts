@@ -72,9 +72,7 @@ function classify(error: unknown): Error {
   return new PdfReadError('pdf-corrupt', 0, error instanceof Error ? error.message : String(error));
 }
 
-type PdfDocument = Awaited<
-  ReturnType<ReturnType<typeof pdfjsSetup>['pdfjs']['getDocument']>['promise']
->;
+type PdfDocument = Awaited<LoadingTask['promise']>;
 
 async function outlineTitles(doc: PdfDocument): Promise<string[]> {
   const titles: string[] = [];
@@ -116,6 +114,15 @@ function fileName(url: string): string {
   }
 }
 
+type LoadingTask = ReturnType<ReturnType<typeof pdfjsSetup>['pdfjs']['getDocument']>;
+
+async function parse(task: LoadingTask, maxPages: number, signal?: AbortSignal) {
+  const doc = await task.promise;
+  if (doc.numPages > maxPages) throw new PdfReadError('pdf-too-many-pages', maxPages);
+  const pages = await pageTexts(doc, signal);
+  return { doc, pages, outline: await outlineTitles(doc), title: await documentTitle(doc) };
+}
+
 export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promise<PdfSnapshot> {
   const maxBytes = options.maxBytes ?? MAX_PDF_BYTES;
   const maxPages = options.maxPages ?? MAX_PDF_PAGES;
@@ -128,18 +135,22 @@ export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promis
   const stop = () => void task.destroy();
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
-    const doc = await task.promise;
-    if (doc.numPages > maxPages) throw new PdfReadError('pdf-too-many-pages', maxPages);
-    const pages = await pageTexts(doc, options.signal);
-    const outline = await outlineTitles(doc);
-    const { blocks, pagesWithoutText } = layoutPages(pages, {
+    // Only pdf.js's failures say the file is bad; a failure of the layout is a bug, said as such.
+    const { doc, pages, outline, title } = await parse(task, maxPages, options.signal).catch(
+      (error: unknown) => {
+        options.signal?.throwIfAborted();
+        throw classify(error);
+      },
+    );
+    const layout = layoutPages(pages, {
       outline,
       footnotesLabel: t('pdf_section_footnotes'),
     });
+    const { blocks, pagesWithoutText } = layout;
     if (blocks.length === 0) throw new PdfReadError('pdf-no-text');
     return {
       url: options.url,
-      title: options.title || (await documentTitle(doc)) || fileName(options.url),
+      title: options.title || title || layout.title || fileName(options.url),
       blocks,
       textLength: blocks.reduce((n, b) => n + b.text.length, 0),
       extractor: 'pdf',
@@ -147,9 +158,6 @@ export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promis
       truncated: false,
       ...(pagesWithoutText.length ? { pagesWithoutText } : {}),
     };
-  } catch (error) {
-    options.signal?.throwIfAborted();
-    throw classify(error);
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await task.destroy();

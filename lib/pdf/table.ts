@@ -38,24 +38,61 @@ function fits(row: Line, columns: readonly Fragment[]): boolean {
   return !index.includes(-1) && new Set(index).size === index.length;
 }
 
-/** Lines from `start` that form a table with it, or 0. */
-export function tableLength(lines: readonly Line[], start: number): number {
-  let end = start;
+/** Two cells line up: same left edge, right edge or centre (within 3 points). */
+function aligned(a: Fragment, b: Fragment): boolean {
+  return (
+    Math.abs(a.x0 - b.x0) <= 3 ||
+    Math.abs(a.x1 - b.x1) <= 3 ||
+    Math.abs(a.x0 + a.x1 - b.x0 - b.x1) <= 6
+  );
+}
+
+/** Every cell of `row` lines up with a cell of `other` (justified prose never does). */
+function alignsWith(row: Line, other: Line): boolean {
+  return row.cells.every((cell) => other.cells.some((o) => aligned(cell, o)));
+}
+
+/**
+ * A justified line of prose whose few long words left gaps of a font size or more: its gaps are
+ * all the same width (the line's word spacing), where a table's gaps follow its cells' lengths.
+ */
+function justifiedProse(row: Line): boolean {
+  if (row.cells.length < 3) return false;
+  const gaps = row.cells.slice(1).map((c, i) => c.x0 - row.cells[i]!.x1);
+  return Math.max(...gaps) - Math.min(...gaps) <= 0.1 * Math.max(...gaps) + 0.5;
+}
+
+/** Consecutive lines of one page and column with two cells or more, from `start`. */
+function multiCellRun(lines: readonly Line[], start: number): Line[] {
   const first = lines[start]!;
+  let end = start;
   while (
     end < lines.length &&
     lines[end]!.cells.length >= 2 &&
+    !justifiedProse(lines[end]!) &&
     lines[end]!.page === first.page &&
     lines[end]!.column === first.column
   )
     end++;
-  let rows = lines.slice(start, end);
+  return lines.slice(start, end);
+}
+
+/**
+ * Lines from `start` that form a table with it, or 0: rows whose cells fall in distinct columns
+ * of the widest row, data rows lining up with the row above (the first row, a header, may be
+ * centred over them), at least three rows (or two of three cells), and short cells.
+ */
+export function tableLength(lines: readonly Line[], start: number): number {
+  let rows = multiCellRun(lines, start);
   if (rows.length < 2) return 0;
   const columns = widest(rows).cells;
-  const fitting = rows.findIndex((r) => !fits(r, columns));
-  if (fitting >= 0) rows = rows.slice(0, fitting);
+  const stop = rows.findIndex(
+    (r, i) => !fits(r, columns) || (i >= 2 && !alignsWith(r, rows[i - 1]!)),
+  );
+  if (stop >= 0) rows = rows.slice(0, stop);
+  const dataAligned = rows.length >= 3 || (rows.length === 2 && alignsWith(rows[1]!, rows[0]!));
   const enough = rows.length >= 3 || (rows.length === 2 && rows.every((r) => r.cells.length >= 3));
-  if (!enough) return 0;
+  if (!enough || !dataAligned) return 0;
   const cellLengths = rows.flatMap((r) => r.cells.map((c) => c.text.length));
   return median(cellLengths) <= MAX_MEDIAN_CELL ? rows.length : 0;
 }

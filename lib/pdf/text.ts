@@ -1,10 +1,13 @@
 // Joining a paragraph's lines: a word split at a line end ("infor-" / "mation") is joined, while a
-// real hyphen stays ("state-of-the-" / "art", "Jean-" / "Paul"). The rule, kept simple: the hyphen
-// goes when the next part starts with a small letter, the part before it is not already a
-// compound, and the document does not write the hyphenated form elsewhere without writing the
-// joined form. A soft hyphen (U+00AD) always goes.
+// real hyphen stays ("state-of-the-" / "art", "Jean-" / "Paul", "self-" / "taught"). The rule,
+// kept simple: the hyphen stays when the next part does not start with a small letter, when the
+// part before it is already a compound, when the document writes the joined word nowhere but the
+// hyphenated one elsewhere, or when the first part is a prefix English hyphenates ("self-",
+// "non-"); otherwise it goes. A soft hyphen (U+00AD) always goes.
 
 const WORD_END = /(\p{L}[\p{L}\p{M}'’-]*)([-\u2010])$/u;
+/** Prefixes written with a hyphen ("self-taught", "well-known", "non-trivial"). */
+const HYPHENATED_PREFIXES = new Set(['self', 'ex', 'all', 'well', 'non', 'half', 'cross', 'quasi']);
 const WORD_START = /^(\p{Ll}[\p{L}\p{M}]*)/u;
 
 /** Lower-case words of the document (hyphenated compounds kept whole), to judge line-end hyphens. */
@@ -30,6 +33,7 @@ export function joinLines(text: string, line: string, words: ReadonlySet<string>
   const compound = before.includes('-');
   const hyphenated = `${before}-${after}`;
   const joined = before + after;
-  const keep = compound || (words.has(hyphenated) && !words.has(joined));
+  if (words.has(joined)) return text.slice(0, -1) + line;
+  const keep = compound || words.has(hyphenated) || HYPHENATED_PREFIXES.has(before);
   return keep ? text + line : text.slice(0, -1) + line;
 }

@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
+import { encrypted } from '../support/pdf-layouts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ask,
@@ -84,6 +85,7 @@ beforeAll(async () => {
   pdfs.set('/pdf/report.pdf', report);
   pdfs.set('/pdf/report-by-type', report);
   pdfs.set('/pdf/scanned.pdf', await scannedPdf());
+  pdfs.set('/pdf/encrypted.pdf', encrypted().bytes);
   h = await startHarness(undefined, [pdfRoute]);
 });
 afterAll(async () => {
@@ -179,17 +181,26 @@ describe('a PDF in a tab', () => {
     await panel.close();
   });
 
-  it('says plainly that a scanned PDF has no text layer, and answers nothing', async () => {
-    const tabId = await openPdfTab('/pdf/scanned.pdf');
+  it.each([
+    [
+      '/pdf/scanned.pdf',
+      'pdf-no-text',
+      'This PDF has no text layer (scanned pages); text recognition is not supported.',
+    ],
+    [
+      '/pdf/encrypted.pdf',
+      'pdf-encrypted',
+      'This PDF is protected by a password, so it cannot be read. Save a copy without the password',
+    ],
+  ])('says plainly why %s cannot be read (%s), and answers nothing', async (path, code, text) => {
+    const tabId = await openPdfTab(path);
     const panel = await openPanel(h, tabId);
     await ask(panel, 'What does this document say?');
     const turn = panel.locator(LAST_TURN);
     expect(await turn.getAttribute('data-status')).toBe('error');
     const error = turn.locator('.error');
-    expect(await error.getAttribute('data-error')).toBe('pdf-no-text');
-    expect(await error.innerText()).toContain(
-      'This PDF has no text layer (scanned pages); text recognition is not supported.',
-    );
+    expect(await error.getAttribute('data-error')).toBe(code);
+    expect(await error.innerText()).toContain(text);
     expect(await turn.locator('.answer-text').count()).toBe(0);
     await panel.close();
   });

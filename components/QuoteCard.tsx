@@ -135,7 +135,7 @@ export function QuoteCard(props: {
           type="button"
           className="quote-button"
           onClick={() => props.onShow(quote.id)}
-          title={t('quote_show_on_page')}
+          title={quote.source.page !== undefined ? t('quote_show_in_pdf') : t('quote_show_on_page')}
         >
           {body}
         </button>

@@ -156,6 +156,24 @@ describe('a PDF in a tab', () => {
     expect(await viewer.locator('.page:not([data-page-number="2"]) .pdf-quote').count()).toBe(0);
     // pdf.js's worker script and fonts came from the package: nothing was asked of anyone else.
     expect(h.blocked).toEqual([]);
+
+    // A quote from another page moves the same viewer tab there (its fragment changes, no reload).
+    const other = turn.locator('li.quote').filter({ hasNotText: 'p. 2' }).first();
+    const otherPage = (await other.locator('.quote-where').textContent())!.match(/p\. (\d+)/)![1]!;
+    await turn
+      .locator('details:has(li.quote)')
+      .evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    await other.locator('button.quote-button').click();
+    await viewer.waitForFunction(
+      (n) =>
+        document.querySelector(`.page[data-page-number="${n}"] .textLayer .pdf-quote`) !== null,
+      otherPage,
+      { timeout: 15_000 },
+    );
+    expect(new URL(viewer.url()).hash).toContain(`page=${otherPage}`);
+    expect(await viewer.locator('.page[data-page-number="2"] .pdf-quote').count()).toBe(0);
+    const viewers = h.context.pages().filter((p) => p.url().includes('/pdf-viewer.html'));
+    expect(viewers).toHaveLength(1);
     await viewer.close();
 
     // Asked again, the answer comes from the offline cache (keyed by address and content hash),

@@ -4,7 +4,7 @@
 
 import * as Comlink from 'comlink';
 import { pdfViewerLink, type PdfViewerTarget } from '@/lib/ask/pdf-link';
-import { pdfAddress, readTab, type ReadTabPorts } from '@/lib/ask/read-tab';
+import { pdfAddress, readTab, type ReadTabOptions, type ReadTabPorts } from '@/lib/ask/read-tab';
 import { messageLocale } from '@/lib/core/i18n';
 import {
   ensurePdfAccess,
@@ -42,8 +42,8 @@ const readTabPorts: ReadTabPorts = {
 };
 
 /** The tab's page: the page reader's reading, or the PDF it shows, parsed. */
-export function readTabPage(tabId: number, onProgress?: (detail: string) => void) {
-  return readTab(tabId, readTabPorts, onProgress ?? (() => undefined));
+export function readTabPage(tabId: number, options?: ReadTabOptions) {
+  return readTab(tabId, readTabPorts, options);
 }
 
 /** The address to answer from a saved copy: the PDF a viewer tab shows, or the tab's http(s) one. */

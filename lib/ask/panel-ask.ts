@@ -10,6 +10,7 @@ import type { AskRequest, AskResult, Mode, PageSnapshot, StageProgress } from '.
 import type { Settings } from '../settings/schema';
 import { highlightQuotes, sameDocument, type HighlightPort } from './highlight';
 import type { PdfViewerTarget } from './pdf-link';
+import type { ReadTabOptions } from './read-tab';
 import { setupNoticeFor } from './panel-setup';
 import {
   NO_HIGHLIGHT,
@@ -29,9 +30,10 @@ export interface AskPorts {
   tabUrl(tabId: number): Promise<string | null>;
   /**
    * The tab's page (the page reader's reading, or a PDF downloaded and parsed: lib/ask/read-tab.ts);
-   * rejects when the tab cannot be read. `onProgress`: how far a long read is, in words.
+   * rejects when the tab cannot be read. `onProgress`: how far a long read is, in words;
+   * `prompt`: a question was just asked, so a PDF's origin may be asked for.
    */
-  readPage(tabId: number, onProgress?: (detail: string) => void): Promise<PageSnapshot>;
+  readPage(tabId: number, options?: ReadTabOptions): Promise<PageSnapshot>;
   /** Opens the extension's PDF viewer at a quote (a PDF answer's citation was clicked). */
   openPdfViewer?(target: PdfViewerTarget): Promise<void>;
   highlight: HighlightPort;
@@ -197,9 +199,10 @@ async function readTab(
   const started = ctx.ports.now();
   let page: PageSnapshot;
   try {
-    page = await ctx.ports.readPage(tabId, (detail) =>
-      progress({ stage: 'read', status: 'running', detail }),
-    );
+    page = await ctx.ports.readPage(tabId, {
+      onProgress: (detail) => progress({ stage: 'read', status: 'running', detail }),
+      prompt: true,
+    });
   } catch (error) {
     progress({ stage: 'read', status: 'failed' });
     return { failed: error };

@@ -18,8 +18,11 @@ export interface ReadTabPorts {
   readWithReader(tabId: number): Promise<PageSnapshot>;
   /** The address's media type (a HEAD request), or null when unknown or not allowed. */
   contentType(url: string): Promise<string | null>;
-  /** Host access (or file access) for the PDF, asked for when missing; rejects with a code. */
-  ensureAccess(url: string): Promise<void>;
+  /**
+   * Host access (or file access) for the PDF; asked for when missing if `prompt` (a question the
+   * user just asked), else only checked. Rejects with a code.
+   */
+  ensureAccess(url: string, prompt: boolean): Promise<void>;
   fetchPdf(
     url: string,
     options: { maxBytes: number; onProgress: (received: number, total: number | null) => void },
@@ -36,6 +39,15 @@ export interface ReadTabPorts {
 
 /** Reading progress, in words, for the progress list's read line. */
 export type ReadProgress = (detail: string) => void;
+
+export interface ReadTabOptions {
+  onProgress?: ReadProgress;
+  /**
+   * May ask the user for the PDF's origin: only for a question just asked (the prompt needs the
+   * click). The greeting and saved answers read without asking.
+   */
+  prompt?: boolean;
+}
 
 /**
  * The PDF a tab shows, from its address alone: an http(s) or file address whose path ends in
@@ -57,11 +69,11 @@ export function pdfAddress(tabUrl: string, viewerPage: string): string | null {
 export async function readTab(
   tabId: number,
   ports: ReadTabPorts,
-  onProgress: ReadProgress,
+  options: ReadTabOptions = {},
 ): Promise<PageSnapshot> {
   const tab = await ports.tabInfo(tabId);
   const pdf = tab ? pdfAddress(tab.url, ports.viewerPage) : null;
-  if (tab && pdf) return readPdfTab(pdf, tab.title, ports, onProgress);
+  if (tab && pdf) return readPdfTab(pdf, tab.title, ports, options);
   // Chrome's PDF viewer at an address without `.pdf` reads as an empty page (or not at all):
   // then the server's Content-Type tells.
   const isPdf = async () =>
@@ -70,11 +82,11 @@ export async function readTab(
   try {
     page = await ports.readWithReader(tabId);
   } catch (error) {
-    if (await isPdf()) return readPdfTab(tab!.url, tab!.title, ports, onProgress);
+    if (await isPdf()) return readPdfTab(tab!.url, tab!.title, ports, options);
     throw error;
   }
   if (page.blocks.length === 0 && (await isPdf()))
-    return readPdfTab(tab!.url, tab!.title, ports, onProgress);
+    return readPdfTab(tab!.url, tab!.title, ports, options);
   return page;
 }
 
@@ -82,9 +94,9 @@ async function readPdfTab(
   url: string,
   title: string,
   ports: ReadTabPorts,
-  onProgress: ReadProgress,
+  { onProgress = () => undefined, prompt = false }: ReadTabOptions,
 ): Promise<PageSnapshot> {
-  await ports.ensureAccess(url);
+  await ports.ensureAccess(url, prompt);
   const bytes = await ports.fetchPdf(url, {
     maxBytes: PDF_MAX_MB * 1024 * 1024,
     onProgress: (received, total) => onProgress(downloadDetail(received, total)),

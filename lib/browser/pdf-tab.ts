@@ -20,10 +20,11 @@ export function originPattern(url: string): string {
 }
 
 /**
- * Host access to the PDF's origin, asked for when missing (the browser shows its prompt: call it
- * while the user's click still counts). A `file://` PDF needs the user's switch instead.
+ * Host access to the PDF's origin, asked for when missing and `prompt` is set (the browser shows
+ * its prompt: call it while the user's click still counts). A `file://` PDF needs the user's
+ * switch instead.
  */
-export async function ensurePdfAccess(url: string): Promise<void> {
+export async function ensurePdfAccess(url: string, prompt = true): Promise<void> {
   const { protocol } = new URL(url);
   if (protocol === 'file:') {
     if (!(await fileAccessAllowed())) throw new PipelineError('pdf-no-file-access');
@@ -31,7 +32,7 @@ export async function ensurePdfAccess(url: string): Promise<void> {
   }
   const origins = [originPattern(url)];
   if (await chrome.permissions.contains({ origins })) return;
-  const granted = await chrome.permissions.request({ origins }).catch(() => false);
+  const granted = prompt && (await chrome.permissions.request({ origins }).catch(() => false));
   if (!granted) throw new PipelineError('pdf-no-access');
 }
 

@@ -108,6 +108,14 @@ describe('ensurePdfAccess', () => {
     await expect(ensurePdfAccess('https://papers.example/a.pdf')).resolves.toBeUndefined();
   });
 
+  it('only checks, asking nothing, when it may not prompt', async () => {
+    const request = stubChrome({ has: false, grant: true, files: false });
+    await expect(ensurePdfAccess('https://papers.example/a.pdf', false)).rejects.toMatchObject({
+      code: 'pdf-no-access',
+    });
+    expect(request).not.toHaveBeenCalled();
+  });
+
   it("reads a file:// PDF only with the user's file access, and says where to turn it on", async () => {
     const request = stubChrome({ has: false, grant: true, files: false });
     const refused = ensurePdfAccess('file:///home/me/report.pdf');

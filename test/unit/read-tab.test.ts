@@ -29,7 +29,7 @@ function fakePorts(tab: { url: string; title: string } | null, over: Partial<Rea
       return { ...snapshot(tab?.url ?? ''), blocks: [{ kind: 'paragraph', text: 'Web text.' }] };
     },
     contentType: async () => null,
-    ensureAccess: async (url) => void calls.push(`access ${url}`),
+    ensureAccess: async (url, prompt) => void calls.push(`${prompt ? 'access' : 'check'} ${url}`),
     fetchPdf: async (url, { onProgress }) => {
       calls.push(`fetch ${url}`);
       onProgress(512 * 1024, 1024 * 1024);
@@ -87,7 +87,7 @@ describe('the viewer link', () => {
 describe('readTab', () => {
   it('reads a web page with the page reader, fetching nothing', async () => {
     const { ports, calls } = fakePorts({ url: 'https://e.org/article', title: 'A' });
-    const page = await readTab(1, ports, () => undefined);
+    const page = await readTab(1, ports, { prompt: true });
     expect(page.blocks[0]!.text).toBe('Web text.');
     expect(calls).toEqual(['reader']);
   });
@@ -98,7 +98,7 @@ describe('readTab', () => {
       title: 'https://e.org/a.pdf',
     });
     const progress = vi.fn();
-    const page = await readTab(1, ports, progress);
+    const page = await readTab(1, ports, { onProgress: progress, prompt: true });
     expect(page.extractor).toBe('pdf');
     // Chrome titles a PDF without a title by its address: the file name is used instead.
     expect(calls).toEqual([
@@ -112,13 +112,19 @@ describe('readTab', () => {
     ]);
   });
 
+  it('only checks access, never asking, when no question was just asked (the greeting)', async () => {
+    const { ports, calls } = fakePorts({ url: 'https://e.org/a.pdf', title: 'A' });
+    await readTab(1, ports);
+    expect(calls[0]).toBe('check https://e.org/a.pdf');
+  });
+
   it('reads the PDF a viewer tab shows', async () => {
     const file = 'https://e.org/paper.pdf';
     const { ports, calls } = fakePorts({
       url: pdfViewerLink(VIEWER, { file, page: 2 }),
       title: 'Paper',
     });
-    await readTab(1, ports, () => undefined);
+    await readTab(1, ports, { prompt: true });
     expect(calls).toEqual([`access ${file}`, `fetch ${file}`, `parse ${file} "Paper"`]);
   });
 
@@ -128,7 +134,7 @@ describe('readTab', () => {
       { url: 'https://e.org/download?id=4', title: 'Report' },
       { readWithReader: async () => empty, contentType: async () => 'application/pdf' },
     );
-    expect((await readTab(1, ports, () => undefined)).extractor).toBe('pdf');
+    expect((await readTab(1, ports, { prompt: true })).extractor).toBe('pdf');
     expect(calls).toContain('fetch https://e.org/download?id=4');
   });
 
@@ -142,7 +148,7 @@ describe('readTab', () => {
         contentType: async () => 'text/html',
       },
     );
-    await expect(readTab(1, ports, () => undefined)).rejects.toMatchObject({
+    await expect(readTab(1, ports, { prompt: true })).rejects.toMatchObject({
       code: 'page-no-access',
     });
     expect(calls).toEqual([]);
@@ -157,7 +163,7 @@ describe('readTab', () => {
         },
       },
     );
-    await expect(readTab(1, ports, () => undefined)).rejects.toMatchObject({
+    await expect(readTab(1, ports, { prompt: true })).rejects.toMatchObject({
       code: 'pdf-no-access',
     });
     expect(calls).toEqual([]);
@@ -166,7 +172,7 @@ describe('readTab', () => {
   it('passes the 100 MB cap to the download', async () => {
     const fetchPdf = vi.fn(async () => new Uint8Array([1]));
     const { ports } = fakePorts({ url: 'https://e.org/a.pdf', title: 'A' }, { fetchPdf });
-    await readTab(1, ports, () => undefined);
+    await readTab(1, ports, { prompt: true });
     expect(fetchPdf).toHaveBeenCalledWith(
       'https://e.org/a.pdf',
       expect.objectContaining({ maxBytes: 100 * 1024 * 1024 }),

@@ -1,8 +1,9 @@
 // Questions about a PDF (issue 16): a PDF served on 127.0.0.1 as application/pdf is opened in a
 // tab, the panel recognises it, downloads and parses it in its Worker, and answers citing "p. N";
 // clicking the citation opens the extension's viewer page at that page with the quote marked in
-// pdf.js's text layer; a PDF with no text layer gets the plain message, nothing made up; a claim
-// selected in the viewer is verified against the PDF.
+// pdf.js's text layer; answers are kept in the offline cache and the PDF's saved copy answers
+// when it cannot be downloaded; a scanned or encrypted PDF gets the plain message, nothing made
+// up; a claim selected in the viewer is verified against the PDF.
 //
 // What this covers: headless Chromium has no PDF viewer plugin, so the PDF tab holds a document
 // of type application/pdf with no <embed> (seen with chrome.scripting on 2026-11-24) rather than
@@ -176,12 +177,42 @@ describe('a PDF in a tab', () => {
     expect(viewers).toHaveLength(1);
     await viewer.close();
 
+    await panel.close();
+  });
+
+  it('keeps PDF answers in the offline cache, and answers from the saved copy when the PDF cannot be downloaded', async () => {
+    const tabId = await openPdfTab('/pdf/report.pdf');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Who designed the Pharos lighthouse?');
+    const turn = panel.locator(LAST_TURN);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+
     // Asked again, the answer comes from the offline cache (keyed by address and content hash),
     // still cited by page.
     await ask(panel, 'Who designed the Pharos lighthouse?');
     const again = panel.locator(LAST_TURN);
     expect(await again.locator('[data-origin]').getAttribute('data-origin')).toBe('exact');
     expect(await again.locator('.answer-text button.cite').first().getAttribute('data-page')).toBe(
+      '2',
+    );
+
+    // The PDF can no longer be downloaded (offline, or gone): a new question is answered from the
+    // saved copy of the PDF, saying why, still cited by page.
+    const report = pdfs.get('/pdf/report.pdf')!;
+    pdfs.delete('/pdf/report.pdf');
+    try {
+      await ask(panel, 'When was the Pharos lighthouse finished?');
+    } finally {
+      pdfs.set('/pdf/report.pdf', report);
+    }
+    const saved = panel.locator(LAST_TURN);
+    expect(await saved.getAttribute('data-status')).toBe('done');
+    expect(await saved.locator('[data-origin]').getAttribute('data-origin')).toBe('cached-page');
+    expect(await saved.locator('[data-origin]').innerText()).toContain(
+      'The PDF could not be downloaded',
+    );
+    expect(await saved.locator('.answer-text').innerText()).toMatch(/280 BC/);
+    expect(await saved.locator('.answer-text button.cite').first().getAttribute('data-page')).toBe(
       '2',
     );
     await panel.close();

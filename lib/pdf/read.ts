@@ -53,6 +53,12 @@ export interface PdfSnapshot extends PageSnapshot {
   pagesWithoutText?: number[];
 }
 
+/** The sentence that names the pages left out for having no text layer, when there are some. */
+export function pagesWithoutTextNote(snapshot: PageSnapshot): string | undefined {
+  const pages = (snapshot as Partial<PdfSnapshot>).pagesWithoutText;
+  return pages?.length ? t('pdf_error_pages_without_text', pages.join(', ')) : undefined;
+}
+
 /**
  * pdf.js reads damaged files leniently and would give a truncated file's surviving pages as if
  * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 2 KB) to be read.

@@ -152,7 +152,10 @@ export async function main(
   try {
     const started = performance.now();
     const loaded = await loadPage(values.page);
-    const page: PageSnapshot = await readLoaded(loaded);
+    const page: PageSnapshot = await readLoaded(
+      loaded,
+      (line) => void err.write(`Note: ${line}\n`),
+    );
     const readMs = performance.now() - started;
 
     if (values.passages) {

@@ -5,14 +5,21 @@
 import { toErrorInfo } from '../lib/core/errors';
 import { readHtml } from '../lib/page/node';
 import { configureNodePdfjs } from '../lib/pdf/node';
-import { PdfReadError, readPdf } from '../lib/pdf/read';
+import { PdfReadError, pagesWithoutTextNote, readPdf } from '../lib/pdf/read';
 import type { AskResult, PageSnapshot, Passage } from '../lib/pipeline/types';
 import type { LoadedPage } from './load-page';
 
-export async function readLoaded(loaded: LoadedPage): Promise<PageSnapshot> {
+/** `note` receives a line for the user: a PDF's pages that had no text layer. */
+export async function readLoaded(
+  loaded: LoadedPage,
+  note: (line: string) => void,
+): Promise<PageSnapshot> {
   if (!loaded.pdf) return readHtml(loaded.html, { url: loaded.url });
   await configureNodePdfjs();
-  return readPdf(loaded.pdf, { url: loaded.url });
+  const snapshot = await readPdf(loaded.pdf, { url: loaded.url });
+  const missing = pagesWithoutTextNote(snapshot);
+  if (missing) note(missing);
+  return snapshot;
 }
 
 /** The result with each page quote's PDF page filled in from the block it was taken from. */

@@ -47,7 +47,10 @@ export function gutters(fragments: readonly Fragment[], bodySize: number): Gutte
   if (fragments.length < 6) return [];
   const x0 = Math.min(...fragments.map((f) => f.x0));
   const x1 = Math.max(...fragments.map((f) => f.x1));
-  const narrow = fragments.filter((f) => f.x1 - f.x0 < WIDE * (x1 - x0));
+  // Body-size text only: a short title or heading may stand over the gutter and still span.
+  const narrow = fragments.filter(
+    (f) => f.x1 - f.x0 < WIDE * (x1 - x0) && Math.abs(f.size - bodySize) <= 0.15 * bodySize,
+  );
   return emptyStrips(narrow, Math.max(6, 0.6 * bodySize)).filter((g) => isGutter(g, fragments));
 }
 

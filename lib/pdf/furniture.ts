@@ -1,7 +1,7 @@
 // Page furniture: running headers and footers and page numbers. A fragment in the top or bottom
 // margin band is furniture when the same text (digits aside, so "Page 3" matches "Page 4") stands
-// at about the same height on several pages, or when it is a page number alone ("4", "- 4 -",
-// "iv", "Page 4 of 14", "4 / 14").
+// at the same height on another page, or when it is a page number alone ("4", "- 4 -", "iv",
+// "Page 4 of 14", "4 / 14").
 
 import type { Fragment } from './types';
 
@@ -20,10 +20,9 @@ function inMargin(f: Fragment, height: number): boolean {
   return f.bottom <= height * MARGIN || f.top >= height * (1 - MARGIN);
 }
 
-/** The text with its digits masked, and which margin it stands in. */
-function keyOf(f: Fragment, height: number): string {
-  const text = f.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
-  return `${f.top < height / 2 ? 'top' : 'bottom'}:${text}`;
+/** The text with its digits masked. */
+function keyOf(f: Fragment): string {
+  return f.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
 }
 
 export function isPageNumber(text: string): boolean {
@@ -31,24 +30,28 @@ export function isPageNumber(text: string): boolean {
 }
 
 /**
- * The fragments of every page without its furniture. Repeated means on at least two pages and on
- * at least a fifth of them (so a heading that recurs on two pages of a long report stays).
+ * The fragments of every page without its furniture: in the margin band, a page number, or text
+ * that another page has at the same height (within 3 points) — a running header, however few the
+ * pages of its chapter.
  */
 export function removeFurniture(pages: readonly PageFragments[]): PageFragments[] {
-  const counts = new Map<string, number>();
-  for (const p of pages) {
-    const keys = new Set(
-      p.fragments.filter((f) => inMargin(f, p.height)).map((f) => keyOf(f, p.height)),
+  const seen = new Map<string, Array<{ page: number; baseline: number }>>();
+  for (const p of pages)
+    for (const f of p.fragments) {
+      if (!inMargin(f, p.height)) continue;
+      const key = keyOf(f);
+      const list = seen.get(key);
+      if (list) list.push({ page: p.page, baseline: f.baseline });
+      else seen.set(key, [{ page: p.page, baseline: f.baseline }]);
+    }
+  const repeated = (f: Fragment, page: number) =>
+    (seen.get(keyOf(f)) ?? []).some(
+      (o) => o.page !== page && Math.abs(o.baseline - f.baseline) <= 3,
     );
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const needed = Math.max(2, Math.ceil(pages.length / 5));
   return pages.map((p) => ({
     ...p,
     fragments: p.fragments.filter(
-      (f) =>
-        !inMargin(f, p.height) ||
-        !(isPageNumber(f.text) || (counts.get(keyOf(f, p.height)) ?? 0) >= needed),
+      (f) => !inMargin(f, p.height) || !(isPageNumber(f.text) || repeated(f, p.page)),
     ),
   }));
 }

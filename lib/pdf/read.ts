@@ -53,6 +53,12 @@ export interface PdfSnapshot extends PageSnapshot {
   pagesWithoutText?: number[];
 }
 
+/** The sentence that names the pages left out for having no text layer, when there are some. */
+export function pagesWithoutTextNote(snapshot: PageSnapshot): string | undefined {
+  const pages = (snapshot as Partial<PdfSnapshot>).pagesWithoutText;
+  return pages?.length ? t('pdf_error_pages_without_text', pages.join(', ')) : undefined;
+}
+
 /**
  * pdf.js reads damaged files leniently and would give a truncated file's surviving pages as if
  * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 2 KB) to be read.
@@ -85,16 +91,25 @@ async function outlineTitles(doc: PdfDocument): Promise<string[]> {
   return titles;
 }
 
+/** Pages asked of pdf.js's worker at once: their round trips overlap, memory stays bounded. */
+const PAGES_IN_FLIGHT = 8;
+
+async function pageText(doc: PdfDocument, n: number): Promise<PageText> {
+  const page = await doc.getPage(n);
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const items = content.items.filter((item): item is RawItem & typeof item => 'str' in item);
+  page.cleanup();
+  return uprightPage(n, items, viewport.transform, viewport.width, viewport.height);
+}
+
 async function pageTexts(doc: PdfDocument, signal?: AbortSignal): Promise<PageText[]> {
   const pages: PageText[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
+  for (let first = 1; first <= doc.numPages; first += PAGES_IN_FLIGHT) {
     signal?.throwIfAborted();
-    const page = await doc.getPage(n);
-    const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
-    const items = content.items.filter((item): item is RawItem & typeof item => 'str' in item);
-    pages.push(uprightPage(n, items, viewport.transform, viewport.width, viewport.height));
-    page.cleanup();
+    const last = Math.min(doc.numPages, first + PAGES_IN_FLIGHT - 1);
+    const numbers = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    pages.push(...(await Promise.all(numbers.map((n) => pageText(doc, n)))));
   }
   return pages;
 }

@@ -57,7 +57,8 @@ function alignsWith(row: Line, other: Line): boolean {
  * all the same width (the line's word spacing), where a table's gaps follow its cells' lengths.
  */
 function justifiedProse(row: Line): boolean {
-  if (row.cells.length < 3) return false;
+  // A header of three short names may be evenly spaced too: prose lines are longer.
+  if (row.cells.length < 3 || row.text.length < 35) return false;
   const gaps = row.cells.slice(1).map((c, i) => c.x0 - row.cells[i]!.x1);
   return Math.max(...gaps) - Math.min(...gaps) <= 0.1 * Math.max(...gaps) + 0.5;
 }

@@ -25,6 +25,7 @@ beforeAll(async () => {
   files['two-columns.pdf'] = (await twoColumns()).bytes;
   files['table.pdf'] = (await table()).bytes;
   files['scanned.pdf'] = (await scanned()).bytes;
+  files['partly-scanned.pdf'] = (await scanned(true)).bytes;
   files['encrypted.pdf'] = encrypted().bytes;
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
   server = await serveDirectory(dir, [
@@ -92,6 +93,17 @@ describe('npm run ask on a PDF', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/The page says this/);
     expect(out).toMatch(/p\. 1/);
+  });
+
+  it('names the pages left out for having no text layer', async () => {
+    const { code, out, err } = await run(
+      '--page',
+      join(dir, 'partly-scanned.pdf'),
+      'Which pages are scanned images?',
+    );
+    expect(code).toBe(0);
+    expect(err).toContain('Note: Pages without a text layer (scanned) were left out: 2, 3.');
+    expect(out).toMatch(/the pages after it are scanned images/);
   });
 
   it.each([

@@ -29,7 +29,7 @@ import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS } from '@/lib/core/cache';
 import { bindPackagedMessages } from '@/lib/browser/i18n-packaged';
 import { PipelineError, toErrorInfo } from '@/lib/core/errors';
 import { PDF_MAX_MB, PDF_MAX_PAGES } from '@/lib/core/limits';
-import { readPdf, PdfReadError } from '@/lib/pdf/read';
+import { pagesWithoutTextNote, readPdf, PdfReadError } from '@/lib/pdf/read';
 import { configurePdfjs } from '@/lib/pdf/pdfjs';
 import { t } from '@/lib/core/i18n';
 import { wikidataPorts } from '@/lib/kg/ports';
@@ -242,6 +242,9 @@ async function pipelineFor(
     );
     const note = (loaded as LoadedModelPorts).deviceNote;
     if (note) result.retrieval.notes.push(note);
+    // A PDF's scanned pages were read around: said with the answer (the CLI says it on its own).
+    const scanned = pagesWithoutTextNote(request.page);
+    if (scanned) result.retrieval.notes.push(scanned);
     return result;
   };
   return { run, embedder, models };

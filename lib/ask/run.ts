@@ -302,12 +302,6 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
   );
 }
 
-/** A PDF's scanned pages (no text layer), which lib/pdf reports beside its snapshot. */
-function pagesWithoutText(page: PageSnapshot): number[] {
-  const pages = (page as { pagesWithoutText?: unknown }).pagesWithoutText;
-  return Array.isArray(pages) ? pages.filter((n): n is number => Number.isInteger(n)) : [];
-}
-
 /** Ranks the page, then adds web results when the page falls short (or the user asked for them). */
 async function retrieve(
   ctx: RunContext,
@@ -316,8 +310,6 @@ async function retrieve(
 ): Promise<Retrieved> {
   const notes: string[] = [];
   if (!ctx.filter) notes.push(ctx.models.unavailableReason ?? t('note_models_not_loaded'));
-  const scanned = pagesWithoutText(request.page);
-  if (scanned.length > 0) notes.push(t('pdf_error_pages_without_text', scanned.join(', ')));
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
     outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,

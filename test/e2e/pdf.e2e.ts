@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { encrypted } from '../support/pdf-layouts';
+import { encrypted, scanned } from '../support/pdf-layouts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ask,
@@ -87,6 +87,7 @@ beforeAll(async () => {
   pdfs.set('/pdf/report-by-type', report);
   pdfs.set('/pdf/scanned.pdf', await scannedPdf());
   pdfs.set('/pdf/encrypted.pdf', encrypted().bytes);
+  pdfs.set('/pdf/partly-scanned.pdf', (await scanned(true)).bytes);
   h = await startHarness(undefined, [pdfRoute]);
 });
 afterAll(async () => {
@@ -251,6 +252,19 @@ describe('a PDF in a tab', () => {
     expect(await error.getAttribute('data-error')).toBe(code);
     expect(await error.innerText()).toContain(text);
     expect(await turn.locator('.answer-text').count()).toBe(0);
+    await panel.close();
+  });
+
+  it('answers from the pages with text, and says which scanned pages were left out', async () => {
+    const tabId = await openPdfTab('/pdf/partly-scanned.pdf');
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'Which pages are scanned images?');
+    const turn = panel.locator(LAST_TURN);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+    expect(await turn.textContent()).toContain(
+      'Pages without a text layer (scanned) were left out: 2, 3.',
+    );
+    expect(await turn.locator('.quote-where').first().textContent()).toContain('p. 1');
     await panel.close();
   });
 

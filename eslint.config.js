@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Folders under lib/ that talk to the outside world (network, models, storage, DOM, browser). */
-const ADAPTERS = ['models', 'search', 'kg', 'composer', 'cache', 'history', 'page', 'browser'];
+const ADAPTERS = [
+  'models',
+  'search',
+  'kg',
+  'composer',
+  'cache',
+  'history',
+  'page',
+  'pdf',
+  'browser',
+];
 
 /** Import patterns (relative or `@/` alias) that reach one of the given lib/ folders. */
 const libFolders = (folders) =>
@@ -104,6 +114,32 @@ export default tseslint.config(
               group: libFolders([...ADAPTERS, 'ask', 'settings', 'messages']),
               message:
                 'Pipeline stages take adapters as ports (lib/pipeline/ports.ts); see docs/ARCHITECTURE.md.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // lib/pdf reads PDFs beside lib/page: it uses lib/core and the pipeline's data types, nothing
+  // else, so it runs unchanged in Node (the CLI) and in the panel's Worker.
+  {
+    files: ['lib/pdf/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: libFolders(
+                [...ADAPTERS, 'ask', 'settings', 'messages'].filter((f) => f !== 'pdf'),
+              ),
+              message:
+                'lib/pdf imports only lib/core and lib/pipeline types (docs/ARCHITECTURE.md).',
+            },
+            {
+              group: libFolders(['pipeline']),
+              allowTypeImports: true,
+              message: "lib/pdf imports only the pipeline's types (docs/ARCHITECTURE.md).",
             },
           ],
         },

@@ -16,6 +16,27 @@ export const ORT_WASM = 'ort-wasm-simd-threaded.asyncify.wasm';
 const ortDist = dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
 
 /**
+ * pdf.js (PDFs: the pipeline Worker parses them, the viewer page shows them) runs its parser in a
+ * worker script of its own, and reads the standard fonts' data and the CJK character maps from
+ * files: all shipped in the package under `pdfjs/` (no remote code), copied by the hook below.
+ */
+export const PDFJS_WORKER = 'pdf.worker.min.mjs';
+const pdfjsDist = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist')), '..');
+
+function pdfjsAssets(): Array<{ absoluteSrc: string; relativeDest: string }> {
+  const files = [
+    { absoluteSrc: join(pdfjsDist, 'build', PDFJS_WORKER), relativeDest: `pdfjs/${PDFJS_WORKER}` },
+  ];
+  for (const folder of ['standard_fonts', 'cmaps'])
+    for (const name of readdirSync(join(pdfjsDist, folder)))
+      files.push({
+        absoluteSrc: join(pdfjsDist, folder, name),
+        relativeDest: `pdfjs/${folder}/${name}`,
+      });
+  return files;
+}
+
+/**
  * Test builds only (`ANSWER_PANEL_TEST_MODELS=<dir>`): ship the small generated models from <dir>
  * as if they were the real ones, into a separate output folder so they can never end up in the
  * build a user loads (their random weights would give meaningless scores).
@@ -28,6 +49,7 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push({ absoluteSrc: join(ortDist, ORT_WASM), relativeDest: `ort/${ORT_WASM}` });
+      files.push(...pdfjsAssets());
       if (testModels) {
         for (const file of readdirSync(testModels, { recursive: true, withFileTypes: true })) {
           if (!file.isFile()) continue;

@@ -2,11 +2,11 @@
 //   npm run ask -- --page <file-or-url> "question"
 //   npm run ask -- --page <file-or-url> --claim "claim to verify"
 //   flags: --json (structured result), --passages (article text and passages, no answer)
+//   --page takes HTML or a PDF; quotes from a PDF say their page ("p. 4").
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { readHtml } from '../lib/page/node';
-import { PipelineError, toErrorInfo } from '../lib/core/errors';
+import { PipelineError } from '../lib/core/errors';
 import { runPipeline } from '../lib/ask/run';
 import { splitParagraphs } from '../lib/pipeline/split';
 import type { AskResult, PageSnapshot, SourcesMode } from '../lib/pipeline/types';
@@ -22,10 +22,12 @@ import {
 } from '../lib/settings/schema';
 import { loadPage } from './load-page';
 import { formatResult } from './format';
+import { cliErrorInfo, passagesWithPages, readLoaded, withQuotePages } from './read-page';
 
 const USAGE = `Usage:
   npm run ask -- --page <file-or-url> "question"
   npm run ask -- --page <file-or-url> --claim "claim to verify"
+The page is HTML or a PDF (quotes from a PDF give their page: "p. 4").
 Options:
   --json                 print the structured result (answer, citations, quotes, verdict, timings)
   --passages             print the extracted article text and the splitter's passages as JSON
@@ -150,14 +152,19 @@ export async function main(
   try {
     const started = performance.now();
     const loaded = await loadPage(values.page);
-    const page: PageSnapshot = readHtml(loaded.html, { url: loaded.url });
+    const page: PageSnapshot = await readLoaded(
+      loaded,
+      (line) => void err.write(`Note: ${line}\n`),
+    );
     const readMs = performance.now() - started;
 
     if (values.passages) {
-      const passages = splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {});
+      const split = splitParagraphs(page.blocks, page.lang ? { lang: page.lang } : {});
+      const passages = passagesWithPages(split, page);
       const text = page.blocks.map((b) => b.text).join('\n\n');
+      const { url, title, extractor, truncated, pageCount } = page;
       out.write(
-        `${JSON.stringify({ url: page.url, title: page.title, extractor: page.extractor, truncated: page.truncated, text, passages }, null, 2)}\n`,
+        `${JSON.stringify({ url, title, extractor, truncated, ...(pageCount ? { pageCount } : {}), text, passages }, null, 2)}\n`,
       );
       return 0;
     }
@@ -182,7 +189,7 @@ export async function main(
             { fetch: (url, init) => fetch(url, init) },
           )
         : null;
-    const result: AskResult = await runPipeline(
+    const answered: AskResult = await runPipeline(
       { mode, question, page, sources: values.sources as SourcesMode, ...(topK ? { topK } : {}) },
       {
         search,
@@ -195,11 +202,12 @@ export async function main(
       },
     );
     if ('dispose' in models) await models.dispose();
+    const result = withQuotePages(answered, page);
     result.timings.read = readMs;
     out.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result));
     return 0;
   } catch (error) {
-    const info = toErrorInfo(error);
+    const info = cliErrorInfo(error);
     if (values.json) out.write(`${JSON.stringify({ error: info }, null, 2)}\n`);
     err.write(`Error: ${info.message}\n`);
     return info.code === 'internal' ? 1 : 2;

@@ -78,6 +78,7 @@ function formatQuote(quote: Quote, cited: boolean): string[] {
       ? `${quote.source.title} <${quote.source.link ?? quote.source.url}>`
       : null,
     quote.source.kind === 'kg' ? 'Wikidata triples' : null,
+    quote.source.page ? `p. ${quote.source.page}` : null,
     quote.source.section ? `§ ${quote.source.section}` : null,
     quote.source.kind === 'kg'
       ? null

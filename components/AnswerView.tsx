@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { CitationCheck } from '@/lib/pipeline/types';
 import { colourSlot, QUOTE_COLOURS } from '@/lib/core/colours';
 import { t, tn } from '@/lib/core/i18n';
-import type { Answer, ClaimConflict, Verdict } from '@/lib/pipeline/types';
+import type { Answer, ClaimConflict, Quote, Verdict } from '@/lib/pipeline/types';
 import { SUMMARY } from '@/lib/pipeline/verdict';
 import { tx } from './translate';
 
@@ -179,15 +179,27 @@ function chipTitle(state: ChipState, id: number): string {
   }
 }
 
+/** Each quote's PDF page by quote id; empty for a web page's answer. */
+export function pdfPages(quotes: readonly Quote[]): Record<number, number> {
+  const pages: Record<number, number> = {};
+  for (const { id, source } of quotes)
+    if (source.kind === 'page' && source.page !== undefined) pages[id] = source.page;
+  return pages;
+}
+
 /** A numbered source chip: coloured like its quote's highlight; ⚠ when its source disagrees. */
 function Chip(props: {
   id: number;
   check: CitationCheck | undefined;
   focused: boolean;
+  /** PDFs: the page the quote is on, cited as "p. 4" on the chip and in its spoken label. */
+  page: number | undefined;
   onClick: () => void;
 }) {
-  const { id, check, focused } = props;
+  const { id, check, focused, page } = props;
   const state = chipState(check);
+  const where = page === undefined ? '' : t('quote_pdf_page', page);
+  const label = state === 'flagged' ? t('chip_label_flagged', id) : t('chip_label', id);
   return (
     <button
       type="button"
@@ -196,10 +208,12 @@ function Chip(props: {
       data-cite={id}
       data-check={state}
       title={chipTitle(state, id)}
-      aria-label={state === 'flagged' ? t('chip_label_flagged', id) : t('chip_label', id)}
+      data-page={page}
+      aria-label={where ? `${label}, ${where}` : label}
       onClick={props.onClick}
     >
       {id}
+      {where && <span className="cite-page">{where}</span>}
       {state === 'flagged' && <span aria-hidden="true">⚠</span>}
     </button>
   );
@@ -209,6 +223,7 @@ function Sentences(props: {
   answer: Answer;
   onCite: (id: number, sentence: string) => void;
   focused: number | null;
+  pages?: Readonly<Record<number, number>> | undefined;
 }) {
   const { answer } = props;
   return (
@@ -224,6 +239,7 @@ function Sentences(props: {
                   id={id}
                   check={checkOf(answer.checks, i, id)}
                   focused={props.focused === id}
+                  page={props.pages?.[id]}
                   onClick={() => props.onCite(id, sentence.text)}
                 />
               ))}
@@ -281,6 +297,8 @@ export function AnswerView(props: {
   focused: number | null;
   /** How many passages are shown below the answer. */
   closest: number;
+  /** PDFs: each quote's page by quote id (`pdfPages`), for "p. 4" on its chips. */
+  pages?: Readonly<Record<number, number>> | undefined;
 }) {
   const { answer } = props;
   const warn =

@@ -74,13 +74,21 @@ function KgCard({ quote, cited }: { quote: Quote; cited: boolean }) {
   );
 }
 
-/** Where the quote is, in words: "History · paragraph 4 of 20". */
+/** A quote's place in its source: "p. 4" in a PDF, else "paragraph 4 of 20". */
+export function quotePlace(source: Quote['source']): string {
+  // Only the asked page can be a PDF (result pages are read as HTML).
+  return source.kind === 'page' && source.page !== undefined
+    ? t('quote_pdf_page', source.page)
+    : t('quote_paragraph_of', source.position.block, source.position.of);
+}
+
+/** Where the quote is, in words: "History · paragraph 4 of 20" ("p. 4" in a PDF). */
 export function quoteWhere(quote: Quote): string {
   const fromWeb = quote.source.kind === 'search';
   return [
     fromWeb ? quote.source.title : null,
     sectionLabel(quote.source.section) || null,
-    t('quote_paragraph_of', quote.source.position.block, quote.source.position.of),
+    quotePlace(quote.source),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -127,7 +135,7 @@ export function QuoteCard(props: {
           type="button"
           className="quote-button"
           onClick={() => props.onShow(quote.id)}
-          title={t('quote_show_on_page')}
+          title={quote.source.page !== undefined ? t('quote_show_in_pdf') : t('quote_show_on_page')}
         >
           {body}
         </button>

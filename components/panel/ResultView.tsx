@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Turn } from '@/lib/ask/panel-state';
 import type { AskResult } from '@/lib/pipeline/types';
-import { AnswerView, ChecksLine, SentView, VerdictBadge } from '../AnswerView';
+import { AnswerView, ChecksLine, pdfPages, SentView, VerdictBadge } from '../AnswerView';
 import { ProgressList } from '../ProgressList';
 import { QuoteCard, QuoteScores } from '../QuoteCard';
 import { RetrievalSummary } from '../RetrievalSummary';
@@ -65,6 +65,7 @@ export function ResultView(props: ResultViewProps) {
         focused={highlight.focused}
         onCite={show}
         closest={quotes.length}
+        pages={pdfPages(turn.result.quotes)}
       />
       <TurnNotices turn={turn} />
       {quotes.length > 0 && (

@@ -53,7 +53,10 @@ export function workingLine(turn: Pick<Turn, 'stages' | 'pageWords' | 'intent'>)
   );
   const kgWait = turn.stages.kg?.status === 'running' ? turn.stages.kg.detail : undefined;
   const now = running.find((n) => n !== 'kg') ?? running[0];
-  const line = stageLine(now, pageSize(turn.pageWords), turn.intent);
+  const base = stageLine(now, pageSize(turn.pageWords), turn.intent);
+  // A PDF being downloaded and parsed says how far it is ("3.0 of 12.0 MB downloaded").
+  const readDetail = now === 'read' ? turn.stages.read?.detail : undefined;
+  const line = readDetail ? `${base} ${readDetail}` : base;
   // Wikidata asked us to wait: said beside whatever else is running.
   return kgWait && now !== 'kg' ? `${line} ${kgWait}.` : now === 'kg' && kgWait ? kgWait : line;
 }

@@ -31,12 +31,6 @@ export async function targetTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-/** The tab's http(s) address, or null (the extension sees it through its host access). */
-export async function tabUrl(tabId: number): Promise<string | null> {
-  const tab = await browser.tabs.get(tabId).catch(() => null);
-  return tab?.url && /^https?:/.test(tab.url) ? tab.url : null;
-}
-
 /**
  * Sends to the page reader in `tabId`, injecting it first when it is not there yet. A tab the
  * extension may not script says why: no grant yet (a click fixes it) or off limits for good.

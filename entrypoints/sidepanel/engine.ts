@@ -14,14 +14,8 @@ import { attachRouter, createRouter } from '@/lib/messages/protocol';
 import { MODEL_MANIFEST, selectModels } from '@/lib/models/manifest';
 import { accessFor, withoutDeniedAccess } from '@/lib/settings/permissions';
 import { loadSettings, saveSettings, type KeyValueArea } from '@/lib/settings/store';
-import {
-  fixedTabId,
-  pipelineWorker,
-  sendToBackground,
-  sendToTab,
-  tabUrl,
-  targetTabId,
-} from './bridge';
+import { fixedTabId, pipelineWorker, sendToBackground, sendToTab, targetTabId } from './bridge';
+import { openPdfViewer, readTabPage, savedCopyAddress } from './pdf';
 import type { PanelState } from './store';
 
 /** ONNX Runtime's wasm, copied into the build by wxt.config.ts. */
@@ -71,8 +65,9 @@ async function saveChoices(choices: PrivacyChoices): Promise<{ note: string | nu
 
 const ports: PanelPorts = {
   targetTabId,
-  tabUrl,
-  readPage: (tabId) => sendToTab(tabId, 'page/read', {}),
+  tabUrl: savedCopyAddress,
+  readPage: readTabPage,
+  openPdfViewer,
   highlight: (tabId, request) => sendToTab(tabId, 'page/highlight', request),
   takeClaim: async (tabId) => (await sendToBackground('claim/take', { tabId })).claim,
   loadSettings: async () => (await loadSettings(settingsArea)).settings,

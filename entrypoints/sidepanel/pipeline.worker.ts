@@ -3,6 +3,7 @@
 // Errors come back as coded ErrorInfo values (Error subclasses do not survive postMessage).
 
 import * as Comlink from 'comlink';
+import * as pdfjs from 'pdfjs-dist';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
@@ -18,6 +19,7 @@ import type {
   CachedPageRequest,
   LiveRequest,
   PanelPrompt,
+  PdfReply,
   WorkerConfig,
   WorkerReply,
 } from '@/lib/ask/worker-api';
@@ -26,7 +28,10 @@ import { createComposerPort } from '@/lib/composer';
 import { findLanguageModel } from '@/lib/composer/chrome-prompt';
 import { HIT_CACHE_DEFAULTS, PAGE_CACHE_DEFAULTS } from '@/lib/core/cache';
 import { bindPackagedMessages } from '@/lib/browser/i18n-packaged';
-import { toErrorInfo } from '@/lib/core/errors';
+import { PipelineError, toErrorInfo } from '@/lib/core/errors';
+import { PDF_MAX_MB, PDF_MAX_PAGES } from '@/lib/core/limits';
+import { pagesWithoutTextNote, readPdf, PdfReadError } from '@/lib/pdf/read';
+import { configurePdfjs } from '@/lib/pdf/pdfjs';
 import { t } from '@/lib/core/i18n';
 import { wikidataPorts } from '@/lib/kg/ports';
 import type { KgPorts } from '@/lib/kg/retrieve';
@@ -257,12 +262,61 @@ async function pipelineFor(
     );
     const note = (loaded as LoadedModelPorts).deviceNote;
     if (note) result.retrieval.notes.push(note);
+    // A PDF's scanned pages were read around: said with the answer (the CLI says it on its own).
+    const scanned = pagesWithoutTextNote(request.page);
+    if (scanned) result.retrieval.notes.push(scanned);
     return result;
   };
   return { run, embedder, models };
 }
 
+let pdfjsConfigured = false;
+
+/**
+ * pdf.js with its packaged worker script, fonts' data and character maps, set up on first use.
+ * (Imported statically: this Worker is built as one classic script, which cannot split chunks.)
+ */
+function browserPdfjs(): void {
+  if (pdfjsConfigured) return;
+  const folder = new URL('/pdfjs/', self.location.origin).href;
+  pdfjs.GlobalWorkerOptions.workerSrc = `${folder}${PDFJS_WORKER_FILE}`;
+  configurePdfjs({
+    pdfjs,
+    standardFontDataUrl: `${folder}standard_fonts/`,
+    cMapUrl: `${folder}cmaps/`,
+  });
+  pdfjsConfigured = true;
+}
+
+/** pdf.js's worker script, copied into the package by wxt.config.ts (PDFJS_WORKER there). */
+const PDFJS_WORKER_FILE = 'pdf.worker.min.mjs';
+
 const api = {
+  /**
+   * A PDF's bytes (downloaded by the panel, transferred here) as a page snapshot with reading
+   * order and page numbers (lib/pdf). A PDF that cannot be read is a `pdf-*` code.
+   */
+  async readPdf(
+    data: Uint8Array,
+    meta: { url: string; title: string },
+    locale?: string,
+  ): Promise<PdfReply> {
+    try {
+      await bindPackagedMessages(locale);
+      browserPdfjs();
+      const page = await readPdf(data, {
+        ...meta,
+        maxBytes: PDF_MAX_MB * 1024 * 1024,
+        maxPages: PDF_MAX_PAGES,
+      });
+      return { ok: true, page };
+    } catch (error) {
+      if (error instanceof PdfReadError)
+        return { ok: false, error: toErrorInfo(new PipelineError(error.code, error.detail)) };
+      return { ok: false, error: toErrorInfo(error) };
+    }
+  },
+
   /** `onToken` receives the composer's answer as it streams in (endpoint composers only). */
   async run(
     request: LiveRequest,

@@ -79,6 +79,9 @@ export async function highlightQuotes(
   result: AskResult,
   target: HighlightTarget,
 ): Promise<HighlightState> {
+  // A PDF tab shows Chrome's viewer, which no script may enter: its quotes are highlighted in the
+  // extension's own viewer page when a citation is clicked (focusQuote in lib/ask/panel.ts).
+  if (result.page.extractor === 'pdf') return { focused: target.focus, missing: [], stale: false };
   const request = highlightRequest(result, target);
   try {
     const { missing } = await highlight(tabId, request);

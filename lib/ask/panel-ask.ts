@@ -9,6 +9,8 @@ import { validateQuestion } from '../pipeline/question';
 import type { AskRequest, AskResult, Mode, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import { highlightQuotes, sameDocument, type HighlightPort } from './highlight';
+import type { PdfViewerTarget } from './pdf-link';
+import type { ReadTabOptions } from './read-tab';
 import { setupNoticeFor } from './panel-setup';
 import {
   NO_HIGHLIGHT,
@@ -26,8 +28,14 @@ export interface AskPorts {
   targetTabId(): Promise<number | null>;
   /** The tab's http(s) address, or null. */
   tabUrl(tabId: number): Promise<string | null>;
-  /** The content script's reading of the tab; rejects when the tab cannot be read. */
-  readPage(tabId: number): Promise<PageSnapshot>;
+  /**
+   * The tab's page (the page reader's reading, or a PDF downloaded and parsed: lib/ask/read-tab.ts);
+   * rejects when the tab cannot be read. `onProgress`: how far a long read is, in words;
+   * `prompt`: a question was just asked, so a PDF's origin may be asked for.
+   */
+  readPage(tabId: number, options?: ReadTabOptions): Promise<PageSnapshot>;
+  /** Opens the extension's PDF viewer at a quote (a PDF answer's citation was clicked). */
+  openPdfViewer?(target: PdfViewerTarget): Promise<void>;
   highlight: HighlightPort;
   loadSettings(): Promise<Settings>;
   workerEnv(): WorkerEnv;
@@ -191,13 +199,17 @@ async function readTab(
   const started = ctx.ports.now();
   let page: PageSnapshot;
   try {
-    page = await ctx.ports.readPage(tabId);
+    page = await ctx.ports.readPage(tabId, {
+      onProgress: (detail) => progress({ stage: 'read', status: 'running', detail }),
+      prompt: true,
+    });
   } catch (error) {
     progress({ stage: 'read', status: 'failed' });
     return { failed: error };
   }
   const readMs = ctx.ports.now() - started;
-  const detail = `${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}`;
+  const pages = page.pageCount !== undefined ? `${page.pageCount} pages, ` : '';
+  const detail = `${pages}${page.blocks.length} blocks${page.truncated ? ', truncated' : ''}`;
   progress({ stage: 'read', status: 'done', ms: readMs, detail });
   patchRunning(ctx.store, turn.id, { pageWords: wordCount(page) });
   return { page, readMs };

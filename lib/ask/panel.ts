@@ -3,7 +3,7 @@
 
 import type { AnswerRecord } from '../cache/db';
 import { pageHash } from '../cache/store';
-import type { Mode, PageSnapshot, SourcesMode } from '../pipeline/types';
+import type { AskResult, Mode, PageSnapshot, SourcesMode } from '../pipeline/types';
 import { highlightQuotes, sameDocument } from './highlight';
 import { formActions } from './panel-deferred';
 import { ask, stopRunning, type AskContext, type AskOptions, type AskPorts } from './panel-ask';
@@ -235,9 +235,12 @@ async function focusQuote(
   sentence?: string,
 ) {
   const turn = shownThread(store.get()).find((t) => t.id === turnId);
-  if (!turn?.result || turn.tabId === null || !turn.liveUrl) return;
-  const target = { focus: id, focusText: sentence, livePageUrl: turn.liveUrl };
-  const highlight = await highlightQuotes(ports.highlight, turn.tabId, turn.result, target);
+  if (!turn?.result) return;
+  // A PDF's quote opens in the extension's viewer (the tab itself cannot be highlighted).
+  if (turn.result.page.extractor === 'pdf') await openPdfAt(ports, turn.result, id);
+  else if (turn.tabId === null || !turn.liveUrl) return;
+  const target = { focus: id, focusText: sentence, livePageUrl: turn.liveUrl ?? '' };
+  const highlight = await highlightQuotes(ports.highlight, turn.tabId ?? -1, turn.result, target);
   // Only one turn's highlights are on the page at a time.
   store.set((s) => {
     let next = s;
@@ -249,6 +252,14 @@ async function focusQuote(
         };
     return updateTurn(next, turnId, { highlight });
   });
+}
+
+/** A PDF answer's quote, shown in the extension's viewer at its page, highlighted there. */
+async function openPdfAt(ports: AskPorts, result: AskResult, id: number): Promise<void> {
+  const quote = result.quotes.find((q) => q.id === id && q.source.kind === 'page');
+  if (!quote || !ports.openPdfViewer) return;
+  const target = { file: result.page.url, page: quote.source.page ?? 1, quote: quote.text };
+  await ports.openPdfViewer(target).catch(() => undefined);
 }
 
 async function takePendingClaim(ctx: AskContext, ports: PanelPorts): Promise<void> {

@@ -763,6 +763,13 @@ function toQuote(
       // A quote from another page opens that page scrolled to the quote.
       ...(candidate.sourceIndex > 0 ? { link: textFragmentLink(source.url, candidate.text) } : {}),
       position: { block: candidate.blockIndex + 1, of: source.blocks.length },
+      // A PDF's quote is cited by the page its passage starts on ("p. 4").
+      ...pdfPageOf(source, candidate.blockIndex),
     },
   };
+}
+
+function pdfPageOf(source: PageSnapshot, blockIndex: number): { page?: number } {
+  const page = source.blocks[blockIndex]?.page;
+  return page === undefined ? {} : { page };
 }

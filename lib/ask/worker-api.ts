@@ -8,6 +8,9 @@ import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '../pipe
 import type { Settings } from '../settings/schema';
 import type { CachedOutcome } from './cached';
 
+/** The Worker's reading of a PDF: its snapshot, or why it cannot be read (a `pdf-*` code). */
+export type PdfReply = { ok: true; page: PageSnapshot } | { ok: false; error: ErrorInfo };
+
 export type WorkerReply = { ok: true; outcome: CachedOutcome } | { ok: false; error: ErrorInfo };
 
 /** What the page around the Worker knows and the settings do not. */

@@ -3,6 +3,7 @@
 
 import { isRecord } from './guards';
 import { t } from './i18n';
+import { PDF_MAX_MB, PDF_MAX_PAGES } from './limits';
 import { excerpt } from './text';
 
 export type ErrorCode =
@@ -47,7 +48,15 @@ export type ErrorCode =
   | 'composer-too-long'
   | 'composer-forbidden-origin'
   | 'composer-unavailable'
-  | 'page-not-cached';
+  | 'page-not-cached'
+  | 'pdf-too-large'
+  | 'pdf-too-many-pages'
+  | 'pdf-encrypted'
+  | 'pdf-corrupt'
+  | 'pdf-no-text'
+  | 'pdf-no-access'
+  | 'pdf-no-file-access'
+  | 'pdf-fetch-failed';
 
 /** Each code's sentence, looked up when the error is made (in the language bound then). */
 const MESSAGES: Record<ErrorCode, () => string> = {
@@ -94,6 +103,16 @@ const MESSAGES: Record<ErrorCode, () => string> = {
   'composer-forbidden-origin': () => t('error_composer_forbidden_origin'),
   'composer-unavailable': () => t('error_composer_unavailable'),
   'page-not-cached': () => t('error_page_not_cached'),
+  // A PDF that cannot be read: what is wrong (lib/pdf's sentence), then what the reader can do.
+  'pdf-too-large': () => `${t('pdf_error_too_large', PDF_MAX_MB)} ${t('pdf_hint_too_large')}`,
+  'pdf-too-many-pages': () =>
+    `${t('pdf_error_too_many_pages', PDF_MAX_PAGES)} ${t('pdf_hint_too_large')}`,
+  'pdf-encrypted': () => `${t('pdf_error_encrypted')} ${t('pdf_hint_encrypted')}`,
+  'pdf-corrupt': () => `${t('pdf_error_corrupt')} ${t('pdf_hint_corrupt')}`,
+  'pdf-no-text': () => t('pdf_error_no_text'),
+  'pdf-no-access': () => t('pdf_hint_no_access'),
+  'pdf-no-file-access': () => t('pdf_hint_no_file_access'),
+  'pdf-fetch-failed': () => t('pdf_hint_fetch_failed'),
 };
 
 export class PipelineError extends Error {

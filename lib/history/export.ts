@@ -631,7 +631,12 @@ function quoteMarkdown(quote: Quote): string[] {
   const where = [link(source.title || source.url, source.url)];
   if (source.section) where.push(t('export_section', escapeInline(oneLine(source.section))));
   if (source.kind !== 'kg')
-    where.push(t('quote_paragraph_of', source.position.block, source.position.of));
+    where.push(
+      // Only the asked page can be a PDF (result pages are read as HTML).
+      source.kind === 'page' && source.page !== undefined
+        ? t('quote_pdf_page', source.page)
+        : t('quote_paragraph_of', source.position.block, source.position.of),
+    );
   if (source.link && safeHref(source.link))
     where.push(link(t('export_open_at_quote'), source.link));
   const lines = [`**[${quote.id}]** ${where.join(' · ')}`, ''];

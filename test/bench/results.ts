@@ -8,6 +8,7 @@ import { arch, cpus, freemem, loadavg, release, totalmem, type } from 'node:os';
 import { renderCacheSection } from './cache-report';
 import { renderComposerSection } from './composer-report';
 import { renderKgSection } from './kg-report';
+import { renderPdfSection } from './pdf-report';
 import { renderSecuritySection } from './security-report';
 import { fmt, ratio, table, type Get } from './markdown';
 
@@ -218,6 +219,7 @@ const SECTIONS: Section[] = [
   { prefix: 'composer.', render: renderComposerSection },
   { prefix: 'cache.', render: renderCacheSection },
   { prefix: 'security.', render: renderSecuritySection },
+  { prefix: 'pdf.', render: renderPdfSection },
 ];
 
 export function renderMarkdown(results: Results): string {

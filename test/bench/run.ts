@@ -4,11 +4,12 @@
 // bench (test/bench/composer.ts), the cache bench (test/bench/cache.ts), the model bench
 // (test/bench/models.ts), the UI bench (test/bench/ui.ts: panel first paint, axe-core), the
 // answer bench (test/bench/answer-browser.ts: the times a user waits, with models, in Chromium)
-// and the security bench (test/bench/security.ts: properties held, hidden-text leaks).
+// the security bench (test/bench/security.ts: properties held, hidden-text leaks) and the PDF
+// bench (test/bench/pdf.ts: reading order, parse + layout per page in Chromium, answer time).
 // Writes test/bench/results.json (merged with other benches' figures) and test/bench/RESULTS.md.
 // Not a test: nothing here asserts a time.
 //
-// Options: --only=pages|models|kg|composer|cache|ui|answer|security   one bench (default all eight)
+// Options: --only=pages|models|kg|composer|cache|ui|answer|security|pdf   one bench (default all)
 //          --security-e2e  the security bench also runs the browser tests of docs/SECURITY.md's table
 //          --sizes=1,4   only these multiples (figures of other sizes are kept; page bench)
 //          --no-chromium --no-real-pages
@@ -49,7 +50,7 @@ const withChromium = !args.includes('--no-chromium');
 const withRealPages = !args.includes('--no-real-pages');
 const fullRun = !sizesArg && withChromium && withRealPages;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const PARTS = ['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'answer', 'security'];
+const PARTS = ['pages', 'models', 'kg', 'composer', 'cache', 'ui', 'answer', 'security', 'pdf'];
 if (only !== undefined && !PARTS.includes(only))
   throw new Error(`--only=${only}: expected one of ${PARTS.join(', ')}`);
 
@@ -271,6 +272,8 @@ async function main(): Promise<void> {
     await (await import('./answer-browser')).benchAnswer(loadAtStart);
   if ((only === undefined && withChromium) || only === 'security')
     await (await import('./security')).benchSecurity(loadAtStart, args.includes('--security-e2e'));
+  if ((only === undefined && withChromium) || only === 'pdf')
+    await (await import('./pdf')).benchPdf(loadAtStart);
 }
 
 async function benchPages(): Promise<void> {

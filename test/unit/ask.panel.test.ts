@@ -415,6 +415,30 @@ describe('the panel after an answer', () => {
     expect(last(store).highlight).toEqual({ focused: id, missing: [], stale: false });
   });
 
+  it("opens a PDF answer's quote in the viewer at its page, and asks the tab for nothing", async () => {
+    const pdf: PageSnapshot = {
+      ...demo,
+      extractor: 'pdf',
+      pageCount: 5,
+      blocks: demo.blocks.map((block, i) => ({ ...block, page: (i % 5) + 1 })),
+    };
+    const pdfResult = await answerFor(QUESTION, pdf);
+    const { store } = await answered(demo.url);
+    store.set((s) => ({
+      threads: { [TAB]: s.threads[TAB]!.map((t) => ({ ...t, result: pdfResult })) },
+    }));
+    const opened: unknown[] = [];
+    const ports = fakePorts(pdfResult, {
+      openPdfViewer: async (target) => void opened.push(target),
+    });
+    const quote = pdfResult.quotes[1]!;
+    await createPanelActions(ports, store).focusQuote(1, quote.id);
+    expect(opened).toEqual([{ file: demo.url, page: quote.source.page, quote: quote.text }]);
+    expect(quote.source.page).toBe(pdf.blocks[quote.source.blockIndex]!.page);
+    expect(ports.calls.highlight).toEqual([]);
+    expect(last(store).highlight).toEqual({ focused: quote.id, missing: [], stale: false });
+  });
+
   it('highlights nothing from a page the tab no longer shows', async () => {
     const { result, store } = await answered('https://elsewhere.example/');
     const ports = fakePorts(result);

@@ -124,10 +124,11 @@ describe('npm run ask', () => {
     expect(err).toMatch(message);
   });
 
-  it('refuses pages that are not HTML, too large or missing', async () => {
+  it('refuses pages that are not HTML or a readable PDF, too large or missing', async () => {
     for (const [path, message] of [
       ['/plain.txt', /not a web page/],
-      ['/doc.pdf', /not a web page/],
+      // PDFs are read now (lib/pdf); this one is only a header, so it is a damaged PDF.
+      ['/doc.pdf', /PDF is damaged or incomplete/],
       ['/huge.html', /too large/],
       ['/missing.html', /HTTP 404/],
     ] as const) {

@@ -723,6 +723,21 @@ describe('exportMarkdown', () => {
     expect(md).toContain(expected);
   });
 
+  it("cites a quote from a PDF by its page, and a web page's by its paragraph", () => {
+    const full = fullRecord();
+    const [, second] = full.result.quotes;
+    const pdfQuote = { ...second!, source: { ...second!.source, kind: 'page' as const, page: 7 } };
+    const webQuote = { ...pdfQuote, id: 3, source: { ...pdfQuote.source, page: undefined } };
+    delete webQuote.source.page;
+    const out = exportMarkdown(
+      [{ ...full, followUps: [], result: { ...full.result, quotes: [pdfQuote, webQuote] } }],
+      0,
+    );
+    expect(out).toMatch(/\*\*\[2\]\*\* .* · section “History” · p\. 7 ·/);
+    expect(out).not.toMatch(/\*\*\[2\]\*\* .*paragraph 4 of 20/);
+    expect(out).toMatch(/\*\*\[3\]\*\* .* · section “History” · paragraph 4 of 20 ·/);
+  });
+
   it('does not throw on a record with an impossible date', () => {
     expect(exportMarkdown([record(Q, { createdAt: Number.NaN })], 0)).toContain(
       '- Asked: unknown date',

@@ -2,7 +2,8 @@
 // compares the built manifest with a snapshot; these read the config itself, so a loosened CSP or
 // a new permission fails without a build.
 import { describe, expect, it } from 'vitest';
-import config, { EXTENSION_PAGES_CSP } from '../../wxt.config';
+import { existsSync } from 'node:fs';
+import config, { EXTENSION_PAGES_CSP, PDFJS_WORKER } from '../../wxt.config';
 
 const manifest = config.manifest as {
   minimum_chrome_version?: string;
@@ -34,5 +35,29 @@ describe('wxt.config manifest', () => {
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
     // Every other origin is optional: asked for when a setting needs it.
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
+  });
+});
+
+describe('wxt.config packaged files', () => {
+  /** What the build hook copies into the package: destination → source. */
+  function publicAssets(): Map<string, string> {
+    const files: Array<{ absoluteSrc: string; relativeDest: string }> = [];
+    const hook = (config.hooks as Record<string, (wxt: unknown, files: unknown[]) => void>)[
+      'build:publicAssets'
+    ]!;
+    hook({}, files);
+    return new Map(files.map((f) => [f.relativeDest, f.absoluteSrc]));
+  }
+
+  it("ships pdf.js's worker script, font data and character maps: PDFs load no remote code", () => {
+    const assets = publicAssets();
+    const worker = assets.get(`pdfjs/${PDFJS_WORKER}`);
+    expect(worker).toMatch(/node_modules\/pdfjs-dist\/build\/pdf\.worker\.min\.mjs$/);
+    expect(existsSync(worker!)).toBe(true);
+    expect(assets.has('pdfjs/standard_fonts/LiberationSans-Regular.ttf')).toBe(true);
+    expect([...assets.keys()].filter((k) => k.startsWith('pdfjs/cmaps/')).length).toBeGreaterThan(
+      100,
+    );
+    expect(assets.has('ort/ort-wasm-simd-threaded.asyncify.wasm')).toBe(true);
   });
 });

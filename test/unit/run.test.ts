@@ -326,3 +326,26 @@ describe('runPipeline: the exact answer inside each quote', () => {
     expect(result.retrieval.notes.join(' ')).toMatch(/exact-answer model failed/);
   });
 });
+
+describe('runPipeline on a PDF snapshot', () => {
+  // The demo page as a PDF would give it: each block carries the page it starts on.
+  const pdf = {
+    ...demo,
+    extractor: 'pdf' as const,
+    pageCount: 9,
+    blocks: demo.blocks.map((block, i) => ({ ...block, page: Math.floor(i / 3) + 1 })),
+  };
+
+  it('cites each quote by the page its passage starts on', async () => {
+    const result = await ask('Who designed the lighthouse?', 'answer', pdf);
+    expect(result.answer.answered).toBe(true);
+    for (const quote of result.quotes)
+      expect(quote.source.page).toBe(pdf.blocks[quote.source.blockIndex]!.page);
+    expect(result.quotes.some((q) => q.source.page! > 1)).toBe(true);
+  });
+
+  it('gives quotes from a web page no page number', async () => {
+    const web = await ask('Who designed the lighthouse?');
+    for (const quote of web.quotes) expect(quote.source.page).toBeUndefined();
+  });
+});

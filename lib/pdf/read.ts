@@ -98,7 +98,11 @@ async function pageText(doc: PdfDocument, n: number): Promise<PageText> {
   const page = await doc.getPage(n);
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
-  const items = content.items.filter((item): item is RawItem & typeof item => 'str' in item);
+  const items = content.items.flatMap((item): RawItem[] =>
+    'str' in item
+      ? [{ ...item, mono: content.styles[item.fontName]?.fontFamily === 'monospace' }]
+      : [],
+  );
   page.cleanup();
   return uprightPage(n, items, viewport.transform, viewport.width, viewport.height);
 }

@@ -65,12 +65,13 @@ export function pagesWithoutTextNote(snapshot: PageSnapshot): string | undefined
 
 /**
  * pdf.js reads damaged files leniently and would give a truncated file's surviving pages as if
- * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 2 KB) to be read.
+ * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 16 KB: some writers
+ * append a little after it) to be read.
  */
 function checkFraming(data: Uint8Array): void {
   const text = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
   if (!text(0, 1024).includes('%PDF-')) throw new PdfReadError('pdf-corrupt', 0, 'no %PDF- header');
-  if (!text(Math.max(0, data.length - 2048), data.length).includes('%%EOF'))
+  if (!text(Math.max(0, data.length - 16_384), data.length).includes('%%EOF'))
     throw new PdfReadError('pdf-corrupt', 0, 'no %%EOF: truncated');
 }
 

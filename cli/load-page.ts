@@ -65,7 +65,9 @@ async function fetchPage(
   try {
     const response = await fetchImpl(url, { signal: controller.signal, redirect: 'follow' });
     if (!response.ok) throw new PipelineError('page-fetch-failed', `HTTP ${response.status}`);
-    const type = response.headers.get('content-type') ?? '';
+    // A server that says only "bytes" (octet-stream) is judged by what it sends, as with none.
+    const said = response.headers.get('content-type') ?? '';
+    const type = /^application\/octet-stream\b/i.test(said) ? '' : said;
     const pdf = /\bapplication\/pdf\b/i.test(type);
     if (type && !pdf && !/\b(text\/html|application\/xhtml\+xml)\b/i.test(type))
       throw new PipelineError('page-not-html', type);

@@ -33,6 +33,8 @@ export interface Geometry {
 
 const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\p{Lu}/u;
 const CAPITALS = /^\p{Lu}[\p{Lu}\s&:-]{3,40}$/u;
+/** A table of contents' entry ("2 Utilities . . . . 5"): a line of its own, never a heading. */
+const DOT_LEADERS = /(?:\.\s?){4}/;
 const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/u;
 
 export const normalizeTitle = (text: string) =>
@@ -54,6 +56,7 @@ export function continues(open: readonly Line[], line: Line, g: Geometry): boole
   const prev = open.at(-1)!;
   const first = open[0]!;
   if (Math.abs(prev.size - line.size) > 1) return false;
+  if (DOT_LEADERS.test(prev.text) || DOT_LEADERS.test(line.text)) return false;
   if (prev.page === line.page && prev.column === line.column) {
     if (line.baseline - prev.baseline > 1.4 * g.leading + 0.5) return false;
   }
@@ -94,7 +97,8 @@ function roomFor(prev: Line, line: Line, right: number): boolean {
 
 function headingLike(line: Line, g: Geometry, standingAlone: boolean): boolean {
   const text = line.text.trim();
-  if (text.length < 2 || text.length > 150 || !/\p{L}/u.test(text)) return false;
+  if (text.length < 2 || text.length > 150 || !/\p{L}/u.test(text) || line.mono) return false;
+  if (DOT_LEADERS.test(text)) return false;
   if (g.outline.has(normalizeTitle(text))) return true;
   if (line.size >= 1.15 * g.bodySize) return true;
   return (

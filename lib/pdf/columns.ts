@@ -69,6 +69,7 @@ function lineOf(cells: Fragment[], column: number): Line {
     size: main.size,
     page: main.page,
     column,
+    ...(cells.every((c) => c.mono) ? { mono: true } : {}),
   };
 }
 

@@ -77,6 +77,7 @@ function fragmentOf(runs: readonly TextRun[], page: number): Fragment {
     baseline: main.y,
     size: main.size,
     page,
+    ...(runs.every((r) => r.mono) ? { mono: true } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 // parsing that costs: size before pdf.js sees a byte, page count before any page is read.
 
 import { t } from '../core/i18n';
-import type { PageSnapshot } from '../pipeline/types';
+import type { Block, PageSnapshot } from '../pipeline/types';
 import { layoutPages } from './layout';
 import { documentParams, pdfjsSetup } from './pdfjs';
 import { uprightPage, type RawItem } from './runs';
@@ -12,6 +12,8 @@ import type { PageText } from './types';
 
 export const MAX_PDF_BYTES = 100 * 1024 * 1024;
 export const MAX_PDF_PAGES = 2_000;
+/** Text kept from one PDF: the page reader's cap (lib/page/read.ts), for the same stages after. */
+export const MAX_PDF_CHARS = 2_000_000;
 
 export interface PdfReadOptions {
   url: string;
@@ -20,6 +22,8 @@ export interface PdfReadOptions {
   maxBytes?: number;
   /** Default 2,000. */
   maxPages?: number;
+  /** Characters of text kept, default 2,000,000; past it the snapshot says `truncated`. */
+  maxChars?: number;
   signal?: AbortSignal;
 }
 
@@ -61,12 +65,13 @@ export function pagesWithoutTextNote(snapshot: PageSnapshot): string | undefined
 
 /**
  * pdf.js reads damaged files leniently and would give a truncated file's surviving pages as if
- * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 2 KB) to be read.
+ * whole: a file must start with "%PDF-" and end with "%%EOF" (within the last 16 KB: some writers
+ * append a little after it) to be read.
  */
 function checkFraming(data: Uint8Array): void {
   const text = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
   if (!text(0, 1024).includes('%PDF-')) throw new PdfReadError('pdf-corrupt', 0, 'no %PDF- header');
-  if (!text(Math.max(0, data.length - 2048), data.length).includes('%%EOF'))
+  if (!text(Math.max(0, data.length - 16_384), data.length).includes('%%EOF'))
     throw new PdfReadError('pdf-corrupt', 0, 'no %%EOF: truncated');
 }
 
@@ -98,7 +103,11 @@ async function pageText(doc: PdfDocument, n: number): Promise<PageText> {
   const page = await doc.getPage(n);
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
-  const items = content.items.filter((item): item is RawItem & typeof item => 'str' in item);
+  const items = content.items.flatMap((item): RawItem[] =>
+    'str' in item
+      ? [{ ...item, mono: content.styles[item.fontName]?.fontFamily === 'monospace' }]
+      : [],
+  );
   page.cleanup();
   return uprightPage(n, items, viewport.transform, viewport.width, viewport.height);
 }
@@ -114,10 +123,31 @@ async function pageTexts(doc: PdfDocument, signal?: AbortSignal): Promise<PageTe
   return pages;
 }
 
-async function documentTitle(doc: PdfDocument): Promise<string | undefined> {
+/** The document's /Title and its catalog's /Lang (a language tag), when they are set. */
+async function documentInfo(doc: PdfDocument): Promise<{ title?: string; lang?: string }> {
   const meta = await doc.getMetadata().catch(() => undefined);
-  const title = (meta?.info as { Title?: unknown } | undefined)?.Title;
-  return typeof title === 'string' && title.trim() ? title.trim() : undefined;
+  const info = (meta?.info ?? {}) as { Title?: unknown; Language?: unknown };
+  const title = typeof info.Title === 'string' ? info.Title.trim() : '';
+  const lang = typeof info.Language === 'string' ? info.Language.trim() : '';
+  return {
+    ...(title ? { title } : {}),
+    ...(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang) ? { lang } : {}),
+  };
+}
+
+/** Blocks up to `maxChars` characters of text; the block that crosses the cap is cut. */
+function capChars(blocks: Block[], maxChars: number): { kept: Block[]; truncated: boolean } {
+  let total = 0;
+  for (const [i, block] of blocks.entries()) {
+    if (total + block.text.length > maxChars) {
+      const room = maxChars - total;
+      const kept = blocks.slice(0, i);
+      if (room > 0) kept.push({ ...block, text: block.text.slice(0, room) });
+      return { kept, truncated: true };
+    }
+    total += block.text.length;
+  }
+  return { kept: blocks, truncated: false };
 }
 
 function fileName(url: string): string {
@@ -135,7 +165,7 @@ async function parse(task: LoadingTask, maxPages: number, signal?: AbortSignal) 
   const doc = await task.promise;
   if (doc.numPages > maxPages) throw new PdfReadError('pdf-too-many-pages', maxPages);
   const pages = await pageTexts(doc, signal);
-  return { doc, pages, outline: await outlineTitles(doc), title: await documentTitle(doc) };
+  return { doc, pages, outline: await outlineTitles(doc), info: await documentInfo(doc) };
 }
 
 export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promise<PdfSnapshot> {
@@ -151,7 +181,7 @@ export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promis
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
     // Only pdf.js's failures say the file is bad; a failure of the layout is a bug, said as such.
-    const { doc, pages, outline, title } = await parse(task, maxPages, options.signal).catch(
+    const { doc, pages, outline, info } = await parse(task, maxPages, options.signal).catch(
       (error: unknown) => {
         options.signal?.throwIfAborted();
         throw classify(error);
@@ -161,16 +191,19 @@ export async function readPdf(data: Uint8Array, options: PdfReadOptions): Promis
       outline,
       footnotesLabel: t('pdf_section_footnotes'),
     });
-    const { blocks, pagesWithoutText } = layout;
-    if (blocks.length === 0) throw new PdfReadError('pdf-no-text');
+    const { pagesWithoutText } = layout;
+    if (layout.blocks.length === 0) throw new PdfReadError('pdf-no-text');
+    const { kept: blocks, truncated } = capChars(layout.blocks, options.maxChars ?? MAX_PDF_CHARS);
     return {
       url: options.url,
-      title: options.title || title || layout.title || fileName(options.url),
+      title: options.title || info.title || layout.title || fileName(options.url),
+      ...(info.lang ? { lang: info.lang } : {}),
       blocks,
       textLength: blocks.reduce((n, b) => n + b.text.length, 0),
       extractor: 'pdf',
       pageCount: doc.numPages,
-      truncated: false,
+      truncated,
+      ...(truncated ? { truncatedBy: 'characters' as const } : {}),
       ...(pagesWithoutText.length ? { pagesWithoutText } : {}),
     };
   } finally {

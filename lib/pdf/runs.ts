@@ -10,6 +10,8 @@ export interface RawItem {
   width: number;
   /** pdf.js text matrix [a, b, c, d, e, f]. */
   transform: number[];
+  /** Set in a fixed-pitch font (code). */
+  mono?: boolean;
 }
 
 type Matrix = readonly number[];
@@ -33,6 +35,7 @@ interface Placed {
   size: number;
   /** Direction of the baseline in quarter turns clockwise (y grows downwards), -1 if skewed. */
   quarter: number;
+  mono?: boolean;
 }
 
 function place(item: RawItem, viewport: Matrix): Placed | undefined {
@@ -43,7 +46,8 @@ function place(item: RawItem, viewport: Matrix): Placed | undefined {
   const angle = (Math.atan2(m[1]!, m[0]!) * 180) / Math.PI;
   const nearest = Math.round(angle / 90);
   const quarter = Math.abs(angle - nearest * 90) < 3 ? (nearest + 4) % 4 : -1;
-  return { text: item.str, x: m[4]!, y: m[5]!, width: item.width, size, quarter };
+  const mono = item.mono ? { mono: true } : {};
+  return { text: item.str, x: m[4]!, y: m[5]!, width: item.width, size, quarter, ...mono };
 }
 
 /** A point of the displayed page in the upright frame after turning `quarter` quarter turns back. */
@@ -76,6 +80,7 @@ export function uprightPage(
       text: p.text,
       width: p.width,
       size: p.size,
+      ...(p.mono ? { mono: true } : {}),
     }));
   const sideways = quarter % 2 === 1;
   return {

@@ -12,6 +12,8 @@ export interface TextRun {
   width: number;
   /** Font size (the glyphs' height scale). */
   size: number;
+  /** Set in a fixed-pitch font (code, terminal output): never a heading. */
+  mono?: boolean;
 }
 
 /** One page's text, upright: `rotation` says how it was turned to read left to right. */
@@ -36,6 +38,8 @@ export interface Rect {
 /** Runs on one baseline with no wide gap between them: a line of a column, or a table cell. */
 export interface Fragment extends Rect {
   text: string;
+  /** Every run of it is in a fixed-pitch font. */
+  mono?: boolean;
   baseline: number;
   size: number;
   page: number;
@@ -45,6 +49,8 @@ export interface Fragment extends Rect {
 export interface Line extends Rect {
   cells: Fragment[];
   text: string;
+  /** Every cell of it is in a fixed-pitch font. */
+  mono?: boolean;
   baseline: number;
   size: number;
   page: number;

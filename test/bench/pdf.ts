@@ -2,8 +2,9 @@
 // - `pdf.msPerPage`: readPdf (pdf.js parse + text extraction + lib/pdf's layout) per page, in
 //   headless Chromium, on the 14-page two-column paper (test/support/pdf-layouts.ts `paper14`),
 //   pdf.js's worker a real Web Worker as in the extension; median of timed runs after warm-up.
-// - `pdf.readingOrderAccuracy`: share of the generated layouts (and the paper) whose blocks equal
-//   their expected order exactly (readPdf in Node).
+// - `pdf.readingOrderAccuracy`: share of the generated layouts (pdf-lib's, the paper, and a page
+//   printed to PDF by Chromium in two CSS columns) whose blocks equal their expected order exactly
+//   (readPdf in Node).
 // - `pdf.answerMs`: `npm run ask` (cli/ask.ts's main, keywords, extractive composer) answering a
 //   question about the paper, in Node, reading the PDF included.
 // Not a test: nothing here asserts a time.
@@ -17,7 +18,9 @@ import { main as ask } from '../../cli/ask';
 import { configureNodePdfjs } from '../../lib/pdf/node';
 import { readPdf } from '../../lib/pdf/read';
 import { CHROMIUM, launchChromium } from '../support/chromium';
+import type { GeneratedPdf } from '../support/pdf-gen';
 import { orderedLayouts, paper14 } from '../support/pdf-layouts';
+import { printedTwoColumns } from '../support/pdf-print';
 import { serveDirectory } from '../support/server';
 import { sharedData } from '../support/shared-data';
 import { renderAllMarkdown } from './models-report';
@@ -33,9 +36,9 @@ export const PDF_QUESTION = 'How many parameters does the MiniLM filtration mode
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-async function readingOrder(paper: { name: string; bytes: Uint8Array; expected: string[] }) {
+async function readingOrder(extra: GeneratedPdf[]) {
   await configureNodePdfjs();
-  const layouts = [...(await orderedLayouts()), paper];
+  const layouts = [...(await orderedLayouts()), ...extra];
   const results = await Promise.all(
     layouts.map(async (l) => {
       const got = (await readPdf(l.bytes, { url: `http://127.0.0.1/${l.name}.pdf` })).blocks;
@@ -93,6 +96,15 @@ async function chromiumRead(): Promise<{
   }
 }
 
+async function printWithChromium(): Promise<GeneratedPdf[]> {
+  const context = await launchChromium();
+  try {
+    return [await printedTwoColumns(context)];
+  } finally {
+    await context.close();
+  }
+}
+
 async function answerTimes(path: string): Promise<{ ms: number[]; cited: boolean }> {
   const ms: number[] = [];
   let cited = false;
@@ -124,7 +136,9 @@ export async function benchPdf(loadAtStart: number): Promise<void> {
   figures['pdf.paper.pages'] = paper.pages;
   figures['pdf.paper.bytes'] = paper.bytes.length;
 
-  const order = await readingOrder(paper);
+  // A PDF from another writer than pdf-lib: Chromium's print to PDF of a two-column page.
+  const printed = existsSync(CHROMIUM) ? await printWithChromium() : [];
+  const order = await readingOrder([paper, ...printed]);
   figures['pdf.readingOrderAccuracy'] = r2(order.filter((o) => o.exact).length / order.length);
   figures['pdf.readingOrderLayouts'] = order.length;
   figures['pdf.readingOrderMisses'] =

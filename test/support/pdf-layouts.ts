@@ -175,6 +175,33 @@ export async function footnotes(): Promise<GeneratedPdf> {
   };
 }
 
+/**
+ * Two columns with a footnote at the foot of the left one: the paragraph that runs from the left
+ * column into the right reads whole, and the footnote comes after the page's body.
+ */
+export async function columnFootnote(): Promise<GeneratedPdf> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([612, 792]);
+  const width = 240;
+  const first = `${TEXTS[0]} ${TEXTS[1]}`;
+  const second = Array.from({ length: 16 }, (_, i) => TEXTS[(i + 2) % 6]).join(' ');
+  const note = '1 The island was joined to the city by a mole of seven stadia.';
+  const lines = [
+    ...wrap(first, font, 10, width, 12).map((text, i) => ({ text, indent: i === 0 })),
+    ...wrap(second, font, 10, width, 12).map((text, i) => ({ text, indent: i === 0 })),
+  ];
+  const perColumn = Math.floor((700 - 130) / 12);
+  lines.forEach((line, i) => {
+    const column = i < perColumn ? 0 : 1;
+    const row = column ? i - perColumn : i;
+    const x = 54 + column * (width + 24) + (line.indent ? 12 : 0);
+    LINE(page, line.text, x, 700 - row * 12, 10, font);
+  });
+  LINE(page, note, 54, 100, 8, font);
+  return { name: 'column-footnote', bytes: await doc.save(), expected: [first, second, note] };
+}
+
 /** A one-pixel-grey PNG, scaled up: a page that is only an image, like a scan. */
 function greyPng(): Uint8Array {
   const crc = (bytes: Buffer) => {
@@ -303,6 +330,7 @@ export async function orderedLayouts(): Promise<GeneratedPdf[]> {
     await rotatedPage(),
     await table(),
     await footnotes(),
+    await columnFootnote(),
     await scanned(true),
   ];
 }

@@ -31,6 +31,12 @@ beforeAll(async () => {
   server = await serveDirectory(dir, [
     (req, res) => {
       const name = req.url?.slice(1) ?? '';
+      if (name === 'download') {
+        // A PDF served as bare bytes, as some servers do.
+        const bytes = Buffer.from(files['table.pdf']!);
+        res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
+        return true;
+      }
       if (!files[name]) return false;
       res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(files[name]!));
       return true;
@@ -68,6 +74,12 @@ describe('npm run ask on a PDF', () => {
     const row = result.quotes.find((q) => q.text.includes('Retriever: MiniLM'));
     expect(row?.source).toMatchObject({ page: 1, blockKind: 'table' });
     expect(row?.text).toContain('Accuracy: 70.4');
+  });
+
+  it('reads a PDF served as application/octet-stream by its bytes', async () => {
+    const { code, out } = await run('--page', `${server.url}/download`, '--passages');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ extractor: 'pdf', pageCount: 1 });
   });
 
   it('prints passages with their pages', async () => {

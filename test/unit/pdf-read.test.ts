@@ -1,5 +1,6 @@
 // readPdf on generated PDFs (test/support/pdf-layouts.ts): each layout's exact reading order, the
 // limits and the bad files.
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureNodePdfjs } from '../../lib/pdf/node';
 import { PdfReadError, readPdf } from '../../lib/pdf/read';
@@ -145,6 +146,31 @@ describe('readPdf: limits and bad input', () => {
     expect(snapshot.blocks).toHaveLength(1);
     expect(snapshot.pagesWithoutText).toEqual([2, 3]);
     expect(snapshot.pageCount).toBe(3);
+  });
+
+  it('takes the language from the catalog’s /Lang and the title from /Title', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.TimesRoman);
+    doc
+      .addPage()
+      .drawText('Der Leuchtturm stand auf der Insel Pharos.', { x: 72, y: 700, size: 10, font });
+    doc.catalog.set(PDFName.of('Lang'), PDFString.of('de-DE'));
+    doc.setTitle('Der Leuchtturm');
+    const snapshot = await read(await doc.save());
+    expect(snapshot).toMatchObject({ lang: 'de-DE', title: 'Der Leuchtturm' });
+  });
+
+  it('keeps at most maxChars characters and says the text was cut', async () => {
+    const whole = await read((await twoColumns()).bytes);
+    expect(whole.truncated).toBe(false);
+    const cut = await read((await twoColumns()).bytes, { maxChars: 200 });
+    expect(cut).toMatchObject({ truncated: true, truncatedBy: 'characters', textLength: 200 });
+    expect(cut.blocks.map((b) => b.text).join('')).toBe(
+      whole.blocks
+        .map((b) => b.text)
+        .join('')
+        .slice(0, 200),
+    );
   });
 
   it('leaves the caller’s bytes whole and stops when aborted', async () => {

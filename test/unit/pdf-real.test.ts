@@ -89,6 +89,19 @@ describe('libtasn1.pdf (Texinfo, 36 pages)', () => {
     expect(options!.text.split('\n')).toContain('-n, --name=NAME, array name');
   });
 
+  it('reads the table of contents as entries, one a block, not as headings', () => {
+    const toc = manual.blocks.filter((b) => b.section === 'Table of Contents');
+    expect(toc.map((b) => b.text)).toContain(
+      '3 Utilities . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 5',
+    );
+    expect(toc.every((b) => b.page === 3)).toBe(true);
+    expect(manual.blocks.some((b) => b.section?.includes('. . . .'))).toBe(false);
+  });
+
+  it('never takes a line of code (fixed-pitch type) for a heading', () => {
+    expect(manual.blocks.some((b) => b.section === 'BEGIN' || b.section === 'END')).toBe(false);
+  });
+
   it('cites the introduction on its page', () => {
     expect(blockWith(manual, 'This document describes the Libtasn1 library')).toMatchObject({
       page: 4,

@@ -61,13 +61,6 @@ async function reportPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A "scanned" PDF: a page with only a drawn shape, no text layer at all. */
-async function scannedPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawRectangle({ x: 60, y: 600, width: 300, height: 150 });
-  return doc.save();
-}
-
 let h: Harness;
 const pdfs = new Map<string, Uint8Array>();
 
@@ -85,7 +78,7 @@ beforeAll(async () => {
   const report = await reportPdf();
   pdfs.set('/pdf/report.pdf', report);
   pdfs.set('/pdf/report-by-type', report);
-  pdfs.set('/pdf/scanned.pdf', await scannedPdf());
+  pdfs.set('/pdf/scanned.pdf', (await scanned()).bytes);
   pdfs.set('/pdf/encrypted.pdf', encrypted().bytes);
   pdfs.set('/pdf/partly-scanned.pdf', (await scanned(true)).bytes);
   h = await startHarness(undefined, [pdfRoute]);

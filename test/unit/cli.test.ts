@@ -1,22 +1,11 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/ask';
+import { runCli as run } from '../support/cli-run';
 import { loadPage } from '../../cli/load-page';
 import { serveDirectory, type TestServer } from '../support/server';
 
 const PAGES = resolve(import.meta.dirname, '../fixtures/pages');
 const DEMO = resolve(PAGES, 'demo/source.html');
-
-async function run(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(
-    args,
-    { write: (s: string) => (out += s) },
-    { write: (s: string) => (err += s) },
-  );
-  return { code, out, err };
-}
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,20 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/ask';
+import { runCli as run } from '../support/cli-run';
 import { serveDirectory, type TestServer } from '../support/server';
 import { encrypted, scanned, table, twoColumns } from '../support/pdf-layouts';
-
-async function run(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(
-    args,
-    { write: (s: string) => (out += s) },
-    { write: (s: string) => (err += s) },
-  );
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'pdf-cli-'));
 let server: TestServer;

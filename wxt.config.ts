@@ -24,8 +24,8 @@ const testModels = process.env.ANSWER_PANEL_TEST_MODELS;
 
 /**
  * The built extension renders with Preact's React compatibility layer instead of React: about
- * 25 kB instead of 194 kB in the side panel's entry chunk, which is most of what its first paint
- * waits for (docs/ARCHITECTURE.md, "The side panel's first paint"). The code is still written
+ * 25 kB instead of 194 kB in the side panel's entry chunk, the largest script its first paint
+ * waited for (docs/ARCHITECTURE.md, "The side panel's first paint"). The code is still written
  * against React's API and types; zustand's `react` imports go through the same aliases. Dev
  * builds (`wxt`) keep React, whose Fast Refresh runtime the React plugin injects there.
  */

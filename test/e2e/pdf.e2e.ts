@@ -113,15 +113,20 @@ async function openPdfTab(path: string): Promise<number> {
   }, url);
 }
 
-/** The viewer tab the citation opened, once its text layer has been drawn and marked. */
+/**
+ * The viewer tab the citation opened, once its text layer has been drawn and marked. Polled: a
+ * new tab's page may first report about:blank, so waiting for the 'page' event with a URL
+ * predicate would miss it.
+ */
 async function viewerPage(): Promise<Page> {
   const prefix = `chrome-extension://${h.extensionId}/pdf-viewer.html`;
-  const found =
-    h.context.pages().find((p) => p.url().startsWith(prefix)) ??
-    (await h.context.waitForEvent('page', {
-      predicate: (p) => p.url().startsWith(prefix),
-      timeout: 15_000,
-    }));
+  const deadline = Date.now() + 15_000;
+  let found = h.context.pages().find((p) => p.url().startsWith(prefix));
+  while (!found && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    found = h.context.pages().find((p) => p.url().startsWith(prefix));
+  }
+  if (!found) throw new Error('the citation opened no viewer tab within 15 s');
   await found.waitForSelector('.textLayer[data-quote-marked]', { timeout: 20_000 });
   return found;
 }

@@ -284,6 +284,7 @@ function browserPdfjs(): void {
     pdfjs,
     standardFontDataUrl: `${folder}standard_fonts/`,
     cMapUrl: `${folder}cmaps/`,
+    workerFetch: true,
   });
   pdfjsConfigured = true;
 }

@@ -15,6 +15,12 @@ export interface PdfjsSetup {
   standardFontDataUrl?: string;
   /** Local folder of pdf.js's packed CMaps (CJK text), ending in '/'. */
   cMapUrl?: string;
+  /**
+   * Fetch fonts' data and CMaps from pdf.js's worker code. In a Web Worker (the extension's
+   * pipeline worker) pdf.js's own fetch helper reads `document.baseURI`, which does not exist
+   * there, so every font load failed; its worker code uses plain `fetch`.
+   */
+  workerFetch?: boolean;
 }
 
 let current: PdfjsSetup | undefined;
@@ -39,5 +45,6 @@ export function documentParams(data: Uint8Array, setup: PdfjsSetup) {
     stopAtErrors: false,
     ...(setup.standardFontDataUrl ? { standardFontDataUrl: setup.standardFontDataUrl } : {}),
     ...(setup.cMapUrl ? { cMapUrl: setup.cMapUrl, cMapPacked: true } : {}),
+    ...(setup.workerFetch ? { useWorkerFetch: true } : {}),
   };
 }

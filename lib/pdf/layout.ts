@@ -169,7 +169,7 @@ export function layoutPages(pages: readonly PageText[], options: LayoutOptions =
       page,
       body: pageLines(body, bodySize),
       ...(noteLines.length
-        ? { notes: { text: footnoteText(noteLines.map((l) => l.text)), box: union(noteLines) } }
+        ? { notes: { text: footnoteText(noteLines), box: union(noteLines) } }
         : {}),
     };
   });

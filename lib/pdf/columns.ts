@@ -70,13 +70,15 @@ function columnLines(fragments: readonly Fragment[], bodySize: number): Fragment
 }
 
 /**
- * The strip narrowed to the text beside it: a line that runs a little into the strip (a list
- * item's long line, an overfull line) but not past its middle belongs to its own column.
+ * The strip narrowed to the text beside it: a line of prose that runs a little into the strip (a
+ * list item's long line, an overfull line) but not past its middle belongs to its own column. A
+ * short cell there (a full-width table's middle column) does not: it crosses, and its row spans.
  */
 function narrowed(g: Gutter, fragments: readonly Fragment[]): Gutter {
   const middle = (g.x0 + g.x1) / 2;
   let { x0, x1 } = g;
   for (const f of fragments) {
+    if (f.text.length < PROSE) continue;
     if (f.x0 < g.x0 && f.x1 > x0 && f.x1 < middle) x0 = f.x1;
     if (f.x1 > g.x1 && f.x0 < x1 && f.x0 > middle) x1 = f.x0;
   }

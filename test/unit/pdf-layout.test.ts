@@ -101,7 +101,7 @@ describe('layoutPages: page furniture', () => {
   });
 });
 
-describe('joinLines: hyphens at line ends', () => {
+describe('joinLines: hyphens and web addresses at line ends', () => {
   const words = vocabulary(['a well-known self-report', 'the database']);
   it.each([
     ['keeps the infor-', 'mation safe', 'keeps the information safe'],
@@ -113,6 +113,10 @@ describe('joinLines: hyphens at line ends', () => {
     ['COVID-', '19 cases', 'COVID-19 cases'],
     ['soft\u00ad', 'ware', 'software'],
     ['no hyphen', 'here', 'no hyphen here'],
+    ['please see https:', '//www.acm.org/taps/', 'please see https://www.acm.org/taps/'],
+    ['at https://www.', 'acm.org/publications', 'at https://www.acm.org/publications'],
+    ['https://doi.org/10.1145/1188913.', '1188915', 'https://doi.org/10.1145/1188913.1188915'],
+    ['see https://www.acm.org/.', 'The end', 'see https://www.acm.org/. The end'],
   ])('%s + %s → %s', (text, line, expected) => {
     expect(joinLines(text, line, words)).toBe(expected);
   });

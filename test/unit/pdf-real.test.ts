@@ -207,6 +207,26 @@ describe('sample-sigconf.pdf (ACM acmart, two columns, 6 pages)', () => {
     ]);
   });
 
+  it('reads the full-width Table 2 whole, its middle column over the gutter included', () => {
+    const table = blockWith(paper, 'For wider tables');
+    expect(table).toMatchObject({
+      kind: 'table',
+      page: 4,
+      section: 'Table 2: Some Typical Commands',
+    });
+    expect(table!.text.split('\n')).toEqual([
+      'Command: \\author, A Number: 100, Comments: Author',
+      'Command: \\table, A Number: 300, Comments: For tables',
+      'Command: \\table*, A Number: 400, Comments: For wider tables',
+    ]);
+  });
+
+  it('joins a web address that LaTeX broke at a line end', () => {
+    expect(blockWith(paper, 'please see https')!.text).toContain(
+      'please see https://www.acm.org/publications/taps/describing-figures/.',
+    );
+  });
+
   it('cites known passages on their pages, under their sections', () => {
     expect(blockWith(paper, 'ACM’s consolidated article template')).toMatchObject({
       page: 1,

@@ -57,7 +57,9 @@ export function continues(open: readonly Line[], line: Line, g: Geometry): boole
   const first = open[0]!;
   if (Math.abs(prev.size - line.size) > 1) return false;
   if (DOT_LEADERS.test(prev.text) || DOT_LEADERS.test(line.text)) return false;
-  if (prev.page === line.page && prev.column === line.column) {
+  // Across columns a paragraph runs on up to the next column's top; never down past a gap.
+  const down = prev.column === line.column || line.top > prev.bottom;
+  if (prev.page === line.page && down) {
     if (line.baseline - prev.baseline > 1.4 * g.leading + 0.5) return false;
   }
   const { left: prevLeft, right } = edgesOf(prev, g);

@@ -232,6 +232,10 @@ describe('sample-sigconf.pdf (ACM acmart, two columns, 6 pages)', () => {
       page: 1,
       section: '1 INTRODUCTION',
     });
+    expect(blockWith(paper, 'Figure 1: Seattle Mariners')).toMatchObject({
+      text: 'Figure 1: Seattle Mariners at Spring Training, 2010.',
+      page: 1,
+    });
     expect(blockWith(paper, 'Figure 2: 1907 Franklin Model D roadster')).toMatchObject({
       page: 4,
       section: '12 FIGURES',

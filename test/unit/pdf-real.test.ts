@@ -244,3 +244,50 @@ describe('sample-sigconf.pdf (ACM acmart, two columns, 6 pages)', () => {
     expect(blockWith(paper, 'Lorem ipsum dolor sit amet')).toMatchObject({ page: 6 });
   });
 });
+
+describe('elstest-5p.pdf (Elsevier elsarticle, two columns, footnotes in both)', () => {
+  let paper: PdfSnapshot;
+  beforeAll(async () => {
+    await configureNodePdfjs();
+    paper = await load('elstest-5p.pdf');
+  });
+
+  it('reads the footnotes of both columns apart from the body, each whole, column by column', () => {
+    const notes = paper.blocks.filter((b) => b.section === 'Footnotes' && b.page === 1);
+    expect(notes).toHaveLength(1);
+    const lines = notes[0]!.text.split('\n');
+    const first = lines.indexOf('1This is the first author footnote.');
+    expect(first).toBeGreaterThan(0);
+    expect(lines.slice(first, first + 3)).toEqual([
+      '1This is the first author footnote.',
+      '2Another author footnote, this is a very long footnote and it should be a really long ' +
+        'footnote. But this footnote is not yet sufficiently long enough to make two lines of ' +
+        'footnote text.',
+      '3Yet another author footnote.',
+    ]);
+    // The right column's note comes after the left column's, its broken words joined.
+    expect(
+      lines.indexOf(
+        '4WGM occur at particular resonant wavelengths of light for a given dielectric sphere ' +
+          'size. At these wavelengths, the light undergoes total internal reflection at the ' +
+          'sphere surface and becomes trapped within the particle for timescales of the order of ns.',
+      ),
+    ).toBeGreaterThan(first + 2);
+    const body = paper.blocks.filter((b) => b.section !== 'Footnotes');
+    expect(body.some((b) => /author footnote|WGM occur|Corresponding author/.test(b.text))).toBe(
+      false,
+    );
+  });
+
+  it('reads the body paragraphs beside and above the notes whole', () => {
+    expect(blockWith(paper, 'Although quadrupole excitons')!.text).toMatch(
+      /^Although quadrupole excitons .* planar micro-?cavity \[6\]\. .* not effective due to quadrupole origin of the excitons\.$/,
+    );
+    expect(blockWith(paper, 'Therefore in this work we propose')).toMatchObject({
+      page: 1,
+      text:
+        'Therefore in this work we propose to prevent the polariton escaping by trapping it ' +
+        'into a whispering gallery mode (WGM)4 of a polystyrene micro-sphere (PMS).',
+    });
+  });
+});

@@ -35,7 +35,7 @@ const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\p{Lu}/u;
 const CAPITALS = /^\p{Lu}[\p{Lu}\s&:-]{3,40}$/u;
 /** A table of contents' entry ("2 Utilities . . . . 5"): a line of its own, never a heading. */
 const DOT_LEADERS = /(?:\.\s?){4}/;
-const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/u;
+const LIST_ITEM = /^(?:[•◦▪‣∙·●○■□➢►–—-]\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s|\[\d{1,3}\]\s)/u;
 
 export const normalizeTitle = (text: string) =>
   text
@@ -57,7 +57,9 @@ export function continues(open: readonly Line[], line: Line, g: Geometry): boole
   const first = open[0]!;
   if (Math.abs(prev.size - line.size) > 1) return false;
   if (DOT_LEADERS.test(prev.text) || DOT_LEADERS.test(line.text)) return false;
-  if (prev.page === line.page && prev.column === line.column) {
+  // Across columns a paragraph runs on up to the next column's top; never down past a gap.
+  const down = prev.column === line.column || line.top > prev.bottom;
+  if (prev.page === line.page && down) {
     if (line.baseline - prev.baseline > 1.4 * g.leading + 0.5) return false;
   }
   const { left: prevLeft, right } = edgesOf(prev, g);
@@ -70,8 +72,10 @@ export function continues(open: readonly Line[], line: Line, g: Geometry): boole
   // A list item's lines hang right of its mark, or (an item set as an indented paragraph) run
   // back to the column's edge.
   const hangs = Math.abs(offset(line) - offset(first)) > 0.3 * line.size;
+  // A word broken at the line's end ("Re-" / "dundancy") goes on in an item that does not hang.
+  const brokenWord = /\p{Ll}-$/u.test(prev.text) && /^\p{Ll}/u.test(line.text);
   if (LIST_ITEM.test(first.text))
-    return !LIST_ITEM.test(line.text) && hangs && (aligned || open.length === 1);
+    return !LIST_ITEM.test(line.text) && ((hangs && (aligned || open.length === 1)) || brokenWord);
   // Inside a justified paragraph a line may start with a dash: only after a full line, in line.
   const fills = prev.x1 >= right - 2.5 * prev.size && !/[.!?:;]$/.test(prev.text);
   if (LIST_ITEM.test(line.text) && !(fills && aligned)) return false;

@@ -7,6 +7,8 @@ import type { Fragment, Line } from './types';
 
 /** A fragment wider than this share of the text width spans columns: it cannot show a gutter. */
 const WIDE = 0.6;
+/** A fragment of at least this many characters can be a line of prose, not a cell or a label. */
+const PROSE = 20;
 
 interface Gutter {
   x0: number;
@@ -43,15 +45,50 @@ function isGutter(g: Gutter, fragments: readonly Fragment[]): boolean {
   return chars(across) < chars(left) + chars(right);
 }
 
-export function gutters(fragments: readonly Fragment[], bodySize: number): Gutter[] {
-  if (fragments.length < 6) return [];
+/**
+ * Column lines: narrow body-size lines of prose, left-aligned with another such line just above
+ * or below. Only they can hide a gutter: a centred caption, an author block's affiliations or a
+ * full-width table's middle cells stand over the gutter without being column text, and are read
+ * as spanning.
+ */
+function columnLines(fragments: readonly Fragment[], bodySize: number): Fragment[] {
   const x0 = Math.min(...fragments.map((f) => f.x0));
   const x1 = Math.max(...fragments.map((f) => f.x1));
   // Body-size text only: a short title or heading may stand over the gutter and still span.
   const narrow = fragments.filter(
-    (f) => f.x1 - f.x0 < WIDE * (x1 - x0) && Math.abs(f.size - bodySize) <= 0.15 * bodySize,
+    (f) =>
+      f.x1 - f.x0 < WIDE * (x1 - x0) &&
+      Math.abs(f.size - bodySize) <= 0.15 * bodySize &&
+      f.text.length >= PROSE,
   );
-  return emptyStrips(narrow, Math.max(6, 0.6 * bodySize)).filter((g) => isGutter(g, fragments));
+  return narrow.filter((f) =>
+    narrow.some(
+      (g) =>
+        g !== f && Math.abs(g.x0 - f.x0) <= 1 && Math.abs(g.baseline - f.baseline) <= 3 * bodySize,
+    ),
+  );
+}
+
+/**
+ * The strip narrowed to the text beside it: a line of prose that runs a little into the strip (a
+ * list item's long line, an overfull line) but not past its middle belongs to its own column. A
+ * short cell there (a full-width table's middle column) does not: it crosses, and its row spans.
+ */
+function narrowed(g: Gutter, fragments: readonly Fragment[]): Gutter {
+  const middle = (g.x0 + g.x1) / 2;
+  let { x0, x1 } = g;
+  for (const f of fragments) {
+    if (f.text.length < PROSE) continue;
+    if (f.x0 < g.x0 && f.x1 > x0 && f.x1 < middle) x0 = f.x1;
+    if (f.x1 > g.x1 && f.x0 < x1 && f.x0 > middle) x1 = f.x0;
+  }
+  return { x0, x1 };
+}
+
+export function gutters(fragments: readonly Fragment[], bodySize: number): Gutter[] {
+  if (fragments.length < 6) return [];
+  const strips = emptyStrips(columnLines(fragments, bodySize), Math.max(6, 0.6 * bodySize));
+  return strips.map((g) => narrowed(g, fragments)).filter((g) => isGutter(g, fragments));
 }
 
 /** Fragments on one baseline, left to right, as a line. */
@@ -86,13 +123,25 @@ export function linesOf(fragments: readonly Fragment[], column: number): Line[] 
   return lines.map((cells) => lineOf(cells, column));
 }
 
+const sameRow = (a: Fragment, b: Fragment) =>
+  Math.abs(a.baseline - b.baseline) <= 0.3 * Math.max(a.size, b.size);
+
+/**
+ * Fragments that cross a gutter, with every fragment on their rows: a row of an author block or
+ * of a full-width table reads left to right as one line, not split between the columns.
+ */
+function spanningRows(fragments: readonly Fragment[], found: readonly Gutter[]): Fragment[] {
+  const crossing = fragments.filter((f) => found.some((g) => crosses(f, g)));
+  return fragments
+    .filter((f) => crossing.some((c) => c === f || sameRow(c, f)))
+    .sort((a, b) => a.top - b.top);
+}
+
 /** One page's fragments as lines in reading order. */
 export function pageLines(fragments: readonly Fragment[], bodySize: number): Line[] {
   const found = gutters(fragments, bodySize);
   if (found.length === 0) return linesOf(fragments, 0);
-  const spanning = fragments
-    .filter((f) => found.some((g) => crosses(f, g)))
-    .sort((a, b) => a.top - b.top);
+  const spanning = spanningRows(fragments, found);
   const isSpanning = new Set(spanning);
   const bands: Fragment[][][] = Array.from({ length: spanning.length + 1 }, () =>
     Array.from({ length: found.length + 1 }, () => []),

@@ -46,8 +46,22 @@ export function rowsOfRuns(runs: readonly TextRun[]): TextRun[][] {
     if (row) row.push(run);
     else rows.push([run]);
   }
-  for (const row of rows) row.sort((a, b) => a.x - b.x);
-  return rows;
+  return attachRaised(rows).map((row) => row.sort((a, b) => a.x - b.x));
+}
+
+/**
+ * A row of small runs only (a superscript met before its base: "Ψ²" sorts the "2" first) joins
+ * the nearby row that holds a larger run it touches.
+ */
+function attachRaised(rows: TextRun[][]): TextRun[][] {
+  rows.forEach((row, i) => {
+    const near = rows.slice(Math.max(0, i - 2), i + 3).filter((r) => r !== row && r.length);
+    const base = near.find((r) =>
+      row.every((run) => r.some((big) => big.size > run.size && sameRow(run, big))),
+    );
+    if (row.length && base) base.push(...row.splice(0));
+  });
+  return rows.filter((row) => row.length);
 }
 
 /** Joins runs of one fragment, with a space where the gap between them is a word space. */

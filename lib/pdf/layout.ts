@@ -164,12 +164,13 @@ export function layoutPages(pages: readonly PageText[], options: LayoutOptions =
   const kept = removeFurniture(fragments);
   const lines: PageLines[] = kept.map(({ page, height, fragments: all }) => {
     const { body, notes } = splitFootnotes(all, bodySize, height);
-    const noteLines = pageLines(notes, bodySize);
+    // Notes in two columns have a gutter of their own, found at the notes' type size.
+    const noteLines = pageLines(notes, bodySizeOf(notes));
     return {
       page,
       body: pageLines(body, bodySize),
       ...(noteLines.length
-        ? { notes: { text: footnoteText(noteLines.map((l) => l.text)), box: union(noteLines) } }
+        ? { notes: { text: footnoteText(noteLines), box: union(noteLines) } }
         : {}),
     };
   });

@@ -63,6 +63,12 @@ function justifiedProse(row: Line): boolean {
   return Math.max(...gaps) - Math.min(...gaps) <= 0.1 * Math.max(...gaps) + 0.5;
 }
 
+/** An evenly spaced row whose cells each line up with a cell of the next row: a table's header. */
+function headsNext(lines: readonly Line[], at: number): boolean {
+  const next = lines[at + 1];
+  return next !== undefined && next.cells.length >= 2 && alignsWith(lines[at]!, next);
+}
+
 /** Consecutive lines of one page and column with two cells or more, from `start`. */
 function multiCellRun(lines: readonly Line[], start: number): Line[] {
   const first = lines[start]!;
@@ -70,7 +76,7 @@ function multiCellRun(lines: readonly Line[], start: number): Line[] {
   while (
     end < lines.length &&
     lines[end]!.cells.length >= 2 &&
-    !justifiedProse(lines[end]!) &&
+    !(justifiedProse(lines[end]!) && !headsNext(lines, end)) &&
     lines[end]!.page === first.page &&
     lines[end]!.column === first.column
   )

@@ -19,10 +19,17 @@ export function vocabulary(texts: Iterable<string>): Set<string> {
   return words;
 }
 
+/** A web address cut after a separator ("https:", "https://www.", ".../10.1145/1188913."). */
+const URL_CUT = /(?:^|\s)(?=https?:|www\.)\S*[:/.\-_?=&#]$/;
+/** What goes on a cut address: no capital, so a new sentence after an address keeps its space. */
+const URL_REST = /^[\p{Ll}\d/]\S*/u;
+
 /** `line` appended to `text`, across a line break. */
 export function joinLines(text: string, line: string, words: ReadonlySet<string>): string {
   if (!text) return line;
   if (text.endsWith('\u00ad')) return text.slice(0, -1) + line;
+  // LaTeX breaks a long address at any separator, with no hyphen: the parts join without a space.
+  if (URL_CUT.test(text) && URL_REST.test(line)) return text + line;
   const end = WORD_END.exec(text);
   if (!end) return `${text} ${line}`;
   const start = WORD_START.exec(line);

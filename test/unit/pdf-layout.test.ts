@@ -38,6 +38,22 @@ const RIGHT = [
 ];
 
 describe('layoutPages: columns', () => {
+  it('finds the gutter under a centred caption that crosses it, and reads the caption first', () => {
+    const caption = 'Figure 1: The harbour and the island, seen from the sea.';
+    const pages = [
+      page(1, [
+        run(caption, 306 - caption.length * 2.5, 100),
+        ...column(LEFT, 54, 120),
+        ...column(RIGHT, 320, 120),
+      ]),
+    ];
+    expect(texts(pages)).toEqual([
+      caption,
+      'The harbour of Alexandria had two basins and a long mole that joined the island to the city; the lighthouse stood at the eastern end of the island, where ships coming from the west could see it first, long before the town itself came into view above the flat coast.',
+      'A second paragraph begins in the right column and ends here with a full stop at last.',
+    ]);
+  });
+
   it('reads a two-column page column by column, a sentence running across the gutter whole', () => {
     const pages = [
       page(1, [
@@ -101,7 +117,7 @@ describe('layoutPages: page furniture', () => {
   });
 });
 
-describe('joinLines: hyphens at line ends', () => {
+describe('joinLines: hyphens and web addresses at line ends', () => {
   const words = vocabulary(['a well-known self-report', 'the database']);
   it.each([
     ['keeps the infor-', 'mation safe', 'keeps the information safe'],
@@ -113,6 +129,10 @@ describe('joinLines: hyphens at line ends', () => {
     ['COVID-', '19 cases', 'COVID-19 cases'],
     ['soft\u00ad', 'ware', 'software'],
     ['no hyphen', 'here', 'no hyphen here'],
+    ['please see https:', '//www.acm.org/taps/', 'please see https://www.acm.org/taps/'],
+    ['at https://www.', 'acm.org/publications', 'at https://www.acm.org/publications'],
+    ['https://doi.org/10.1145/1188913.', '1188915', 'https://doi.org/10.1145/1188913.1188915'],
+    ['see https://www.acm.org/.', 'The end', 'see https://www.acm.org/. The end'],
   ])('%s + %s → %s', (text, line, expected) => {
     expect(joinLines(text, line, words)).toBe(expected);
   });
@@ -183,6 +203,25 @@ describe('layoutPages: tables and footnotes', () => {
     expect(blocks[0]!.text).toMatch(/in several languages of the Mediterranean\.$/);
     expect(blocks[1]!.text).toBe(
       '1 Pharos was the island; the word became the name of lighthouses.',
+    );
+  });
+});
+
+describe('layoutPages: a reference list in small type', () => {
+  it('reads entries at the page foot as entries, not footnotes, whatever they start with', () => {
+    const entries = Array.from({ length: 36 }, (_, i) =>
+      i % 2 === 0
+        ? `[${i / 2 + 1}] A. Author. 2007. A title of the paper number ${i / 2 + 1}.`
+        : `${i + 40} pages. Journal of Examples.`,
+    );
+    const runs = [
+      ...column(['  A paragraph of body text before the list of references ends.'], 72, 100),
+      ...entries.map((text, i) => run(text, i % 2 === 0 ? 72 : 84, 300 + i * 12, 8)),
+    ];
+    const { blocks } = layoutPages([page(1, runs)]);
+    expect(blocks.filter((b) => b.kind === 'lines')).toEqual([]);
+    expect(blocks.at(-1)!.text).toBe(
+      '[18] A. Author. 2007. A title of the paper number 18. 75 pages. Journal of Examples.',
     );
   });
 });

@@ -249,7 +249,11 @@ function cite(sentence: string, id: number): string {
   // Existing brackets in page text ("[citation needed]", "[3]") would read as our markers: neutralise.
   // A line that introduces what follows ("This specification proposes:") ends in an ellipsis, not
   // in ":." — it is quoted as far as it goes.
-  const safe = sentence.replace(/\[(\s*\d[^\]]*)\]/g, '($1)').replace(/\s*[:;,]\s*$/, '…');
+  // A list item's bullet ("• magic elements …") is the list's, not the sentence's.
+  const safe = sentence
+    .replace(/^[•▪◦‣·*–-]\s+/u, '')
+    .replace(/\[(\s*\d[^\]]*)\]/g, '($1)')
+    .replace(/\s*[:;,]\s*$/, '…');
   const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);
   return match ? `${match[1]} [${id}]${match[2]}` : `${safe} [${id}].`;
 }

@@ -192,3 +192,13 @@ describe('a quoted sentence that ends in a colon', () => {
     });
   });
 });
+
+describe('a quoted list item', () => {
+  it('is quoted without its bullet', () => {
+    const quotes = [quote(1, '• The default priority value is 50, and the maximum is 100.')];
+    const { text } = composeExtractive('What is the default priority value?', quotes);
+    expect(parseCitations(text, issued(quotes)).sentences[0]!.text).toBe(
+      'The default priority value is 50, and the maximum is 100.',
+    );
+  });
+});

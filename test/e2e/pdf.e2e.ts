@@ -116,12 +116,11 @@ async function openPdfTab(path: string): Promise<number> {
 /** The viewer tab the citation opened, once its text layer has been drawn and marked. */
 async function viewerPage(): Promise<Page> {
   const prefix = `chrome-extension://${h.extensionId}/pdf-viewer.html`;
-  const found =
-    h.context.pages().find((p) => p.url().startsWith(prefix)) ??
-    (await h.context.waitForEvent('page', {
-      predicate: (p) => p.url().startsWith(prefix),
-      timeout: 15_000,
-    }));
+  // A tab the extension opens is announced as a page before it has its address, so the 'page'
+  // event's predicate can see about:blank and miss it: look among the pages until it is there.
+  const viewerTab = () => h.context.pages().find((p) => p.url().startsWith(prefix));
+  await expect.poll(viewerTab, { timeout: 15_000 }).toBeDefined();
+  const found = viewerTab()!;
   await found.waitForSelector('.textLayer[data-quote-marked]', { timeout: 20_000 });
   return found;
 }

@@ -73,10 +73,15 @@ async function main(): Promise<void> {
   viewer.setDocument(document_);
   linkService.setDocument(document_);
   let current: PdfViewerTarget = target;
+  // 'auto' (pdf.js's own default): the page's width up to a readable size, not a page a metre
+  // wide on a large screen; kept as the window is resized, as pdf.js's own viewer does.
   eventBus.on('pagesinit', () => {
-    viewer.currentScaleValue = 'page-width';
+    viewer.currentScaleValue = 'auto';
     viewer.currentPageNumber = Math.min(current.page, document_.numPages);
     say('');
+  });
+  addEventListener('resize', () => {
+    if (viewer.pagesCount > 0) viewer.currentScaleValue = 'auto';
   });
   eventBus.on('textlayerrendered', ({ source }: { source: PageView }) => {
     if (source.id === current.page) markQuote(source, current.quote);

@@ -2,6 +2,7 @@
 // without an address) and the empty thread's greeting, with example questions made from the page's
 // headings. Pure functions of the answer, the settings and the page.
 
+import { BYLINE_SECTION } from '../pipeline/byline';
 import type { PageSnapshot } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
 import type { CachedOutcome } from './cached';
@@ -43,13 +44,25 @@ export function sectionLabel(raw: string | undefined): string {
 const BORING =
   /^(contents|references|notes|see also|external links|further reading|bibliography|sources|footnotes|citations|navigation|menu|comments|share|related( articles| posts)?|about( us)?|contact|works cited|gallery)$/i;
 
-/** Up to `count` example questions from the page's headings (first ones first, no duplicates). */
+/** A numbered heading's number: "1 Introduction", "2.1. Directory layout", "A.4 Details". */
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})+)\.?\s+(?=\p{L})/u;
+/** Authors' affiliations set as a heading: "1 Huawei Noah's Ark Lab, 2 University of Waterloo". */
+const AFFILIATIONS = /,\s*\d+\s+\p{Lu}/u;
+
+/**
+ * Up to `count` example questions from the page's headings (first ones first, no duplicates).
+ * The questions are English sentences, so a page tagged with another language gets none (the
+ * Summarize button, in the panel's language, stays).
+ */
 export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
+  const lang = page.lang?.trim().split(/[-_]/)[0]?.toLowerCase();
+  if (lang && lang !== 'en') return [];
   const seen = new Set<string>();
   const title = sectionLabel(page.title).toLowerCase();
   const out: string[] = [];
   for (const block of page.blocks) {
-    const label = sectionLabel(block.section);
+    if (block.section === BYLINE_SECTION || AFFILIATIONS.test(block.section ?? '')) continue;
+    const label = sectionLabel(block.section?.replace(SECTION_NUMBER, '')).replace(/\.$/, '');
     const key = label.toLowerCase();
     // The page's own title as a heading says nothing a reader does not see already.
     const isTitle = title.length > 0 && (title.includes(key) || key.includes(title));

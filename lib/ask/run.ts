@@ -320,7 +320,8 @@ async function retrieve(
 ): Promise<Retrieved> {
   const notes: string[] = [];
   if (!ctx.filter) notes.push(ctx.models.unavailableReason ?? t('note_models_not_loaded'));
-  if (ctx.modelNote) notes.push(ctx.modelNote);
+  // A summary is chosen to cover the page, not ranked: better ranking models would not change it.
+  if (ctx.modelNote && ctx.intent !== 'summary') notes.push(ctx.modelNote);
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
     outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,

@@ -111,6 +111,7 @@ export async function checkCitations(
       }
       const parts = partsOf(quote);
       const result = bestPart(
+        quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
         parts.map((part) =>
           compareClaim(claim, part, lexicon, {
             supportThreshold,
@@ -183,12 +184,15 @@ async function judgeRelevance(
 }
 
 /** The part that decides, as `decide` weighs a supporting and a contradicting sentence; else the closest. */
-function bestPart(results: readonly ClaimComparison[]): ClaimComparison {
+function bestPart(tableRows: boolean, results: readonly ClaimComparison[]): ClaimComparison {
   const top = (outcome: ClaimComparison['outcome']) =>
     results.filter((r) => r.outcome === outcome).sort((a, b) => b.alignment - a.alignment)[0];
   const supported = top('supported');
   const contradicted = top('contradicted');
-  const outcome = decide(supported?.alignment, contradicted?.alignment);
+  // A table's rows state different facts side by side: the row that says the claim supports it,
+  // whatever its neighbours say ("MAJOR_VERSION 1" does not refute "MINOR_VERSION 2").
+  const outcome =
+    tableRows && supported ? 'supported' : decide(supported?.alignment, contradicted?.alignment);
   const best =
     (outcome === 'supported' ? supported : outcome === 'contradicted' ? contradicted : undefined) ??
     [...results].sort((a, b) => b.coverage - a.coverage)[0] ??
@@ -231,5 +235,11 @@ export function summariseChecks(checks: readonly CitationCheck[]): CheckSummary 
 function partsOf(quote: Quote): string[] {
   if (quote.source.kind === 'kg' && quote.kgLines && quote.kgLines.length > 0)
     return quote.kgLines.map((l) => l.text);
+  // A table's rows are facts of their own: read as one sentence, the row cited would be compared
+  // with its neighbours' numbers too ("MINOR_VERSION 2" contradicted by "MAJOR_VERSION 1").
+  if (quote.source.blockKind === 'table') {
+    const rows = quote.text.split('\n').filter((row) => row.trim());
+    if (rows.length > 1) return rows;
+  }
   return [quote.text];
 }

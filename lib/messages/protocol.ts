@@ -20,13 +20,18 @@ export interface SenderInfo {
 }
 
 /**
- * Extension pages (side panel, options, service worker) have our own `chrome-extension://` origin.
- * Our content script runs only in top frames (frameId 0) of a tab, with the page's origin.
- * Anything else — another extension, a web page via externally_connectable, a subframe — is untrusted.
+ * Extension pages (side panel, options) have our own `chrome-extension://` origin. Our service
+ * worker's messages carry our id and no origin, tab or frame at all (Chromium sets none for a
+ * worker; seen with "Verify claim" on an open panel): only our own extension can send as our id
+ * without a tab. Our content script runs only in top frames (frameId 0) of a tab, with the page's
+ * origin. Anything else — another extension, a web page via externally_connectable, a subframe —
+ * is untrusted.
  */
 export function classifySender(sender: SenderInfo | null | undefined, selfId: string): SenderClass {
   if (!sender || typeof sender !== 'object' || !selfId || sender.id !== selfId) return 'untrusted';
   if (sender.origin === `chrome-extension://${selfId}`) return 'extension-page';
+  if (sender.origin === undefined && sender.tab === undefined && sender.frameId === undefined)
+    return 'extension-page';
   if (
     sender.tab &&
     typeof sender.tab.id === 'number' &&

@@ -17,6 +17,11 @@ const MARKER = /\[\s*(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\s*\]/g;
 
 const LEADING_MARKERS = /^(?:\s*\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\])+/;
 
+// A marker followed by the sentence's final punctuation ends a sentence, whatever comes next: the
+// sentence segmenter does not break before a lower-case word ("… functions [1]. int asn1_…"), so
+// an extractive answer quoting such a line would show two quotes as one sentence.
+const CITED_SENTENCE_END = /(?<=\[\s*\d{1,4}(?:\s*[,;]\s*\d{1,4})*\s*\][.!?…]+["'”’)]*)\s+(?=\S)/u;
+
 export function parseCitations(text: string, issued: ReadonlySet<number>): ParsedCitations {
   const sentences: AnswerSentence[] = [];
   const cited: number[] = [];
@@ -35,7 +40,8 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
     return '';
   };
 
-  for (const segment of splitSentences(text)) {
+  const segments = text.split(CITED_SENTENCE_END).flatMap((part) => splitSentences(part));
+  for (const segment of segments) {
     const ids: number[] = [];
     const previous = sentences.at(-1);
     // Markers that open a segment came after the previous sentence's full stop ("Pharos. [1] It
@@ -64,7 +70,7 @@ export function parseCitations(text: string, issued: ReadonlySet<number>): Parse
 /** Remove the gaps markers leave behind: "Cambridge [1]." → "Cambridge.". */
 function tidy(text: string): string {
   return text
-    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+([.,;:!?…])/g, '$1')
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

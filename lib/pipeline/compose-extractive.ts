@@ -247,7 +247,13 @@ function weightOf(term: string, weights: ReadonlyMap<string, number>): number {
 /** Put the marker inside the sentence, before its final punctuation: "… Cambridge [1]." */
 function cite(sentence: string, id: number): string {
   // Existing brackets in page text ("[citation needed]", "[3]") would read as our markers: neutralise.
-  const safe = sentence.replace(/\[(\s*\d[^\]]*)\]/g, '($1)');
+  // A line that introduces what follows ("This specification proposes:") ends in an ellipsis, not
+  // in ":." — it is quoted as far as it goes.
+  // A list item's bullet ("• magic elements …") is the list's, not the sentence's.
+  const safe = sentence
+    .replace(/^[•▪◦‣·*–-]\s+/u, '')
+    .replace(/\[(\s*\d[^\]]*)\]/g, '($1)')
+    .replace(/\s*[:;,]\s*$/, '…');
   const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);
   return match ? `${match[1]} [${id}]${match[2]}` : `${safe} [${id}].`;
 }

@@ -8,6 +8,13 @@
 /** `summary`: an overview of the whole page; `answer`: everything else. */
 export type Intent = 'answer' | 'summary';
 
+/**
+ * What a person calls the thing they are reading: a web page, or a PDF (a paper, a report, a
+ * manual, a specification).
+ */
+const DOC =
+  '(?:page|article|post|piece|story|text|essay|review|paper|document|pdf|report|manual|specification|spec|study|thesis|book|chapter|guide|handbook|file)';
+
 const OVERVIEW = [
   /^\W*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:summari[sz]e|sum\s+up|recap)\b/i,
   /\b(?:summary|overview|gist|recap)\s+of\s+(?:this|the|it)\b/i,
@@ -15,20 +22,29 @@ const OVERVIEW = [
   /\btl;?\s?dr\b/i,
   /\b(main|key|central|important)\s+(points?|ideas?|takeaways?|arguments?|message|findings|themes?)\b/i,
   /\btakeaways?\b/i,
-  /\bwhat(?:'s|’s|\s+is|\s+are)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|essay|review|list|blog|paper|document|site)(?:\s+(?:post|entry))?\s+(?:all\s+)?about\b/i,
+  new RegExp(
+    `\\bwhat(?:'s|’s|\\s+is|\\s+are)\\s+(?:this|the)\\s+(?:${DOC}|list|blog|site)(?:\\s+(?:post|entry))?\\s+(?:all\\s+)?about\\b`,
+    'i',
+  ),
   /\bwhat\s+(?:is|are)\s+(?:they|it|this)\s+(?:talking|writing)\s+about\b/i,
-  /\bexplain\s+(?:this|the)\s+(?:page|article|post|piece|story|text|document)\b/i,
+  new RegExp(`\\bexplain\\s+(?:this|the)\\s+${DOC}\\b`, 'i'),
   /\b(?:verdict|conclusion|bottom\s+line)\s+of\s+(?:this|the)\s+(?:page|article|post|piece|review|story)\b/i,
   // "What's this about?", "What does the article say?", "the short version", "in a nutshell".
   /\bwhat(?:'s|’s|\s+is|\s+was)\s+(?:this|it)\s+(?:all\s+)?about\W*$/i,
-  /\bwhat\s+(?:does|did)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|essay|review|paper|author|writer|reviewer)\s+(?:say|argue|claim|conclude|cover|discuss|describe|think)\W*$/i,
+  new RegExp(
+    `\\bwhat\\s+(?:does|did)\\s+(?:this|the)\\s+(?:${DOC}|author|writer|reviewer)\\s+(?:say|argue|claim|conclude|cover|discuss|describe|think)\\W*$`,
+    'i',
+  ),
   /\b(?:short|quick|brief)\s+(?:version|summary|overview|rundown)\b|\bin\s+a\s+(?:nutshell|few\s+(?:words|sentences|lines))\b/i,
   /\b(?:synopsis|rundown|run-down|digest)\s+of\s+(?:this|the|it)\b|^\W*(?:give\s+me\s+)?(?:a|the)\s+(?:synopsis|rundown|digest)\W*$/i,
   /\b(?:key|main)\s+(?:highlights|lessons|facts|conclusions|claims|topics)\b/i,
-  /\b(?:page|article|post|piece|story|essay|review|paper|author|reviewer)(?:'s|’s)\s+(?:main\s+|central\s+|key\s+|overall\s+)?(?:point|argument|message|thesis|topic|subject|conclusion|verdict|take)\b/i,
-  /\b(?:topic|subject|theme|thesis|point)\s+of\s+(?:this|the)\s+(?:page|article|post|piece|story|essay|review|paper)\b/i,
+  new RegExp(
+    `\\b(?:${DOC}|author|reviewer)(?:'s|’s)\\s+(?:main\\s+|central\\s+|key\\s+|overall\\s+)?(?:point|argument|message|thesis|topic|subject|conclusion|verdict|take)\\b`,
+    'i',
+  ),
+  new RegExp(`\\b(?:topic|subject|theme|thesis|point)\\s+of\\s+(?:this|the)\\s+${DOC}\\b`, 'i'),
   /^\W*(?:what(?:'s|’s|\s+is)\s+the\s+)?(?:verdict|bottom\s+line|upshot|gist)\W*$/i,
-  /\b(?:describe|outline)\s+(?:this|the)\s+(?:page|article|post|piece|story|text|document)\b/i,
+  new RegExp(`\\b(?:describe|outline)\\s+(?:this|the)\\s+${DOC}\\b`, 'i'),
 ];
 
 // The same requests in French, German, Spanish, Portuguese, Italian, Dutch, Chinese and Japanese.

@@ -20,6 +20,9 @@ const JUNK_LINE: readonly RegExp[] = [
   /^(?:[^·•|]{1,40}\s[·•|]\s){3,}/,
   // Edit links and empty footnote lines.
   /^\[?edit\]?$|^\[\d+\]$/i,
+  // A table of contents' or an index's entry: dot leaders, then a page number ("4.3 DER
+  // functions . . . . 15"); a PDF's front and back matter, not what it says.
+  /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i,
 ];
 
 /** Questions about code may quote prompts: a prompt line is junk only for other questions. */

@@ -44,7 +44,9 @@ export function selectSummaryPassages(
   const pool = candidates.filter(
     (c) => c.origin === 'splitter' && !isJunk(c.text) && !inJunkSection(c.section),
   );
-  const prose = pool.map((c) => c.kind !== 'table' && c.tokens >= opts.minTokens);
+  const prose = pool.map(
+    (c) => c.kind !== 'table' && c.tokens >= opts.minTokens && !looksLikeCode(c.text),
+  );
   if (pool.length === 0) return [];
   const vectors = pool.map((c) => termCounts(terms(c.text, opts.lang)));
   const centrality = centralities(vectors);
@@ -74,6 +76,19 @@ export function selectSummaryPassages(
   return [...chosen.picked]
     .sort((a, b) => a - b)
     .map((i) => ({ candidate: pool[i]!, centrality: centrality[i]! }));
+}
+
+// Characters that prose rarely holds and code, signatures and identifiers hold many of.
+const CODE_CHARACTERS = /[=*{}$\\<>|_#;~^]/g;
+
+/**
+ * Code, a function signature or a block of identifiers ("int asn1_parser2tree (const char *
+ * file, …)"): more than 3 % of its characters are code punctuation. A manual's reference pages
+ * are full of them, and a summary quoting them says nothing about what the document is.
+ */
+export function looksLikeCode(text: string): boolean {
+  const symbols = text.match(CODE_CHARACTERS)?.length ?? 0;
+  return symbols > 0.03 * text.length;
 }
 
 interface Chosen {

@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startComposerServer, type ComposerServer } from '../support/composer-server';
+import type { Route } from '../support/server';
 import { clearCache, externalRequests, setSettings, startHarness, type Harness } from './harness';
 
 /** Settings that answer extractively: nothing is sent to the composer server. */
@@ -24,6 +25,8 @@ export interface PanelSuiteOptions {
   settings?: (llm: ComposerServer) => Record<string, Record<string, unknown>>;
   /** More to do before each test, after the settings. */
   beforeEach?: (suite: PanelSuite) => Promise<void>;
+  /** Requests the fixture server answers before its files (PDFs served as application/pdf). */
+  routes?: Route[];
 }
 
 /**
@@ -35,7 +38,7 @@ export function usePanelSuite(options: PanelSuiteOptions, bind: (suite: PanelSui
   let suite: PanelSuite | undefined;
   beforeAll(async () => {
     llm = await startComposerServer({ tokenDelayMs: options.tokenDelayMs });
-    suite = { llm, h: await startHarness() };
+    suite = { llm, h: await startHarness(undefined, options.routes) };
     bind(suite);
   });
   afterAll(async () => {

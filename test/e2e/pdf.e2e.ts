@@ -113,20 +113,14 @@ async function openPdfTab(path: string): Promise<number> {
   }, url);
 }
 
-/**
- * The viewer tab the citation opened, once its text layer has been drawn and marked. Polled: a
- * new tab's page may first report about:blank, so waiting for the 'page' event with a URL
- * predicate would miss it.
- */
+/** The viewer tab the citation opened, once its text layer has been drawn and marked. */
 async function viewerPage(): Promise<Page> {
   const prefix = `chrome-extension://${h.extensionId}/pdf-viewer.html`;
-  const deadline = Date.now() + 15_000;
-  let found = h.context.pages().find((p) => p.url().startsWith(prefix));
-  while (!found && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    found = h.context.pages().find((p) => p.url().startsWith(prefix));
-  }
-  if (!found) throw new Error('the citation opened no viewer tab within 15 s');
+  // A tab the extension opens is announced as a page before it has its address, so the 'page'
+  // event's predicate can see about:blank and miss it: look among the pages until it is there.
+  const viewerTab = () => h.context.pages().find((p) => p.url().startsWith(prefix));
+  await expect.poll(viewerTab, { timeout: 15_000 }).toBeDefined();
+  const found = viewerTab()!;
   await found.waitForSelector('.textLayer[data-quote-marked]', { timeout: 20_000 });
   return found;
 }

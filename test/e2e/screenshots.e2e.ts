@@ -1,12 +1,17 @@
 // Screenshots of every view, in light and in dark colours (issue 13): the greeting, a question
 // being worked on, an answer, a verdict, the note when the composer cannot be reached, History,
-// Settings (Basic and Advanced), and a cited quote highlighted on its page beside the panel.
+// Settings (Basic and Advanced), a cited quote highlighted on its page beside the panel, and a
+// PDF: the answer cited by page, and the extension's PDF viewer with the quote marked (in light
+// colours only: the viewer shows the PDF's own colours on pdf.js's grey, whatever the scheme).
 // Each view is brought to a fixed state (fresh cache and first-run memory, fixed settings and
 // window size, waits on what the view shows) and then shot twice, switching only
 // `prefers-color-scheme`; animations and the caret are off. Elapsed times ("Answered in 0.4 s")
 // are real and may differ between runs. The files go to test/e2e/artifacts/ and, once looked at,
 // are copied to test/e2e/screenshots/ (the README's table).
 
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ComposerServer } from '../support/composer-server';
@@ -15,6 +20,7 @@ import {
   LAST_TURN,
   openFixture,
   openPanel,
+  ROOT,
   saveShot,
   setSettings,
   verifyFromMenu,
@@ -30,9 +36,20 @@ const CLAIM = 'The Pharos was designed by the Greek architect Sostratus of Cnidu
 /** The page background of each scheme (--bg in components/panel.css). */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 28, 31)' } as const;
 
+/** Serves the real PDFs of test/fixtures/pdf at /pdf/<name> as application/pdf. */
+async function pdfRoute(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const name = /^\/pdf\/([\w-]+\.pdf)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+  if (!name) return false;
+  const body = await readFile(resolve(ROOT, 'test/fixtures/pdf', name));
+  res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': body.byteLength });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 usePanelSuite(
   {
     tokenDelayMs: 20,
+    routes: [pdfRoute],
     beforeEach: async ({ h }) => {
       // Every panel opens as on first run: the greeting with its choices, no notice dismissed.
       await h.worker.evaluate(() => chrome.storage.local.remove('panel'));
@@ -149,6 +166,49 @@ describe('screenshots of the panel, light and dark', () => {
     expect(await panel.$$eval('li.history-item', (els) => els.length)).toBe(2);
     await shootBoth(panel, 'panel-history');
     await close();
+  });
+});
+
+describe('screenshots of a PDF: the answer cited by page, and the viewer', () => {
+  it('answers about a specification with p. N chips, and shows the quote marked in the viewer', async () => {
+    const url = `${h.server.url}/pdf/shared-mime-info-spec.pdf`;
+    // Opened from the extension: Playwright's goto would take a PDF for a download.
+    const tabId = await h.worker.evaluate(async (u) => {
+      const tab = await chrome.tabs.create({ url: u });
+      for (let i = 0; i < 100 && (await chrome.tabs.get(tab.id!)).status !== 'complete'; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      return tab.id!;
+    }, url);
+    const panel = await openPanel(h, tabId);
+    await ask(panel, 'What is the default priority of a magic rule?');
+    const turn = panel.locator(LAST_TURN);
+    expect(await turn.locator('.answer-text').innerText()).toContain(
+      'The default priority value is 50',
+    );
+    const chip = turn.locator('.answer-text button.cite').first();
+    expect(await chip.innerText()).toMatch(/p\. \d+/);
+    await shootBoth(panel, 'panel-pdf');
+
+    await chip.click();
+    // A new tab's page has its address only once it navigates: look for it among the pages.
+    const viewerTab = () => h.context.pages().find((p) => p.url().includes('/pdf-viewer.html'));
+    await expect.poll(viewerTab, { timeout: 15_000 }).toBeDefined();
+    const viewer = viewerTab()!;
+    await viewer.setViewportSize({ width: 960, height: 900 });
+    // The resize fits the pages again and pdf.js draws them anew: let it settle.
+    await viewer.waitForTimeout(500);
+    await viewer.waitForSelector('.textLayer[data-quote-marked] .pdf-quote', { timeout: 20_000 });
+    expect((await viewer.locator('.pdf-quote').allInnerTexts()).join(' ')).toContain(
+      'default priority value is 50',
+    );
+    // The quote, scrolled to the middle of the window once the page was fitted to it.
+    await viewer
+      .locator('.pdf-quote')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await saveShot(viewer, 'pdf-viewer-light.png');
+    await viewer.close();
+    await panel.close();
   });
 });
 

@@ -49,3 +49,27 @@ describe('verify claim: the page says otherwise', () => {
     await page.close();
   });
 });
+
+describe('verify claim on a panel that is already open', () => {
+  it('verifies each claim chosen from the menu at once, without reopening the panel', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    // The panel has started listening to the extension (its engine loads after the first paint).
+    await panel.waitForSelector('.greeting button[data-action="example"]');
+    const verdicts = () =>
+      panel.$$eval('.verdict', (els) => els.map((e) => e.getAttribute('data-verdict')));
+    expect(
+      await runMenu(tabId, 'The Pharos was designed by the Greek architect Sostratus of Cnidus.'),
+    ).toBe(true);
+    await expect.poll(verdicts, { timeout: 30_000 }).toEqual(['supported']);
+    expect(
+      await runMenu(
+        tabId,
+        'A much stronger earthquake in 1404 caused serious cracks throughout the structure.',
+      ),
+    ).toBe(true);
+    await expect.poll(verdicts, { timeout: 30_000 }).toEqual(['supported', 'refuted']);
+    await panel.close();
+    await page.close();
+  });
+});

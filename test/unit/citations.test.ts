@@ -18,6 +18,19 @@ describe('parseCitations', () => {
     expect(parsed.dropped).toBe(0);
   });
 
+  it('ends a sentence at a cited full stop even when the next one starts in lower case', () => {
+    // The sentence segmenter alone keeps "… functions [1]. int asn1_…" together.
+    const parsed = parseCitations(
+      'It provides encoding and decoding functions [1]. int asn1_parser2tree (const char * file) [2]. eBay sold it [3].',
+      issued,
+    );
+    expect(parsed.sentences).toEqual([
+      { text: 'It provides encoding and decoding functions.', citations: [1] },
+      { text: 'int asn1_parser2tree (const char * file).', citations: [2] },
+      { text: 'eBay sold it.', citations: [3] },
+    ]);
+  });
+
   it('drops and counts IDs we never issued', () => {
     const parsed = parseCitations(
       'Bees cannot dance [99]. The hive is a dance floor [2][7].',

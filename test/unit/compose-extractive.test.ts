@@ -178,3 +178,27 @@ describe('composeExtractive on table quotes', () => {
     expect(out).toEqual({ answered: true, text: 'Kindle — Patch Size: 8.4 MB (-84%) [1].' });
   });
 });
+
+describe('a quoted sentence that ends in a colon', () => {
+  it('ends in an ellipsis, not in ":."', () => {
+    const quotes = [
+      quote(1, 'Header:\nThe mime.cache files contain the same information, in a binary format:'),
+    ];
+    const { text } = composeExtractive('What do the mime.cache files contain?', quotes);
+    const [sentence] = parseCitations(text, issued(quotes)).sentences;
+    expect(sentence).toEqual({
+      text: 'The mime.cache files contain the same information, in a binary format…',
+      citations: [1],
+    });
+  });
+});
+
+describe('a quoted list item', () => {
+  it('is quoted without its bullet', () => {
+    const quotes = [quote(1, '• The default priority value is 50, and the maximum is 100.')];
+    const { text } = composeExtractive('What is the default priority value?', quotes);
+    expect(parseCitations(text, issued(quotes)).sentences[0]!.text).toBe(
+      'The default priority value is 50, and the maximum is 100.',
+    );
+  });
+});

@@ -96,6 +96,19 @@ describe('checkCitations, lexical (no model)', () => {
     expect(check.score).toBeGreaterThan(0.6);
   });
 
+  it("checks a table row against its own row, not its neighbours' numbers", async () => {
+    const table = quote(
+      3,
+      '2, CARD16, MAJOR_VERSION 1\n2, CARD16, MINOR_VERSION 2\n4, CARD32, ALIAS_LIST_OFFSET',
+    );
+    table.source.blockKind = 'table';
+    const check = async (text: string) =>
+      (await checkCitations([{ text, citations: [3] }], [table]))[0]!;
+    expect(await check('2, CARD16, MINOR_VERSION 2.')).toMatchObject({ supported: true });
+    // A row that says another number than every row of the table is still contradicted.
+    expect(await check('2, CARD16, MINOR_VERSION 7.')).toMatchObject({ flagged: true });
+  });
+
   it('flags a sentence cited to a quote about something else', async () => {
     const check = await one('The tower was finished around 280 BC.', ADAMS);
     expect(check.supported).toBe(false);

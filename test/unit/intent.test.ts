@@ -16,6 +16,13 @@ describe('isOverviewQuestion', () => {
     "What is the author's main argument?",
     'What is the topic of this post?',
     'Verdict?',
+    // PDFs: papers, reports, manuals, specifications.
+    'What is this PDF about?',
+    'What is this specification about?',
+    'What does the report say?',
+    'Explain this paper.',
+    'What is the main point of this study?',
+    "What is the report's main conclusion?",
   ])('%s is an overview', (q) => expect(isOverviewQuestion(q)).toBe(true));
 
   it.each([
@@ -24,6 +31,8 @@ describe('isOverviewQuestion', () => {
     'When was it built?',
     'What does the author say about taxes?',
     'What is the verdict in the Smith case?',
+    'What does the manual say about passwords?',
+    'Which file does the spec name?',
   ])('%s is not', (q) => expect(isOverviewQuestion(q)).toBe(false));
 
   it('lets the caller (the Summarize button) set the intent', () => {

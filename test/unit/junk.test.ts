@@ -9,11 +9,18 @@ describe('isJunk', () => {
     'Jump to navigation',
     'Home · News · Sport · Weather · Culture',
     '$ wasmer run hello.wasm\nhello, world!',
+    // A PDF's table of contents and index (libtasn1's manual, test/fixtures/pdf).
+    '4.3 DER functions . . . . . . . . . . . . . . . . . . . . . . . . 15',
+    '1 Introduction . . . . . . . . . . . . . . 1',
+    'asn1_der_coding . . . . . . . . . . . . . 17',
+    'Preface.................................. xi',
   ])('%s is junk', (text) => expect(isJunk(text)).toBe(true));
 
   it('keeps prose, and prompt lines for a question about code', () => {
     expect(isJunk('SeaMonkey is an internet suite developed by the community.')).toBe(false);
     expect(isJunk('$ wasmer run hello.wasm', 'Which command runs the module?')).toBe(false);
+    // An ellipsis before a number is prose, not a dot leader.
+    expect(isJunk('The count went up and up... to 15')).toBe(false);
   });
 });
 

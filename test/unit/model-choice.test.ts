@@ -150,6 +150,15 @@ describe('runPipeline ranks with the models of the page language', () => {
     expect(notes).toHaveLength(1);
   });
 
+  it('a summary of a French page without it: no note, a summary is not ranked', async () => {
+    const result = await runPipeline(
+      { mode: 'answer', question: 'Résume cet article', page: FRENCH_PAGE },
+      { models: english() },
+    );
+    expect(result.retrieval.notes.join(' ')).toMatch(/summary/i);
+    expect(result.retrieval.notes.join(' ')).not.toMatch(/multilingual/);
+  });
+
   it('an English page with the multilingual pair installed: the English pair ranks, no note', async () => {
     const multilingualSeen: string[][] = [];
     const models = withMultilingual();

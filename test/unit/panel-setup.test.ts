@@ -44,6 +44,37 @@ describe('exampleQuestions', () => {
     ]);
   });
 
+  it('asks about a numbered heading without its number, and skips affiliations and the byline', () => {
+    expect(
+      exampleQuestions(
+        page('EWEK-QA', [
+          "1 Huawei Noah's Ark Lab, 2 University of Waterloo",
+          'Byline',
+          '1 Introduction',
+          '2.1. Directory layout',
+          '4.4.1 Efficiency Analysis.',
+        ]),
+      ),
+    ).toEqual([
+      'What does it say about introduction?',
+      'What does it say about directory layout?',
+      'What does it say about Efficiency Analysis?',
+    ]);
+    // A heading that starts with a year or a word is not numbered.
+    expect(exampleQuestions(page('x', ['1984 in film', 'A Brief History']))).toEqual([
+      'What does it say about 1984 in film?',
+      'What does it say about A Brief History?',
+    ]);
+  });
+
+  it('gives no English example questions on a page in another language', () => {
+    const french = { ...page('x', ['La Commission de contrôle']), lang: 'fr-FR' };
+    expect(exampleQuestions(french)).toEqual([]);
+    expect(exampleQuestions({ ...french, lang: 'en-GB' })).toEqual([
+      'What does it say about La Commission de contrôle?',
+    ]);
+  });
+
   it('keeps names as written', () => {
     expect(exampleQuestions(page('x', ['Battle of Hastings']))).toEqual([
       'What does it say about Battle of Hastings?',

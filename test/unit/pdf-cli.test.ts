@@ -96,6 +96,18 @@ describe('npm run ask on a PDF', () => {
     expect(out).toMatch(/p\. 1/);
   });
 
+  it('summarises a real manual from its prose: what it describes, no contents entry or code', async () => {
+    const manual = join(import.meta.dirname, '../fixtures/pdf/libtasn1.pdf');
+    const { code, out } = await run('--page', manual, '--json', 'What is this PDF about?');
+    expect(code).toBe(0);
+    const { answer } = JSON.parse(out) as { answer: { sentences: Array<{ text: string }> } };
+    const sentences = answer.sentences.map((s) => s.text);
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    expect(sentences[0]).toMatch(/^This document describes the Libtasn1 library/);
+    // No table-of-contents entry (dot leaders), no function signature, no code.
+    expect(sentences.filter((s) => /\.\s?\.\s?\.|\[Function\]|=/.test(s))).toEqual([]);
+  });
+
   it('names the pages left out for having no text layer', async () => {
     const { code, out, err } = await run(
       '--page',

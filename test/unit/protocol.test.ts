@@ -54,6 +54,13 @@ describe('classifySender', () => {
       { ...content, url: `chrome-extension://${SELF}/options.html` },
       'content-script',
     ],
+    [
+      'our service worker (our id, no origin, tab or frame)',
+      { id: SELF, url: `chrome-extension://${SELF}/background.js` },
+      'extension-page',
+    ],
+    ['our id from a tab without an origin', { id: SELF, tab: { id: 3 }, frameId: 0 }, 'untrusted'],
+    ['our id from a frame without an origin', { id: SELF, frameId: 1 }, 'untrusted'],
     ['no id', { origin: `chrome-extension://${SELF}` }, 'untrusted'],
     ['null', null, 'untrusted'],
     ['undefined', undefined, 'untrusted'],

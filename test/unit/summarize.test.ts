@@ -50,6 +50,29 @@ describe('selectSummaryPassages', () => {
     expect(picks.length).toBe(4);
   });
 
+  it('passes over contents entries and code for the prose (a manual as a PDF)', () => {
+    const manual = [
+      candidate(
+        0,
+        '2 The lighthouse tower . . . . . . . . . . . . . . . . . . . . . . . . . 3',
+        'Contents',
+      ),
+      candidate(
+        1,
+        'int lighthouse_tower_light (const char * tower, lighthouse_t * light, [Function]',
+      ),
+      candidate(
+        2,
+        'value=lighthouse_tower; len=3 -> tower_lit = lighthouse_on(*tower) | LIGHT_FLAG',
+      ),
+      ...page,
+    ];
+    const texts = selectSummaryPassages(manual, { maxPassages: 4 }).map((p) => p.candidate.text);
+    expect(texts).toHaveLength(4);
+    expect(texts.filter((t) => /\. \. \.|_|\*/.test(t))).toEqual([]);
+    expect(texts[0]).toMatch(/^The lighthouse of Alexandria was a tower/);
+  });
+
   it('stays within the token budget and gives nothing for an empty page', () => {
     expect(selectSummaryPassages(page, { tokenBudget: 40 }).length).toBeLessThanOrEqual(2);
     expect(selectSummaryPassages([])).toEqual([]);

@@ -62,7 +62,16 @@ async function handle(message: WorkerCommand): Promise<unknown> {
   }
 }
 
-self.onmessage = async (event: MessageEvent<{ id: number; message: WorkerCommand }>) => {
+/**
+ * ONNX Runtime's threads start as copies of this script (named 'em-pthread'): they must not
+ * answer the bench's messages, and assigning `onmessage` would replace their own handler, so the
+ * first session waited forever for its second thread.
+ */
+const isOrtThread = (self as { name?: string }).name === 'em-pthread';
+
+if (!isOrtThread) self.addEventListener('message', (event) => void onBenchMessage(event));
+
+async function onBenchMessage(event: MessageEvent<{ id: number; message: WorkerCommand }>) {
   const { id, message } = event.data;
   try {
     self.postMessage({ id, ok: true, result: await handle(message) });
@@ -73,4 +82,4 @@ self.onmessage = async (event: MessageEvent<{ id: number; message: WorkerCommand
       error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error),
     });
   }
-};
+}

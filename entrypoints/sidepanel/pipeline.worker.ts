@@ -415,4 +415,6 @@ const api = {
 
 export type PipelineWorkerApi = typeof api;
 
-Comlink.expose(api);
+// ONNX Runtime's extra threads start as copies of this script (named 'em-pthread'): they run
+// ONNX Runtime's own message handler and must not answer the panel's calls.
+if ((self as { name?: string }).name !== 'em-pthread') Comlink.expose(api);

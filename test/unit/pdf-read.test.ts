@@ -1,5 +1,7 @@
 // readPdf on generated PDFs (test/support/pdf-layouts.ts): each layout's exact reading order, the
 // limits and the bad files.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureNodePdfjs } from '../../lib/pdf/node';
@@ -18,6 +20,17 @@ import {
 import { sharedData } from '../support/shared-data';
 
 beforeAll(() => configureNodePdfjs());
+
+/**
+ * The 14-page paper is set from a paper's text in the shared seeds, which is not in the
+ * repository: without it that test is skipped and says so, except where the shared data must be
+ * there (CI or REQUIRE_SHARED_DATA=1, as for the real-pages sweep).
+ */
+const SEEDS = sharedData(import.meta.dirname, '../seeds');
+const seedsPresent = existsSync(join(SEEDS, '000_f7bba71fa5217530.txt'));
+const sharedDataRequired = Boolean(process.env.CI) || process.env.REQUIRE_SHARED_DATA === '1';
+if (!seedsPresent && !sharedDataRequired)
+  console.warn(`pdf-read: ${SEEDS} is absent, so the 14-page paper test is skipped.`);
 
 const read = (bytes: Uint8Array, options = {}) =>
   readPdf(bytes, { url: 'http://127.0.0.1/doc.pdf', ...options });
@@ -82,16 +95,19 @@ describe('readPdf: reading order of generated layouts', async () => {
     ).not.toContain('Pharos was the name');
   });
 
-  it('reads the 14-page two-column paper in order', async () => {
-    const pdf = await paper14(sharedData(import.meta.dirname, '../seeds'));
-    const snapshot = await read(pdf.bytes);
-    expect(snapshot.pageCount).toBe(14);
-    expect(snapshot.blocks.map((b) => b.text)).toEqual(pdf.expected);
-    const filter = snapshot.blocks.find((b) =>
-      b.text.includes('with 22M parameters as the filtration model'),
-    );
-    expect(filter).toMatchObject({ page: 3, section: '3.1.1 Adaptive Web Retrieval' });
-  });
+  it.skipIf(!seedsPresent && !sharedDataRequired)(
+    'reads the 14-page two-column paper in order',
+    async () => {
+      const pdf = await paper14(SEEDS);
+      const snapshot = await read(pdf.bytes);
+      expect(snapshot.pageCount).toBe(14);
+      expect(snapshot.blocks.map((b) => b.text)).toEqual(pdf.expected);
+      const filter = snapshot.blocks.find((b) =>
+        b.text.includes('with 22M parameters as the filtration model'),
+      );
+      expect(filter).toMatchObject({ page: 3, section: '3.1.1 Adaptive Web Retrieval' });
+    },
+  );
 });
 
 describe('readPdf: limits and bad input', () => {

@@ -183,16 +183,9 @@ describe('a PDF in a tab', () => {
   it('keeps PDF answers in the offline cache, and answers from the saved copy when the PDF cannot be downloaded', async () => {
     const tabId = await openPdfTab('/pdf/report.pdf');
     const panel = await openPanel(h, tabId);
-    // pdf.js in the worker reads its fonts' data from the package (it failed to, in a worker,
-    // until it was told to fetch from its worker code).
-    const fontFailures: string[] = [];
-    panel.on('console', (m) => {
-      if (/Unable to load font data/.test(m.text())) fontFailures.push(m.text());
-    });
     await ask(panel, 'Who designed the Pharos lighthouse?');
     const turn = panel.locator(LAST_TURN);
     expect(await turn.getAttribute('data-status')).toBe('done');
-    expect(fontFailures).toEqual([]);
 
     // Asked again, the answer comes from the offline cache (keyed by address and content hash),
     // still cited by page.

@@ -38,7 +38,7 @@ import type { KgPorts } from '@/lib/kg/retrieve';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { MULTILINGUAL_ROLES } from '@/lib/models/manifest';
-import { loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
+import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
@@ -415,6 +415,4 @@ const api = {
 
 export type PipelineWorkerApi = typeof api;
 
-// ONNX Runtime's extra threads start as copies of this script (named 'em-pthread'): they run
-// ONNX Runtime's own message handler and must not answer the panel's calls.
-if ((self as { name?: string }).name !== 'em-pthread') Comlink.expose(api);
+if (!isOrtThread(self)) Comlink.expose(api);

@@ -327,6 +327,15 @@ export function wasmThreads(scope: {
   return Math.max(1, Math.min(4, scope.navigator?.hardwareConcurrency ?? 1));
 }
 
+/**
+ * ONNX Runtime's extra WebAssembly threads start as copies of the script that loaded it, named
+ * 'em-pthread'. Such a copy runs ONNX Runtime's own message handler: the script must not install
+ * its own there (replacing `onmessage` hung the first session; answering calls is not its job).
+ */
+export function isOrtThread(scope: { name?: string }): boolean {
+  return scope.name === 'em-pthread';
+}
+
 // Minimal structural types for what we use of transformers.js (its own types are very wide).
 interface Tokenizer {
   encode(text: string, options?: { text_pair?: string; add_special_tokens?: boolean }): number[];

@@ -4,7 +4,7 @@
 // loading the models and ONNX Runtime's wasm from the extension's own URLs.
 
 import { env } from '@huggingface/transformers';
-import { loadModelPorts, type LoadedModelPorts } from '../../lib/models/transformers';
+import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '../../lib/models/transformers';
 import { measureEmbed, measureThroughput, type Pair } from './models-throughput';
 
 export type WorkerCommand =
@@ -62,14 +62,7 @@ async function handle(message: WorkerCommand): Promise<unknown> {
   }
 }
 
-/**
- * ONNX Runtime's threads start as copies of this script (named 'em-pthread'): they must not
- * answer the bench's messages, and assigning `onmessage` would replace their own handler, so the
- * first session waited forever for its second thread.
- */
-const isOrtThread = (self as { name?: string }).name === 'em-pthread';
-
-if (!isOrtThread) self.addEventListener('message', (event) => void onBenchMessage(event));
+if (!isOrtThread(self)) self.addEventListener('message', (event) => void onBenchMessage(event));
 
 async function onBenchMessage(event: MessageEvent<{ id: number; message: WorkerCommand }>) {
   const { id, message } = event.data;

@@ -19,8 +19,12 @@ export function RetrievalSummary({ report }: { report: RetrievalReport }) {
   const device = report.device
     ? ` (${report.device === 'webgpu' ? 'WebGPU' : report.device === 'wasm' ? 'WebAssembly' : 'CPU'})`
     : '';
-  const ranking =
-    report.path === 'neural' ? `${neuralRanking(report)}${device}` : t('retrieval_ranked_keywords');
+  // A summary's passages were chosen to cover the page, so naming a ranking would mislead.
+  const ranking = report.summary
+    ? t('retrieval_chosen_for_summary')
+    : report.path === 'neural'
+      ? `${neuralRanking(report)}${device}`
+      : t('retrieval_ranked_keywords');
   const web = report.sources.filter((s) => s.kind === 'search');
   return (
     <div
@@ -28,6 +32,7 @@ export function RetrievalSummary({ report }: { report: RetrievalReport }) {
       data-path={report.path}
       data-web={report.webSearched}
       {...(report.multilingual ? { 'data-multilingual': true } : {})}
+      {...(report.summary ? { 'data-summary': true } : {})}
     >
       <div className="retrieval-path">
         {ranking} · {t('retrieval_counts', report.counts.candidates, report.counts.quotes)}

@@ -495,7 +495,7 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
 }
 
 function retrievalReport(
-  { models, filter, options, multilingual }: RunContext,
+  { models, filter, options, multilingual, intent }: RunContext,
   { outcome, candidateCount, sources, notes, webSearched }: Retrieved,
   quotes: readonly Quote[],
 ): RetrievalReport {
@@ -512,6 +512,7 @@ function retrievalReport(
       ...(models.reader ? { reader: models.reader.modelId } : {}),
     },
     ...(multilingual && filter ? { multilingual: true as const } : {}),
+    ...(intent === 'summary' ? { summary: true as const } : {}),
     sources: sources.map((s, i) => ({
       kind: i === 0 ? 'page' : 'search',
       url: s.url,

@@ -273,6 +273,7 @@ const AskResultSchema = v.object({
       reader: v.optional(Text(200)),
     }),
     multilingual: v.optional(v.literal(true)),
+    summary: v.optional(v.literal(true)),
     sources: List(
       v.object({
         kind: v.picklist(['page', 'search']),

@@ -324,6 +324,8 @@ export interface RetrievalReport {
   };
   /** The multilingual filter and bi-encoder ranked (a page or question not in English). */
   multilingual?: true;
+  /** A summary: the passages were chosen to cover the page, not ranked against a question. */
+  summary?: true;
   /** Sources considered: the page first, then search results. */
   sources: Array<{ kind: 'page' | 'search'; url: string; title: string; quoted: boolean }>;
   webSearched: boolean;

@@ -68,6 +68,10 @@ describe('the greeting', () => {
     await panel.waitForSelector(`${LAST_TURN}[data-status="done"]`, { timeout: 30_000 });
     expect(await panel.textContent(`${LAST_TURN} .turn-question`)).toBe('Summarize this page');
     expect(await panel.textContent(`${LAST_TURN} .run-summary`)).toMatch(/^Summarized in/);
+    // Its details say how the passages were chosen, not that they were ranked by keywords.
+    expect(
+      await panel.textContent(`${LAST_TURN} .retrieval[data-summary] .retrieval-path`),
+    ).toMatch(/^Chosen to cover the page/);
     await panel.close();
     await page.close();
   });

@@ -184,6 +184,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
       reader: 'distilbert-base-cased-distilled-squad',
     },
     multilingual: true,
+    summary: true,
     sources: [{ kind: 'page', url: PAGE, title: 'Demo page', quoted: false }],
     webSearched: true,
     counts: { candidates: 50, firstStage: 30, filtered: 10, deduplicated: 8, quotes: 2 },

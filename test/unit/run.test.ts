@@ -184,6 +184,13 @@ describe('runPipeline: overview questions', () => {
     });
     expect(result.answer.answered).toBe(true);
     expect(new Set(result.answer.cited).size).toBeGreaterThanOrEqual(3);
+    // The details say the passages were chosen to cover the page, not "ranked by keywords".
+    expect(result.retrieval.summary).toBe(true);
+  });
+
+  it('marks only summaries as chosen to cover the page', async () => {
+    const result = await ask('Who designed the lighthouse?');
+    expect(result.retrieval.summary).toBeUndefined();
   });
 });
 

@@ -206,17 +206,30 @@ function expansions(text: string): Span[] {
  * repeat the question's own words, the one nearest the question's words when there are several.
  */
 export function findAnswerSpan(question: string, text: string, lang?: string): Span | undefined {
-  const type = answerTypeOf(question);
   const asked = new Set(terms(question, lang));
-  const candidates = typedSpans(text, type, lang).filter((span) => {
-    const own = terms(text.slice(span.start, span.end), lang);
-    return own.length === 0 || own.some((t) => !asked.has(t));
-  });
+  const candidates = answerCandidates(text, answerTypeOf(question), asked, lang);
   if (candidates.length <= 1) return candidates[0];
   const anchors = askedPositions(text, asked, lang);
   if (anchors.length === 0) return candidates[0];
   const distance = (s: Span) => Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   return candidates.reduce((best, s) => (distance(s) < distance(best) ? s : best));
+}
+
+/**
+ * Phrases of `type` in `text` that say something the question does not: "One" in "Xbox One X" or
+ * "30" in "LGP-30" repeat the question's own name and answer nothing. A phrase counts when one of
+ * its words is not among the question's terms (`asked`).
+ */
+export function answerCandidates(
+  text: string,
+  type: AnswerType,
+  asked: ReadonlySet<string>,
+  lang?: string,
+): Span[] {
+  return typedSpans(text, type, lang).filter((span) => {
+    const own = terms(text.slice(span.start, span.end), lang);
+    return own.length === 0 || own.some((t) => !asked.has(t));
+  });
 }
 
 function askedPositions(

@@ -8,6 +8,7 @@
 // scores a unit by its best alternative, so an exact match always counts most.
 
 import { terms } from '../core/text';
+import { isElliptical } from './intent';
 
 export interface Alternative {
   /** Consecutive terms that must appear in this order. */
@@ -23,6 +24,24 @@ export interface QueryUnit {
   weight: number;
   /** Counted in coverage: the question's own terms are, follow-up context is not. */
   fromQuestion: boolean;
+  /**
+   * The share of the unit's IDF counted in coverage: 1 for the question's terms, 0 for follow-up
+   * context, `FOLLOW_UP_COVERAGE` for the previous question's terms under an elliptical follow-up.
+   */
+  coverage: number;
+}
+
+/** Follow-up context for ranking: the earlier turns' words and the previous question. */
+export interface FollowUpContext {
+  /** The earlier turns' questions and answers, matched at `weight`. */
+  text: string;
+  weight: number;
+  /**
+   * The previous question: under a follow-up that leans on it ("Who created it?", intent.ts
+   * `isElliptical`) its terms count in coverage too, at `FOLLOW_UP_COVERAGE`: the follow-up's
+   * subject is that question's.
+   */
+  question?: string;
 }
 
 /** What the page offers to expand against: its terms, and its acronyms on demand. */
@@ -44,6 +63,7 @@ export const PREFIX_WEIGHT = 0.8;
 export const EDIT_WEIGHT = 0.6;
 export const COMPOUND_WEIGHT = 0.9;
 export const ACRONYM_WEIGHT = 0.9;
+export const FOLLOW_UP_COVERAGE = 0.5;
 const MIN_FUZZY_LENGTH = 5;
 const MAX_PREFIX_EXTRA = 3;
 
@@ -130,15 +150,19 @@ function acronymsOf(texts: readonly string[], lang: string | undefined): Map<str
 export function expandQuery(
   question: string,
   vocabulary: Vocabulary,
-  context?: { text: string; weight: number },
+  context?: FollowUpContext,
 ): QueryUnit[] {
   const units = new Map<string, QueryUnit>();
   const add = (unit: QueryUnit) => {
     if (!units.has(unit.key)) units.set(unit.key, unit);
   };
-  for (const unit of unitsOf(question, vocabulary, 1, true)) add(unit);
-  if (context && context.weight > 0)
-    for (const unit of unitsOf(context.text, vocabulary, context.weight, false)) add(unit);
+  const own = unitsOf(question, vocabulary, 1, 1);
+  for (const unit of own) add(unit);
+  if (!context || context.weight <= 0) return [...units.values()];
+  if (context.question && isElliptical(question, own.length))
+    for (const unit of unitsOf(context.question, vocabulary, context.weight, FOLLOW_UP_COVERAGE))
+      add(unit);
+  for (const unit of unitsOf(context.text, vocabulary, context.weight, 0)) add(unit);
   return [...units.values()];
 }
 
@@ -146,9 +170,10 @@ function unitsOf(
   text: string,
   vocabulary: Vocabulary,
   weight: number,
-  fromQuestion: boolean,
+  coverage: number,
 ): QueryUnit[] {
-  const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, fromQuestion)];
+  const fromQuestion = coverage === 1;
+  const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, coverage)];
   const covered = new Set(units.flatMap((u) => u.alternatives[0]!.seq));
   const words = terms(text, vocabulary.lang).filter((t) => !covered.has(t));
   // Written in capitals in the question ("NYC", "PII"): look up its expansions on the page.
@@ -166,6 +191,7 @@ function unitsOf(
         ],
         weight,
         fromQuestion,
+        coverage,
       });
       i++;
       continue;
@@ -175,6 +201,7 @@ function unitsOf(
       alternatives: alternativesOf(term, vocabulary, capitals.has(term)),
       weight,
       fromQuestion,
+      coverage,
     });
   }
   return units;
@@ -185,7 +212,7 @@ function namesAsAcronyms(
   text: string,
   vocabulary: Vocabulary,
   weight: number,
-  fromQuestion: boolean,
+  coverage: number,
 ): QueryUnit[] {
   const units: QueryUnit[] = [];
   for (const m of text.matchAll(CAPITALISED_RUN)) {
@@ -200,7 +227,8 @@ function namesAsAcronyms(
         { seq: [initials], weight: ACRONYM_WEIGHT },
       ],
       weight,
-      fromQuestion,
+      fromQuestion: coverage === 1,
+      coverage,
     });
   }
   return units;

@@ -172,3 +172,17 @@ export function contentOf(question: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+// A follow-up that leans on the turn before: it opens with "and" or "what about", or points back
+// with a pronoun ("Who created it?", "What did he show about them?"), or says almost nothing of
+// its own ("And in 2012?"). Its subject is the previous question's.
+const LEANS_BACK =
+  /^\W*(?:and|but|so|also|what\s+about|how\s+about|what\s+of)\b|\b(?:it|its|he|him|his|she|her|hers|they|them|their|theirs|this|that|these|those|there|then)\b/i;
+
+/**
+ * True for a follow-up that cannot be read without the previous question (`contentTerms`: how many
+ * content words of its own it has).
+ */
+export function isElliptical(question: string, contentTerms: number): boolean {
+  return contentTerms <= 1 || LEANS_BACK.test(question);
+}

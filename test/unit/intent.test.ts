@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, contentOf, intentOf, isOverviewQuestion } from '../../lib/pipeline/intent';
+import {
+  answerTypeOf,
+  contentOf,
+  intentOf,
+  isElliptical,
+  isOverviewQuestion,
+} from '../../lib/pipeline/intent';
 
 describe('isOverviewQuestion', () => {
   it.each([
@@ -131,5 +137,20 @@ describe('intents in other languages', () => {
       'la loi a-t-elle été votée ?',
     );
     expect(contentOf('Wie lange dauerte der Streik?')).toBe('dauerte der Streik?');
+  });
+});
+
+describe('isElliptical', () => {
+  it('knows a follow-up that leans on the turn before', () => {
+    // Follow-ups of the tune half of test/fixtures/answers.
+    expect(isElliptical('Who created it?', 1)).toBe(true);
+    expect(isElliptical('What did he show about them in 1855?', 2)).toBe(true);
+    expect(isElliptical('And in 2012?', 1)).toBe(true);
+    expect(isElliptical('What about the Xbox One S?', 3)).toBe(true);
+  });
+
+  it('leaves a question that stands on its own words', () => {
+    expect(isElliptical('When was the original French edition published?', 4)).toBe(false);
+    expect(isElliptical('How much RAM does the Xbox One X have?', 4)).toBe(false);
   });
 });

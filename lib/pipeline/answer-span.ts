@@ -54,8 +54,9 @@ export async function answerSpans(
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+// Fractions first ("a third of your article", "two-thirds", "half"), then counts.
 const NUMBER_WORD =
-  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|hundreds|thousands|millions|billions)';
+  '(?:(?:a|one|two|three)[\\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)\\b|half\\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|hundreds|thousands|millions|billions)';
 const SCALE_WORD = 'thousand|million|billion|trillion';
 const UNIT_TIME = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)';
 

@@ -95,10 +95,19 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
     'money',
   ],
   [/\b(?:what|which)\s+(?:is\s+the\s+)?(?:price|cost|fee|salary)\b/i, 'money'],
+  // "What was Whole Foods' promotional price for halibut?": the price of something named.
+  [
+    /^\W*(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\p{L}'’-]+\s+){0,4}(?:price|cost|fee|salary|fare)s?\s+(?:of|for)\b/iu,
+    'money',
+  ],
   [/\bhow\s+long\b|\bfor\s+how\s+long\b/i, 'duration'],
   [/\bhow\s+(?:many|much|often|far|big|large|tall|high|heavy|old|fast|deep|wide)\b/i, 'number'],
   [
     /\b(?:what|which)\s+(?:percentage|percent|share|proportion|number|amount|age|size|speed|weight)\b/i,
+    'number',
+  ],
+  [
+    /\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+the\s+(?:population|percentage|proportion|number|total|weight|size|age)\s+of\b/i,
     'number',
   ],
   [
@@ -156,7 +165,7 @@ export function answerTypeOf(question: string): AnswerType {
 // The words that only say what kind of answer is wanted ("how long", "what year", "stand for"):
 // they are not evidence, and a passage that states the answer rarely repeats them.
 const FORM_WORDS =
-  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of)\b/gi;
+  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of|what\s+(?:percentage|proportion|share)\s+of)\b/gi;
 
 // The same in other languages: "en quelle année", "in welchem Jahr", "en qué año", "em que ano".
 const FORM_WORDS_OTHER_LANGUAGES = new RegExp(

@@ -45,6 +45,24 @@ describe('findAnswerSpan', () => {
     expect(typedSpans('Built: c. 280 BC', 'date').length).toBeGreaterThan(0);
     expect(typedSpans('Five people took part.', 'number').length).toBeGreaterThan(0);
   });
+
+  it('reads fractions as numbers ("a third", "half")', () => {
+    // topicseed-1 and gitlab-blog (tune half of test/fixtures/answers).
+    expect(
+      spanText(
+        'How much of an article needs changing before you should rewrite it entirely?',
+        'As a rule of thumb, if you need to change a third of your article, you may need to rewrite it entirely.',
+      ),
+    ).toMatch(/^a third/);
+    const half = 'Over half (55%) of respondents said introducing AI is risky.';
+    expect(typedSpans(half, 'number').map((s) => half.slice(s.start, s.end))).toContain('half');
+    expect(typedSpans('They chose the third option.', 'number')).toEqual([]);
+  });
+
+  it('leaves out a phrase made of the question’s own words ("One" of "Xbox One X")', () => {
+    const text = "The Xbox One X's real upgrades are under the hood.";
+    expect(findAnswerSpan('How much RAM does the Xbox One X have?', text)).toBeUndefined();
+  });
 });
 
 describe('typed phrases on pages in other languages', () => {

@@ -59,6 +59,9 @@ describe('answerTypeOf', () => {
     ['Where is Apple based?', 'place'],
     ['What does PII stand for?', 'expansion'],
     ['What is the new setting called?', 'other'],
+    ["What's the population of Tunisia?", 'number'],
+    ["What was Whole Foods' promotional price for halibut?", 'money'],
+    ['What was the price hike about?', 'other'],
   ])('%s → %s', (q, type) => expect(answerTypeOf(q)).toBe(type));
 });
 

@@ -57,6 +57,14 @@ export interface Vocabulary {
    * few buckets, not a scan of the page's whole vocabulary per question term.
    */
   near: (term: string) => readonly string[];
+  /**
+   * Runs of consecutive page terms whose initials spell `initials` ("gross domestic product" for
+   * "gdp", "vice president" for "vp"): an acronym the page spells out in lower case. On demand:
+   * one pass over the page's terms per acronym asked.
+   */
+  spelledOut: (initials: string) => readonly string[][];
+  /** The page's terms that start with `clip` and go on ("development" for "dev"), at most a few. */
+  clippedFrom: (clip: string) => readonly string[];
 }
 
 export const PREFIX_WEIGHT = 0.8;
@@ -64,6 +72,12 @@ export const EDIT_WEIGHT = 0.6;
 export const COMPOUND_WEIGHT = 0.9;
 export const ACRONYM_WEIGHT = 0.9;
 export const FOLLOW_UP_COVERAGE = 0.5;
+/** A lower-case run spelling an acronym out is likelier a coincidence than a capitalised name. */
+export const SPELLED_OUT_WEIGHT = 0.7;
+/** "dev" for "development", "uni" for "university": a short clip has many completions. */
+export const CLIP_WEIGHT = 0.5;
+const MAX_CLIP_LENGTH = 4;
+const MAX_COMPLETIONS = 4;
 const MIN_FUZZY_LENGTH = 5;
 const MAX_PREFIX_EXTRA = 3;
 
@@ -76,10 +90,13 @@ export function buildVocabulary(
   for (const doc of docs) for (const term of doc) vocabulary.add(term);
   let acronyms: Map<string, string[][]> | undefined;
   let buckets: Map<string, string[]> | undefined;
+  let sorted: string[] | undefined;
   return {
     terms: vocabulary,
     ...(lang ? { lang } : {}),
     acronyms: () => (acronyms ??= acronymsOf(texts, lang)),
+    spelledOut: (initials) => spelledOut(initials, docs),
+    clippedFrom: (clip) => completions(clip, (sorted ??= [...vocabulary].sort())),
     near: (term) => {
       buckets ??= bucketsOf(vocabulary);
       const found: string[] = [];
@@ -88,6 +105,35 @@ export function buildVocabulary(
       return found;
     },
   };
+}
+
+/** Distinct runs of `initials.length` consecutive terms of `docs` with those initials. */
+function spelledOut(initials: string, docs: readonly string[][]): string[][] {
+  const found = new Map<string, string[]>();
+  const n = initials.length;
+  for (const doc of docs)
+    for (let i = 0; i + n <= doc.length && found.size < MAX_COMPLETIONS; i++) {
+      let k = 0;
+      while (k < n && doc[i + k]![0] === initials[k] && doc[i + k]!.length > 1) k++;
+      if (k === n) found.set(doc.slice(i, i + n).join(' '), doc.slice(i, i + n));
+    }
+  return [...found.values()];
+}
+
+/** Terms of `sorted` that start with `clip` and are at least two letters longer. */
+function completions(clip: string, sorted: readonly string[]): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < clip) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(clip); i++)
+    if (sorted[i]!.length >= clip.length + 2 && found.length < MAX_COMPLETIONS)
+      found.push(sorted[i]!);
+  return found;
 }
 
 /** Fuzzy-eligible terms by first letter and length ("d8" → "discover", "database", …). */
@@ -257,10 +303,25 @@ export function alternativesOf(
     }
   }
   // The page's names are scanned only for a likely acronym: one in capitals, or not on the page.
-  if (term.length >= 2 && term.length <= 6 && (acronym || !vocabulary.terms.has(term))) {
-    for (const seq of vocabulary.acronyms().get(term) ?? [])
-      alternatives.push({ seq, weight: ACRONYM_WEIGHT });
+  const absent = !vocabulary.terms.has(term);
+  if (term.length >= 2 && term.length <= 6 && (acronym || absent) && /^[a-z]+$/.test(term)) {
+    const named = vocabulary.acronyms().get(term) ?? [];
+    for (const seq of named) alternatives.push({ seq, weight: ACRONYM_WEIGHT });
+    // Written in capitals in the question, spelled out in lower case on the page ("GDP").
+    if (named.length === 0 && acronym && term.length >= 2)
+      for (const seq of vocabulary.spelledOut(term))
+        alternatives.push({ seq, weight: SPELLED_OUT_WEIGHT });
   }
+  // A clipped word not on the page ("dev", "uni", "info"): the page's words it begins.
+  if (
+    absent &&
+    !acronym &&
+    term.length >= 3 &&
+    term.length <= MAX_CLIP_LENGTH &&
+    /^[a-z]+$/.test(term)
+  )
+    for (const word of vocabulary.clippedFrom(term))
+      alternatives.push({ seq: [word], weight: CLIP_WEIGHT });
   return alternatives;
 }
 

@@ -36,6 +36,34 @@ describe('expandQuery', () => {
     ).toContain(terms('personally identifiable information').join(' '));
   });
 
+  it('finds an acronym spelled out in lower case, only for one written in capitals', () => {
+    // wapo-1 and nytimes-3 (tune half of test/fixtures/answers).
+    const wapo =
+      'Tourism is critical to Tunisia’s economy, accounting for 15 percent of its gross domestic product in 2013.';
+    expect(alternatives('How much of GDP came from tourism?', wapo)).toContain(
+      terms('gross domestic product').join(' '),
+    );
+    const conEd = 'said Patrick McHugh, vice president of electrical engineering and planning';
+    expect(alternatives("Who is Con Ed's VP of engineering?", conEd)).toContain(
+      terms('vice president').join(' '),
+    );
+    // "gdp" in lower case is a word to match, not an acronym to spell out.
+    expect(alternatives('gdp growth', wapo)).not.toContain(
+      terms('gross domestic product').join(' '),
+    );
+  });
+
+  it('completes a clipped word that is not on the page ("dev" → "development")', () => {
+    // gitlab-blog (tune half).
+    const text =
+      'Over half (55%) of respondents said introducing AI into the software development lifecycle is risky.';
+    expect(alternatives('Is AI in the software dev lifecycle risky?', text)).toContain(
+      terms('development')[0],
+    );
+    // A word the page has is not clipped: "risk" stays "risk".
+    expect(alternatives('risk', 'a risk and a risky bet')).not.toContain('risky');
+  });
+
   it('adds follow-up context at its lower weight, outside coverage', () => {
     const units = expandQuery('And in 2012?', vocabularyOf('In 2012 it grew.'), {
       text: 'How many users in 2011?',

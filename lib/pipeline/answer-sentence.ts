@@ -54,8 +54,9 @@ export function bestSentence(
     const sentence = withoutMarkers(raw);
     if (!sentence) continue;
     let score = weightIn(sentence, asked, lang);
+    // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer.
     const typed =
-      score > 0 &&
+      (score > 0 || asked.type === 'expansion') &&
       asked.type !== 'other' &&
       answerCandidates(sentence, asked.type, asked.terms, lang).length > 0;
     if (typed) score += bonus;

@@ -95,7 +95,7 @@ function patternsOf(words: {
   flags: string;
 }): Record<PatternType, RegExp> {
   const grouped = words.groupedDigits ? `${words.groupedDigits}|` : '';
-  const NUM = `(?:${grouped}\\d[\\d,]*(?:\\.\\d+)?|${words.number})`;
+  const NUM = `(?:${grouped}\\d+(?:,\\d+)*(?:\\.\\d+)?|${words.number})`;
   const SCALE = `(?:\\s?(?:${words.scale}|[kKmMbB]n?)\\b)?`;
   const g = words.flags;
   return {
@@ -104,7 +104,7 @@ function patternsOf(words: {
       g,
     ),
     money: new RegExp(
-      `[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:${words.currency})`,
+      `[$€£¥]\\s?\\d+(?:,\\d+)*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d+(?:,\\d+)*(?:\\.\\d+)?${SCALE}(?:${words.currency})`,
       g,
     ),
     duration: new RegExp(
@@ -227,10 +227,38 @@ export function answerCandidates(
   asked: ReadonlySet<string>,
   lang?: string,
 ): Span[] {
-  return typedSpans(text, type, lang).filter((span) => {
-    const own = terms(text.slice(span.start, span.end), lang);
+  const typed = typedSpans(text, type, lang).filter((span) => {
+    const said = text.slice(span.start, span.end);
+    // "How many …?" is not answered by a year ("who died in 2008").
+    if (type === 'number' && BARE_YEAR.test(said)) return false;
+    const own = terms(said, lang);
     return own.length === 0 || own.some((t) => !asked.has(t));
   });
+  return type === 'expansion' ? [...typed, ...spelledOut(text, asked)] : typed;
+}
+
+const BARE_YEAR = /^(?:1[6-9]|20)\d{2}$/;
+
+/**
+ * "search engine optimization" for "What does SEO stand for?" where the page never writes
+ * "(SEO)": a run of words whose initials spell an acronym of the question.
+ */
+function spelledOut(text: string, asked: ReadonlySet<string>): Span[] {
+  const acronyms = [...asked].filter(
+    (t) => /^[a-z]{2,6}$/.test(t) && !text.toLowerCase().includes(` ${t} `),
+  );
+  if (acronyms.length === 0) return [];
+  const words = Array.from(text.matchAll(/[\p{L}][\p{L}'’-]*/gu));
+  const spans: Span[] = [];
+  for (const acronym of acronyms)
+    for (let i = 0; i + acronym.length <= words.length; i++) {
+      const run = words.slice(i, i + acronym.length);
+      if (run.every((w, k) => w[0][0]!.toLowerCase() === acronym[k] && w[0].length > 1)) {
+        const last = run[run.length - 1]!;
+        spans.push({ start: run[0]!.index, end: last.index + last[0].length });
+      }
+    }
+  return spans;
 }
 
 function askedPositions(

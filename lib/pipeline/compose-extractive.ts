@@ -77,16 +77,19 @@ export function composeExtractive(
     return { answered: true, text: direct.map((q) => cite(directSentence(q), q.id)).join(' ') };
   const type = opts.mode === 'answer' ? answerTypeOf(question) : 'other';
   const bar = opts.mode === 'answer' ? opts.minAnswerCoverage : opts.minCoverage;
-  const relevant = quotes.filter((q) => isRelevant(q, bar)).slice(0, opts.maxSentences);
+  // Every relevant quote is read: for a typed question the one holding a phrase of the asked type
+  // may be ranked below three that only repeat the question's words.
+  const relevant = quotes.filter((q) => isRelevant(q, bar));
   const abstain = {
     answered: false,
     text: opts.mode === 'verify' ? t('answer_no_evidence') : t('answer_no_answer'),
   };
   if (relevant.length === 0) return abstain;
+  // Rarity is read among the quotes an answer of no particular type takes (the first few).
   const asked = askedOf(
     question,
     type,
-    relevant.flatMap((quote) => sentencesOf(quote, opts.lang)),
+    relevant.slice(0, opts.maxSentences).flatMap((quote) => sentencesOf(quote, opts.lang)),
     opts.lang,
   );
   const picks = relevant.map((quote) => ({
@@ -101,7 +104,7 @@ export function composeExtractive(
   const used = new Set<string>();
   const lines: string[] = [];
   for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
-    if (used.has(pick.sentence)) continue;
+    if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
     lines.push(cite(pick.sentence, pick.quote.id));
   }

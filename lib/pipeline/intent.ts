@@ -95,9 +95,9 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
     'money',
   ],
   [/\b(?:what|which)\s+(?:is\s+the\s+)?(?:price|cost|fee|salary)\b/i, 'money'],
-  // "What was Whole Foods' promotional price for halibut?": the price of something named.
+  // "What was Whole Foods' promotional price for halibut?", "What was her salary at MIT?".
   [
-    /^\W*(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\p{L}'’-]+\s+){0,4}(?:price|cost|fee|salary|fare)s?\s+(?:of|for)\b/iu,
+    /^\W*(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\p{L}'’-]+\s+){0,4}(?:price|cost|fee|salary|fare)s?(?:\s+(?:of|for|at|in)\b|\W*$)/iu,
     'money',
   ],
   [/\bhow\s+long\b|\bfor\s+how\s+long\b/i, 'duration'],

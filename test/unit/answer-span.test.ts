@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAnswerSpan, typedSpans } from '../../lib/pipeline/answer-span';
+import { answerCandidates, findAnswerSpan, typedSpans } from '../../lib/pipeline/answer-span';
 
 const spanText = (question: string, text: string) => {
   const span = findAnswerSpan(question, text);
@@ -57,6 +57,26 @@ describe('findAnswerSpan', () => {
     const half = 'Over half (55%) of respondents said introducing AI is risky.';
     expect(typedSpans(half, 'number').map((s) => half.slice(s.start, s.end))).toContain('half');
     expect(typedSpans('They chose the third option.', 'number')).toEqual([]);
+  });
+
+  it('reads an expansion the page never brackets ("search engine optimization" for SEO)', () => {
+    // topicseed-1 (tune half).
+    const text =
+      'Effective topical authority can only be gained when you use both content depth and content breadth in your overall content strategy for rapid search engine optimization gains.';
+    expect(spanText('What does SEO stand for?', text)).toBe('search engine optimization');
+  });
+
+  it('does not answer "how many" with a bare year', () => {
+    // quanta-1 (tune half).
+    const text =
+      'The meeting would honor Lorenz, who died in 2008, so Rothman revisited the paper.';
+    expect(answerCandidates(text, 'number', new Set(['citation']))).toEqual([]);
+    expect(answerCandidates('It was published in 1963.', 'number', new Set(['citation']))).toEqual(
+      [],
+    );
+    expect(
+      answerCandidates('It drew 2,008 citations.', 'number', new Set(['citation'])),
+    ).not.toEqual([]);
   });
 
   it('leaves out a phrase made of the question’s own words ("One" of "Xbox One X")', () => {

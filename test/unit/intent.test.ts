@@ -62,6 +62,7 @@ describe('answerTypeOf', () => {
     ["What's the population of Tunisia?", 'number'],
     ["What was Whole Foods' promotional price for halibut?", 'money'],
     ['What was the price hike about?', 'other'],
+    ["What was Ellen Fetter's salary at MIT?", 'money'],
   ])('%s → %s', (q, type) => expect(answerTypeOf(q)).toBe(type));
 });
 

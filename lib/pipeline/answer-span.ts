@@ -231,7 +231,8 @@ export function answerCandidates(
     const said = text.slice(span.start, span.end);
     // "How many …?" is not answered by a year ("who died in 2008").
     if (type === 'number' && BARE_YEAR.test(said)) return false;
-    const own = terms(said, lang);
+    // A lone letter says nothing of its own: "One S" beside "Xbox One X" is still a name.
+    const own = terms(said, lang).filter((t) => t.length > 1 || /\d/.test(t));
     return own.length === 0 || own.some((t) => !asked.has(t));
   });
   return type === 'expansion' ? [...typed, ...spelledOut(text, asked)] : typed;

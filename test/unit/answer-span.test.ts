@@ -82,6 +82,9 @@ describe('findAnswerSpan', () => {
   it('leaves out a phrase made of the question’s own words ("One" of "Xbox One X")', () => {
     const text = "The Xbox One X's real upgrades are under the hood.";
     expect(findAnswerSpan('How much RAM does the Xbox One X have?', text)).toBeUndefined();
+    // A lone letter is no word of its own: "One S" is a model's name, not a count (engadget).
+    const other = 'It looks similar to the Xbox One S, except it has a matte black case.';
+    expect(findAnswerSpan('How much does the Xbox One X weigh?', other)).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@
 // scores a unit by its best alternative, so an exact match always counts most.
 
 import { terms } from '../core/text';
-import { isElliptical } from './intent';
+import { focusOf, isElliptical } from './intent';
 
 export interface Alternative {
   /** Consecutive terms that must appear in this order. */
@@ -29,6 +29,11 @@ export interface QueryUnit {
    * context, `FOLLOW_UP_COVERAGE` for the previous question's terms under an elliptical follow-up.
    */
   coverage: number;
+  /**
+   * The question's focus ("city" of "In which city …?", intent.ts `focusOf`): it counts in
+   * coverage where a passage holds it and is not missed where it does not.
+   */
+  focus?: boolean;
 }
 
 /** Follow-up context for ranking: the earlier turns' words and the previous question. */
@@ -203,7 +208,8 @@ export function expandQuery(
     if (!units.has(unit.key)) units.set(unit.key, unit);
   };
   const own = unitsOf(question, vocabulary, 1, 1);
-  for (const unit of own) add(unit);
+  const focus = new Set(focusOf(question).flatMap((word) => terms(word, vocabulary.lang)));
+  for (const unit of own) add(focus.has(unit.key) ? { ...unit, focus: true } : unit);
   if (!context || context.weight <= 0) return [...units.values()];
   if (context.question && isElliptical(question, own.length))
     for (const unit of unitsOf(context.question, vocabulary, context.weight, FOLLOW_UP_COVERAGE))

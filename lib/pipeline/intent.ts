@@ -195,3 +195,19 @@ const LEANS_BACK =
 export function isElliptical(question: string, contentTerms: number): boolean {
   return contentTerms <= 1 || LEANS_BACK.test(question);
 }
+
+// The question's focus: the noun right after "which"/"what" ("In which city …", "What illness
+// …", "What kind of tool …"). It names the kind of thing the answer is, and the sentence that
+// answers rarely repeats it ("… his compound in Harare" answers "which city"). Verbs and
+// auxiliaries after the question word are not a focus ("What did …", "Which was …").
+const FOCUS =
+  /\b(?:which|what)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?([A-Za-z][\w'’-]*)/gi;
+const NOT_FOCUS =
+  /^(?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must|if|of|the|a|an|to|in|on|about|happened|happens|else|other|exactly|else)$/i;
+
+/** The focus words of a question (see FOCUS): the kind of thing asked for. */
+export function focusOf(question: string): string[] {
+  return Array.from(question.matchAll(FOCUS), (m) => m[1]!).filter(
+    (word) => !NOT_FOCUS.test(word) && !/['’]s$/i.test(word),
+  );
+}

@@ -61,28 +61,35 @@ export function rankPassages(
   // The question's own terms, and those of the previous question a follow-up leans on (expand.ts).
   const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
   const all = (u: QueryUnit) => u.coverage;
+  // The question's focus ("which city") counts only in the passages that hold it (expand.ts).
   const totalOf = (share: (u: QueryUnit) => number) =>
-    units.reduce((sum, u, j) => sum + share(u) * idf[j]!, 0);
+    units.reduce((sum, u, j) => sum + (u.focus ? 0 : share(u) * idf[j]!), 0);
   const [ownTotal, allTotal] = [totalOf(own), totalOf(all)];
 
   const ranked = passages.map((passage, i) => {
     const doc = docs[i]!;
     let score = 0;
-    let ownCovered = 0;
-    let allCovered = 0;
+    const covered = { own: 0, all: 0, ownTotal, allTotal };
     units.forEach((unit, j) => {
       const { tf, best } = matched[j]![i]!;
       if (tf === 0) return;
       const w = idf[j]! * unit.weight;
       score += (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength));
-      ownCovered += own(unit) * idf[j]! * best;
-      allCovered += all(unit) * idf[j]! * best;
+      covered.own += own(unit) * idf[j]! * best;
+      covered.all += all(unit) * idf[j]! * best;
+      if (unit.focus) {
+        covered.ownTotal += own(unit) * idf[j]!;
+        covered.allTotal += all(unit) * idf[j]!;
+      }
     });
     // The previous question's terms only ever help: a follow-up with words of its own that the
     // passage holds is covered as much as those words say.
-    const coverage = Math.max(
-      ownTotal > 0 ? ownCovered / ownTotal : 0,
-      allTotal > 0 ? allCovered / allTotal : 0,
+    const coverage = Math.min(
+      1,
+      Math.max(
+        covered.ownTotal > 0 ? covered.own / covered.ownTotal : 0,
+        covered.allTotal > 0 ? covered.all / covered.allTotal : 0,
+      ),
     );
     return { passage, score, coverage };
   });

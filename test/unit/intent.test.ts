@@ -3,6 +3,7 @@ import {
   answerTypeOf,
   contentOf,
   intentOf,
+  focusOf,
   isElliptical,
   isOverviewQuestion,
 } from '../../lib/pipeline/intent';
@@ -156,5 +157,20 @@ describe('isElliptical', () => {
   it('leaves a question that stands on its own words', () => {
     expect(isElliptical('When was the original French edition published?', 4)).toBe(false);
     expect(isElliptical('How much RAM does the Xbox One X have?', 4)).toBe(false);
+  });
+});
+
+describe('focusOf', () => {
+  it('finds the noun that names the kind of answer', () => {
+    // Tune questions of test/fixtures/answers (telegraph, yahoo-3, webmd-2).
+    expect(focusOf("In which city is Mugabe's compound?")).toEqual(['city']);
+    expect(focusOf('What illness was he being treated for?')).toEqual(['illness']);
+    expect(focusOf('What kind of device did participants use?')).toEqual(['device']);
+  });
+
+  it('takes no verb, auxiliary or possessive for a focus', () => {
+    expect(focusOf('What did he show about them in 1855?')).toEqual([]);
+    expect(focusOf("What's the population of Tunisia?")).toEqual([]);
+    expect(focusOf('Who wrote it?')).toEqual([]);
   });
 });

@@ -130,3 +130,20 @@ describe('rankPassages: a follow-up that leans on the previous question', () => 
     expect(of(followUp)).toBe(of(alone));
   });
 });
+
+describe('rankPassages: the question’s focus', () => {
+  it('does not miss "city" in a passage that names the city without the word', () => {
+    // telegraph (tune half of test/fixtures/answers).
+    const page = passages(
+      'Zimbabwe President Robert Mugabe and his wife Grace are under house arrest at Mugabe\'s "Blue House" compound in Harare.',
+      'The city of Harare has a compound where the city council meets.',
+      'Mr Mugabe is resisting mediation by a Catholic priest.',
+    );
+    const ranked0 = rankPassages("In which city is Mugabe's compound?", page);
+    expect(ranked0.find((r) => r.passage.id === 'b0.0')!.coverage).toBeCloseTo(1);
+    expect(ranked0.find((r) => r.passage.id === 'b2.0')!.coverage).toBeLessThan(1);
+    // Where the passage holds the focus, it counts like any word of the question.
+    const ranked = rankPassages("In which city is the council's compound?", page);
+    expect(ranked.find((r) => r.passage.id === 'b1.0')!.coverage).toBeCloseTo(1);
+  });
+});

@@ -199,6 +199,14 @@ function expansions(text: string): Span[] {
     if (chosen.length === 0) continue;
     spans.push({ start: chosen[0]!.index, end: before.length });
   }
+  // The other order: "an outbreak of CRE (carbapenem-resistant enterobacteriaceae)", the words
+  // in brackets starting with the acronym's first letter.
+  for (const m of text.matchAll(/\b([A-Z][A-Za-z]{1,7})\s+\(([\p{L}][^()]{2,80})\)/gu)) {
+    const inside = m[2]!;
+    if (inside[0]!.toLowerCase() !== m[1]![0]!.toLowerCase() || !/\s|-/.test(inside)) continue;
+    const start = m.index + m[0].length - inside.length - 1;
+    spans.push({ start, end: start + inside.length });
+  }
   return spans;
 }
 

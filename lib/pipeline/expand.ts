@@ -57,8 +57,8 @@ export interface Vocabulary {
   /** Initials (lower case) → the term sequences of names on the page with those initials. */
   acronyms: () => ReadonlyMap<string, string[][]>;
   /**
-   * The page's terms that could be a spelling variant of `term`: same first letter, length within
-   * MAX_PREFIX_EXTRA. Indexed once per vocabulary, so expanding a question costs the size of a
+   * The page's terms that could be a spelling variant or a derived form of `term`: same first
+   * letter, from MAX_PREFIX_EXTRA letters shorter to MAX_SUFFIX_EXTRA longer. Indexed once per vocabulary, so expanding a question costs the size of a
    * few buckets, not a scan of the page's whole vocabulary per question term.
    */
   near: (term: string) => readonly string[];
@@ -74,6 +74,7 @@ export interface Vocabulary {
 
 export const PREFIX_WEIGHT = 0.8;
 export const EDIT_WEIGHT = 0.6;
+export const STEM_WEIGHT = 0.5;
 export const COMPOUND_WEIGHT = 0.9;
 export const ACRONYM_WEIGHT = 0.9;
 export const FOLLOW_UP_COVERAGE = 0.5;
@@ -85,6 +86,8 @@ const MAX_CLIP_LENGTH = 4;
 const MAX_COMPLETIONS = 4;
 const MIN_FUZZY_LENGTH = 5;
 const MAX_PREFIX_EXTRA = 3;
+// A derived word can be longer than a variant: "acquisition" for "acquire" (STEM_WEIGHT).
+const MAX_SUFFIX_EXTRA = 6;
 
 export function buildVocabulary(
   texts: readonly string[],
@@ -105,7 +108,7 @@ export function buildVocabulary(
     near: (term) => {
       buckets ??= bucketsOf(vocabulary);
       const found: string[] = [];
-      for (let n = term.length - MAX_PREFIX_EXTRA; n <= term.length + MAX_PREFIX_EXTRA; n++)
+      for (let n = term.length - MAX_PREFIX_EXTRA; n <= term.length + MAX_SUFFIX_EXTRA; n++)
         found.push(...(buckets.get(`${term[0]}${n}`) ?? []));
       return found;
     },
@@ -331,13 +334,24 @@ export function alternativesOf(
   return alternatives;
 }
 
-/** PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, else 0. */
+/**
+ * PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, STEM_WEIGHT for words of one
+ * stem the stemmer leaves apart ("acquir" / "acquisit", "decid" / "decis"), else 0.
+ */
 export function similarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < MIN_FUZZY_LENGTH) return 0;
   if (long.length - short.length <= MAX_PREFIX_EXTRA && long.startsWith(short))
     return PREFIX_WEIGHT;
-  return long.length - short.length <= 1 && oneEdit(short, long) ? EDIT_WEIGHT : 0;
+  if (long.length - short.length <= 1 && oneEdit(short, long)) return EDIT_WEIGHT;
+  return sharedStem(short, long) ? STEM_WEIGHT : 0;
+}
+
+/** The two share a beginning of five letters or more, all of `short` but its last two at most. */
+function sharedStem(short: string, long: string): boolean {
+  let shared = 0;
+  while (shared < short.length && short[shared] === long[shared]) shared++;
+  return shared >= MIN_FUZZY_LENGTH && short.length - shared <= 2;
 }
 
 /** True when `long` is `short` with one character changed, inserted or removed. */

@@ -66,6 +66,17 @@ describe('findAnswerSpan', () => {
     expect(spanText('What does SEO stand for?', text)).toBe('search engine optimization');
   });
 
+  it('reads an expansion in brackets after its acronym', () => {
+    // webmd-2 (tune half).
+    const text =
+      'Earlier this year, an outbreak of CRE (carbapenem-resistant enterobacteriaceae) linked to contaminated medical tools sickened 11 people.';
+    expect(spanText('What does CRE stand for?', text)).toBe(
+      'carbapenem-resistant enterobacteriaceae',
+    );
+    // Brackets that do not start with the acronym's letter are a remark, not its expansion.
+    expect(spanText('What does CDC stand for?', 'the CDC (see below) says')).toBeUndefined();
+  });
+
   it('does not answer "how many" with a bare year', () => {
     // quanta-1 (tune half).
     const text =

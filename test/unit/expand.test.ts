@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { terms } from '../../lib/core/text';
-import { alternativesOf, buildVocabulary, expandQuery } from '../../lib/pipeline/expand';
+import {
+  alternativesOf,
+  buildVocabulary,
+  expandQuery,
+  similarity,
+  STEM_WEIGHT,
+} from '../../lib/pipeline/expand';
 
 const vocabularyOf = (...texts: string[]) =>
   buildVocabulary(
@@ -16,6 +22,22 @@ describe('expandQuery', () => {
   it('matches prefixes and one-edit spelling variants', () => {
     expect(alternatives('discovered', 'The discovery of neon')).toContain('discovery');
     expect(alternatives('colour', 'The color of the sign')).toContain('color');
+  });
+
+  it('matches a derived word the stemmer leaves apart, at a lower weight', () => {
+    // wikia (tune half of test/fixtures/answers): "acquire" / "acquisition".
+    const units = expandQuery(
+      'When did Disney acquire Lucasfilm?',
+      vocabularyOf(
+        'The Phantom Menace saw a 3D re-release in 2012, but Disney’s 2012 acquisition of Lucasfilm postponed further releases.',
+      ),
+    );
+    const acquire = units.find((u) => u.key === terms('acquire')[0]);
+    const derived = acquire?.alternatives.find((a) => a.seq[0] === terms('acquisition')[0]);
+    expect(derived?.weight).toBe(STEM_WEIGHT);
+    expect(STEM_WEIGHT).toBeLessThan(1);
+    // Five shared letters and little else are not one stem: "compound" / "computer".
+    expect(similarity('compound', 'computer')).toBe(0);
   });
 
   it('joins and splits compounds', () => {

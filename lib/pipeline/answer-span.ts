@@ -100,7 +100,7 @@ function patternsOf(words: {
   const g = words.flags;
   return {
     date: new RegExp(
-      `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${words.month}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b${words.extraDate ? `|${words.extraDate}` : ''}`,
+      `\\b\\d{1,2}(?::\\d{2})?\\s?(?:a\\.m\\.|p\\.m\\.|am\\b|pm\\b)|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${words.month}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b${words.extraDate ? `|${words.extraDate}` : ''}`,
       g,
     ),
     money: new RegExp(

@@ -66,6 +66,14 @@ describe('findAnswerSpan', () => {
     expect(spanText('What does SEO stand for?', text)).toBe('search engine optimization');
   });
 
+  it('reads a time of day as the answer to "how late"', () => {
+    // yahoo-3 (tune half).
+    const text =
+      'She said she stayed up until 4 a.m. recently to take down comments from her business page.';
+    expect(spanText('How late did she stay up to delete comments?', text)).toBe('4 a.m.');
+    expect(typedSpans('It lifted off at 8:51 p.m. (1451 GMT).', 'date').length).toBeGreaterThan(0);
+  });
+
   it('reads an expansion in brackets after its acronym', () => {
     // webmd-2 (tune half).
     const text =

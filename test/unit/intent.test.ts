@@ -64,10 +64,22 @@ describe('answerTypeOf', () => {
     ["What was Whole Foods' promotional price for halibut?", 'money'],
     ['What was the price hike about?', 'other'],
     ["What was Ellen Fetter's salary at MIT?", 'money'],
+    ['How late did she stay up to delete comments?', 'date'],
+    ['At what time did the ship lift off?', 'date'],
   ])('%s → %s', (q, type) => expect(answerTypeOf(q)).toBe(type));
 });
 
 describe('contentOf', () => {
+  it('drops "how late" and "taking place": the answering sentence says when and where', () => {
+    // yahoo-3, wikia (tune half of test/fixtures/answers).
+    expect(contentOf('How late did she stay up to delete comments?')).toBe(
+      'did she stay up to delete comments?',
+    );
+    expect(contentOf('Where is Celebration taking place this April?')).toBe(
+      'Where is Celebration this April?',
+    );
+  });
+
   it('drops the words that only say what kind of answer is wanted', () => {
     expect(contentOf('How long did Obama have left in power?')).toBe(
       'did Obama have left in power?',

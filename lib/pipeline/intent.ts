@@ -199,9 +199,11 @@ export function isElliptical(question: string, contentTerms: number): boolean {
 // The question's focus: the noun right after "which"/"what" ("In which city …", "What illness
 // …", "What kind of tool …"). It names the kind of thing the answer is, and the sentence that
 // answers rarely repeats it ("… his compound in Harare" answers "which city"). Verbs and
-// auxiliaries after the question word are not a focus ("What did …", "Which was …").
+// auxiliaries after the question word are not a focus ("What did …", "Which was …"); names and
+// proper adjectives before the noun are passed over ("Which Android version", "which Canadian
+// university"): the answer is about them, they are not its kind.
 const FOCUS =
-  /\b(?:which|what)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?([A-Za-z][\w'’-]*)/gi;
+  /\b[Ww](?:hich|hat)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}([a-z][\w'’-]*)/g;
 const NOT_FOCUS =
   /^(?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must|if|of|the|a|an|to|in|on|about|happened|happens|else|other|exactly|else)$/i;
 

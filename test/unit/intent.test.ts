@@ -178,6 +178,10 @@ describe('focusOf', () => {
     expect(focusOf("In which city is Mugabe's compound?")).toEqual(['city']);
     expect(focusOf('What illness was he being treated for?')).toEqual(['illness']);
     expect(focusOf('What kind of device did participants use?')).toEqual(['device']);
+    // A name before the noun is what the answer is about, not its kind (links-in-tables).
+    expect(focusOf('Which Android version first supported File-by-File patching?')).toEqual([
+      'version',
+    ]);
   });
 
   it('takes no verb, auxiliary or possessive for a focus', () => {

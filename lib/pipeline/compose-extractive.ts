@@ -6,7 +6,8 @@
 import { relevance } from './retrieve';
 import { sentences as splitSentences } from '../core/segment';
 import { askedOf, bestSentence } from './answer-sentence';
-import { answerTypeOf, type AnswerType, type Intent } from './intent';
+import { answerTypeOf, contentOf, isElliptical, type AnswerType, type Intent } from './intent';
+import { terms } from '../core/text';
 import { withoutMarkers } from './junk';
 import { centralSentence } from './summarize';
 import { rowSentence } from './table-answer';
@@ -36,6 +37,11 @@ export interface ExtractiveOptions {
   maxSummarySentences: number;
   /** The page's primary language: how its sentences and words are cut (lib/core/text.ts). */
   lang?: string;
+  /**
+   * The previous question of the conversation: a follow-up that leans on it ("And in 2012?"
+   * after "How many … in 2011?") asks for the same kind of answer (`followUpType`).
+   */
+  previousQuestion?: string;
 }
 
 // minCoverage 0.5: `npm run eval` over test/fixtures/questions.json found 0.50 and 0.67 equally
@@ -75,7 +81,7 @@ export function composeExtractive(
   const direct = leadingDirect(quotes);
   if (opts.mode === 'answer' && direct.length > 0)
     return { answered: true, text: direct.map((q) => cite(directSentence(q), q.id)).join(' ') };
-  const type = opts.mode === 'answer' ? answerTypeOf(question) : 'other';
+  const type = opts.mode === 'answer' ? followUpType(question, opts) : 'other';
   const bar = opts.mode === 'answer' ? opts.minAnswerCoverage : opts.minCoverage;
   // Every relevant quote is read: for a typed question the one holding a phrase of the asked type
   // may be ranked below three that only repeat the question's words.
@@ -110,6 +116,19 @@ export function composeExtractive(
   }
   const text = lines.join(' ');
   return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
+}
+
+/**
+ * The answer type of `question`, or, for a follow-up of no type of its own that leans on the
+ * previous question (intent.ts `isElliptical`), the previous question's: "And the PS4 Pro?"
+ * after "How much RAM does the Xbox One X have?" asks for a number too.
+ */
+function followUpType(question: string, opts: ExtractiveOptions): AnswerType {
+  const own = answerTypeOf(question);
+  const previous = opts.previousQuestion;
+  if (own !== 'other' || !previous) return own;
+  const words = terms(contentOf(question), opts.lang).length;
+  return isElliptical(question, words) ? answerTypeOf(previous) : own;
 }
 
 /**

@@ -223,3 +223,23 @@ describe('composeExtractive: the quote holding the asked kind of phrase', () => 
     expect(parseCitations(composed.text, issued(quotes)).cited.length).toBeLessThanOrEqual(3);
   });
 });
+
+describe('composeExtractive: a follow-up asks for what the previous question asked', () => {
+  // engadget (tune half of test/fixtures/answers): "And the PS4 Pro?" after a question on RAM.
+  const quotes = [
+    quote(1, "Sony's PS4 Pro is the other console on the market."),
+    quote(2, 'The PS4 Pro has only 8GB of RAM and tops out at 4.2 teraflops.'),
+  ];
+
+  it('puts the sentence with a number first when the previous question asked how much', () => {
+    const composed = composeExtractive('And the PS4 Pro?', quotes, {
+      previousQuestion: 'How much RAM does the Xbox One X have?',
+    });
+    expect(composed.text.startsWith('The PS4 Pro has only 8GB')).toBe(true);
+  });
+
+  it('keeps the ranking order without a previous question', () => {
+    const composed = composeExtractive('And the PS4 Pro?', quotes);
+    expect(composed.text.startsWith("Sony's PS4 Pro")).toBe(true);
+  });
+});

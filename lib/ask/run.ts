@@ -37,7 +37,7 @@ import { textFragmentLink } from '../search/text-fragment';
 import { splitParagraphs } from '../pipeline/split';
 import { nliChecks, nliPort } from '../pipeline/nli';
 import { verdictWithNli } from '../pipeline/verdict';
-import { rankPassages } from '../pipeline/rank';
+import { rankPassages, type RankContext } from '../pipeline/rank';
 import type { KgQuote } from '../kg/linearize';
 import { retrieveKg, type KgOutcome, type KgPorts } from '../kg/retrieve';
 import type {
@@ -221,7 +221,7 @@ interface RunContext {
   /** Earlier turns, bounded (`boundedHistory`). */
   history: Array<{ question: string; answer: string }>;
   /** Their words, for ranking a follow-up. */
-  context: { text: string; weight: number } | undefined;
+  context: RankContext['context'];
   ports: PipelinePorts;
   stage: Stage;
   models: ModelPorts;
@@ -648,7 +648,7 @@ function boundedHistory(history: AskRequest['history']): RunContext['history'] {
 function historyContext(history: RunContext['history']): RunContext['context'] {
   if (history.length === 0) return undefined;
   const text = history.map((t) => `${t.question} ${t.answer}`).join(' ');
-  return { text, weight: HISTORY_WEIGHT };
+  return { text, weight: HISTORY_WEIGHT, question: history.at(-1)!.question };
 }
 
 /**

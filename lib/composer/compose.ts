@@ -169,6 +169,7 @@ function extractive(input: ComposeInput, extra: Pick<Answer, 'fallback' | 'sent'
         mode: input.mode,
         ...(input.intent ? { intent: input.intent } : {}),
         ...(input.lang ? { lang: input.lang } : {}),
+        ...(input.history?.length ? { previousQuestion: input.history.at(-1)!.question } : {}),
       });
   const parsed = parseCitations(composed.text, new Set(input.quotes.map((q) => q.id)));
   const answer: Answer = {

@@ -54,8 +54,9 @@ export async function answerSpans(
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+// Fractions first ("a third of your article", "two-thirds", "half"), then counts.
 const NUMBER_WORD =
-  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|hundreds|thousands|millions|billions)';
+  '(?:(?:a|one|two|three)[\\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)\\b|half\\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|hundreds|thousands|millions|billions)';
 const SCALE_WORD = 'thousand|million|billion|trillion';
 const UNIT_TIME = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)';
 
@@ -94,16 +95,16 @@ function patternsOf(words: {
   flags: string;
 }): Record<PatternType, RegExp> {
   const grouped = words.groupedDigits ? `${words.groupedDigits}|` : '';
-  const NUM = `(?:${grouped}\\d[\\d,]*(?:\\.\\d+)?|${words.number})`;
+  const NUM = `(?:${grouped}\\d+(?:,\\d+)*(?:\\.\\d+)?|${words.number})`;
   const SCALE = `(?:\\s?(?:${words.scale}|[kKmMbB]n?)\\b)?`;
   const g = words.flags;
   return {
     date: new RegExp(
-      `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${words.month}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b${words.extraDate ? `|${words.extraDate}` : ''}`,
+      `\\b\\d{1,2}(?::\\d{2})?\\s?(?:a\\.m\\.|p\\.m\\.|am\\b|pm\\b)|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:c\\.\\s?)?\\d{1,4}\\s?(?:BC|BCE|AD|CE)\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\s+century\\b|\\b(?:\\d{1,2}\\s+)?${words.month}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b|\\b(?:1\\d|20)\\d{2}s?\\b${words.extraDate ? `|${words.extraDate}` : ''}`,
       g,
     ),
     money: new RegExp(
-      `[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d[\\d,]*(?:\\.\\d+)?${SCALE}(?:${words.currency})`,
+      `[$€£¥]\\s?\\d+(?:,\\d+)*(?:\\.\\d+)?${SCALE}(?:\\s?(?:a|per)\\s\\w+|/\\w+)?|\\b\\d+(?:,\\d+)*(?:\\.\\d+)?${SCALE}(?:${words.currency})`,
       g,
     ),
     duration: new RegExp(
@@ -198,6 +199,14 @@ function expansions(text: string): Span[] {
     if (chosen.length === 0) continue;
     spans.push({ start: chosen[0]!.index, end: before.length });
   }
+  // The other order: "an outbreak of CRE (carbapenem-resistant enterobacteriaceae)", the words
+  // in brackets starting with the acronym's first letter.
+  for (const m of text.matchAll(/\b([A-Z][A-Za-z]{1,7})\s+\(([\p{L}][^()]{2,80})\)/gu)) {
+    const inside = m[2]!;
+    if (inside[0]!.toLowerCase() !== m[1]![0]!.toLowerCase() || !/\s|-/.test(inside)) continue;
+    const start = m.index + m[0].length - inside.length - 1;
+    spans.push({ start, end: start + inside.length });
+  }
   return spans;
 }
 
@@ -206,17 +215,59 @@ function expansions(text: string): Span[] {
  * repeat the question's own words, the one nearest the question's words when there are several.
  */
 export function findAnswerSpan(question: string, text: string, lang?: string): Span | undefined {
-  const type = answerTypeOf(question);
   const asked = new Set(terms(question, lang));
-  const candidates = typedSpans(text, type, lang).filter((span) => {
-    const own = terms(text.slice(span.start, span.end), lang);
-    return own.length === 0 || own.some((t) => !asked.has(t));
-  });
+  const candidates = answerCandidates(text, answerTypeOf(question), asked, lang);
   if (candidates.length <= 1) return candidates[0];
   const anchors = askedPositions(text, asked, lang);
   if (anchors.length === 0) return candidates[0];
   const distance = (s: Span) => Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   return candidates.reduce((best, s) => (distance(s) < distance(best) ? s : best));
+}
+
+/**
+ * Phrases of `type` in `text` that say something the question does not: "One" in "Xbox One X" or
+ * "30" in "LGP-30" repeat the question's own name and answer nothing. A phrase counts when one of
+ * its words is not among the question's terms (`asked`).
+ */
+export function answerCandidates(
+  text: string,
+  type: AnswerType,
+  asked: ReadonlySet<string>,
+  lang?: string,
+): Span[] {
+  const typed = typedSpans(text, type, lang).filter((span) => {
+    const said = text.slice(span.start, span.end);
+    // "How many …?" is not answered by a year ("who died in 2008").
+    if (type === 'number' && BARE_YEAR.test(said)) return false;
+    // A lone letter says nothing of its own: "One S" beside "Xbox One X" is still a name.
+    const own = terms(said, lang).filter((t) => t.length > 1 || /\d/.test(t));
+    return own.length === 0 || own.some((t) => !asked.has(t));
+  });
+  return type === 'expansion' ? [...typed, ...spelledOut(text, asked)] : typed;
+}
+
+const BARE_YEAR = /^(?:1[6-9]|20)\d{2}$/;
+
+/**
+ * "search engine optimization" for "What does SEO stand for?" where the page never writes
+ * "(SEO)": a run of words whose initials spell an acronym of the question.
+ */
+function spelledOut(text: string, asked: ReadonlySet<string>): Span[] {
+  const acronyms = [...asked].filter(
+    (t) => /^[a-z]{2,6}$/.test(t) && !text.toLowerCase().includes(` ${t} `),
+  );
+  if (acronyms.length === 0) return [];
+  const words = Array.from(text.matchAll(/[\p{L}][\p{L}'’-]*/gu));
+  const spans: Span[] = [];
+  for (const acronym of acronyms)
+    for (let i = 0; i + acronym.length <= words.length; i++) {
+      const run = words.slice(i, i + acronym.length);
+      if (run.every((w, k) => w[0][0]!.toLowerCase() === acronym[k] && w[0].length > 1)) {
+        const last = run[run.length - 1]!;
+        spans.push({ start: run[0]!.index, end: last.index + last[0].length });
+      }
+    }
+  return spans;
 }
 
 function askedPositions(

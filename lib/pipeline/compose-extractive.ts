@@ -4,12 +4,11 @@
 // whatever composed the text, it goes through the citation parser.
 
 import { relevance } from './retrieve';
-import { terms } from '../core/text';
 import { sentences as splitSentences } from '../core/segment';
-import { typedSpans } from './answer-span';
-import { answerTypeOf, contentOf, type AnswerType, type Intent } from './intent';
+import { askedOf, bestSentence } from './answer-sentence';
+import { answerTypeOf, contentOf, isElliptical, type AnswerType, type Intent } from './intent';
+import { terms } from '../core/text';
 import { withoutMarkers } from './junk';
-import { similarity } from './expand';
 import { centralSentence } from './summarize';
 import { rowSentence } from './table-answer';
 import type { Mode, Quote } from './types';
@@ -38,6 +37,11 @@ export interface ExtractiveOptions {
   maxSummarySentences: number;
   /** The page's primary language: how its sentences and words are cut (lib/core/text.ts). */
   lang?: string;
+  /**
+   * The previous question of the conversation: a follow-up that leans on it ("And in 2012?"
+   * after "How many … in 2011?") asks for the same kind of answer (`followUpType`).
+   */
+  previousQuestion?: string;
 }
 
 // minCoverage 0.5: `npm run eval` over test/fixtures/questions.json found 0.50 and 0.67 equally
@@ -77,18 +81,26 @@ export function composeExtractive(
   const direct = leadingDirect(quotes);
   if (opts.mode === 'answer' && direct.length > 0)
     return { answered: true, text: direct.map((q) => cite(directSentence(q), q.id)).join(' ') };
-  const type = opts.mode === 'answer' ? answerTypeOf(question) : 'other';
+  const type = opts.mode === 'answer' ? followUpType(question, opts) : 'other';
   const bar = opts.mode === 'answer' ? opts.minAnswerCoverage : opts.minCoverage;
-  const relevant = quotes.filter((q) => isRelevant(q, bar)).slice(0, opts.maxSentences);
+  // Every relevant quote is read: for a typed question the one holding a phrase of the asked type
+  // may be ranked below three that only repeat the question's words.
+  const relevant = quotes.filter((q) => isRelevant(q, bar));
   const abstain = {
     answered: false,
     text: opts.mode === 'verify' ? t('answer_no_evidence') : t('answer_no_answer'),
   };
   if (relevant.length === 0) return abstain;
-  const weights = termWeights(question, relevant, opts.lang);
+  // Rarity is read among the quotes an answer of no particular type takes (the first few).
+  const asked = askedOf(
+    question,
+    type,
+    relevant.slice(0, opts.maxSentences).flatMap((quote) => sentencesOf(quote, opts.lang)),
+    opts.lang,
+  );
   const picks = relevant.map((quote) => ({
     quote,
-    ...bestSentence(sentencesOf(quote, opts.lang), weights, type, opts.lang),
+    ...bestSentence(sentencesOf(quote, opts.lang), asked, opts.lang),
   }));
   // A question that asks for a date, a number or an expansion is not answered by sentences that
   // hold none: the page talks about the subject but does not say what was asked. Names and places
@@ -98,12 +110,25 @@ export function composeExtractive(
   const used = new Set<string>();
   const lines: string[] = [];
   for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
-    if (used.has(pick.sentence)) continue;
+    if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
     lines.push(cite(pick.sentence, pick.quote.id));
   }
   const text = lines.join(' ');
   return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
+}
+
+/**
+ * The answer type of `question`, or, for a follow-up of no type of its own that leans on the
+ * previous question (intent.ts `isElliptical`), the previous question's: "And the PS4 Pro?"
+ * after "How much RAM does the Xbox One X have?" asks for a number too.
+ */
+function followUpType(question: string, opts: ExtractiveOptions): AnswerType {
+  const own = answerTypeOf(question);
+  const previous = opts.previousQuestion;
+  if (own !== 'other' || !previous) return own;
+  const words = terms(contentOf(question), opts.lang).length;
+  return isElliptical(question, words) ? answerTypeOf(previous) : own;
 }
 
 /**
@@ -179,69 +204,6 @@ function sentencesOf(quote: Quote, lang: string | undefined): string[] {
       ? lines.map((line) => line.trim())
       : lines.flatMap((line) => splitSentences(line, lang).map((s) => s.trim()));
   return sentences.filter(Boolean);
-}
-
-/**
- * Question terms weighted by rarity among the quotes' sentences, so the sentence holding the
- * distinctive word ("956") beats one that repeats only the common ones ("earthquake").
- */
-function termWeights(
-  question: string,
-  quotes: readonly Quote[],
-  lang: string | undefined,
-): Map<string, number> {
-  const sentenceTerms = quotes
-    .flatMap((quote) => sentencesOf(quote, lang))
-    .map((s) => new Set(terms(s, lang)));
-  const weights = new Map<string, number>();
-  for (const term of new Set(terms(contentOf(question), lang))) {
-    const df = sentenceTerms.filter((set) => set.has(term)).length;
-    weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
-  }
-  return weights;
-}
-
-/**
- * The quote's sentence with the most question-term weight; for a typed question ("when …?") a
- * sentence holding a phrase of that type counts as if it held one more question term. The first
- * wins a tie.
- */
-function bestSentence(
-  sentences: readonly string[],
-  weights: ReadonlyMap<string, number>,
-  type: AnswerType,
-  lang: string | undefined,
-): { sentence: string; typed: boolean } {
-  const bonus = Math.max(0, ...weights.values());
-  let best = { sentence: '', typed: false };
-  let bestScore = -1;
-  for (const raw of sentences) {
-    const sentence = withoutMarkers(raw);
-    if (!sentence) continue;
-    let score = 0;
-    for (const term of new Set(terms(sentence, lang))) score += weightOf(term, weights);
-    const typed = score > 0 && type !== 'other' && typedSpans(sentence, type, lang).length > 0;
-    if (typed) score += bonus;
-    if (score > bestScore) {
-      best = { sentence, typed };
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-/**
- * A sentence term's weight: the question term's own, or a share of it for a variant the ranking
- * also matched ("discovery" for "discovered", expand.ts), so the sentence chosen within a quote is
- * the one the quote was ranked for.
- */
-function weightOf(term: string, weights: ReadonlyMap<string, number>): number {
-  const own = weights.get(term);
-  if (own !== undefined) return own;
-  let best = 0;
-  for (const [asked, weight] of weights)
-    if (asked[0] === term[0]) best = Math.max(best, weight * similarity(asked, term));
-  return best;
 }
 
 /** Put the marker inside the sentence, before its final punctuation: "… Cambridge [1]." */

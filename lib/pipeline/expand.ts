@@ -8,6 +8,7 @@
 // scores a unit by its best alternative, so an exact match always counts most.
 
 import { terms } from '../core/text';
+import { focusOf, isElliptical } from './intent';
 
 export interface Alternative {
   /** Consecutive terms that must appear in this order. */
@@ -23,6 +24,29 @@ export interface QueryUnit {
   weight: number;
   /** Counted in coverage: the question's own terms are, follow-up context is not. */
   fromQuestion: boolean;
+  /**
+   * The share of the unit's IDF counted in coverage: 1 for the question's terms, 0 for follow-up
+   * context, `FOLLOW_UP_COVERAGE` for the previous question's terms under an elliptical follow-up.
+   */
+  coverage: number;
+  /**
+   * The question's focus ("city" of "In which city …?", intent.ts `focusOf`): it counts in
+   * coverage where a passage holds it and is not missed where it does not.
+   */
+  focus?: boolean;
+}
+
+/** Follow-up context for ranking: the earlier turns' words and the previous question. */
+export interface FollowUpContext {
+  /** The earlier turns' questions and answers, matched at `weight`. */
+  text: string;
+  weight: number;
+  /**
+   * The previous question: under a follow-up that leans on it ("Who created it?", intent.ts
+   * `isElliptical`) its terms count in coverage too, at `FOLLOW_UP_COVERAGE`: the follow-up's
+   * subject is that question's.
+   */
+  question?: string;
 }
 
 /** What the page offers to expand against: its terms, and its acronyms on demand. */
@@ -33,19 +57,37 @@ export interface Vocabulary {
   /** Initials (lower case) → the term sequences of names on the page with those initials. */
   acronyms: () => ReadonlyMap<string, string[][]>;
   /**
-   * The page's terms that could be a spelling variant of `term`: same first letter, length within
-   * MAX_PREFIX_EXTRA. Indexed once per vocabulary, so expanding a question costs the size of a
+   * The page's terms that could be a spelling variant or a derived form of `term`: same first
+   * letter, from MAX_PREFIX_EXTRA letters shorter to MAX_SUFFIX_EXTRA longer. Indexed once per vocabulary, so expanding a question costs the size of a
    * few buckets, not a scan of the page's whole vocabulary per question term.
    */
   near: (term: string) => readonly string[];
+  /**
+   * Runs of consecutive page terms whose initials spell `initials` ("gross domestic product" for
+   * "gdp", "vice president" for "vp"): an acronym the page spells out in lower case. On demand:
+   * one pass over the page's terms per acronym asked.
+   */
+  spelledOut: (initials: string) => readonly string[][];
+  /** The page's terms that start with `clip` and go on ("development" for "dev"), at most a few. */
+  clippedFrom: (clip: string) => readonly string[];
 }
 
 export const PREFIX_WEIGHT = 0.8;
 export const EDIT_WEIGHT = 0.6;
+export const STEM_WEIGHT = 0.5;
 export const COMPOUND_WEIGHT = 0.9;
 export const ACRONYM_WEIGHT = 0.9;
+export const FOLLOW_UP_COVERAGE = 0.5;
+/** A lower-case run spelling an acronym out is likelier a coincidence than a capitalised name. */
+export const SPELLED_OUT_WEIGHT = 0.7;
+/** "dev" for "development", "uni" for "university": a short clip has many completions. */
+export const CLIP_WEIGHT = 0.5;
+const MAX_CLIP_LENGTH = 4;
+const MAX_COMPLETIONS = 4;
 const MIN_FUZZY_LENGTH = 5;
 const MAX_PREFIX_EXTRA = 3;
+// A derived word can be longer than a variant: "acquisition" for "acquire" (STEM_WEIGHT).
+const MAX_SUFFIX_EXTRA = 6;
 
 export function buildVocabulary(
   texts: readonly string[],
@@ -56,18 +98,50 @@ export function buildVocabulary(
   for (const doc of docs) for (const term of doc) vocabulary.add(term);
   let acronyms: Map<string, string[][]> | undefined;
   let buckets: Map<string, string[]> | undefined;
+  let sorted: string[] | undefined;
   return {
     terms: vocabulary,
     ...(lang ? { lang } : {}),
     acronyms: () => (acronyms ??= acronymsOf(texts, lang)),
+    spelledOut: (initials) => spelledOut(initials, docs),
+    clippedFrom: (clip) => completions(clip, (sorted ??= [...vocabulary].sort())),
     near: (term) => {
       buckets ??= bucketsOf(vocabulary);
       const found: string[] = [];
-      for (let n = term.length - MAX_PREFIX_EXTRA; n <= term.length + MAX_PREFIX_EXTRA; n++)
+      for (let n = term.length - MAX_PREFIX_EXTRA; n <= term.length + MAX_SUFFIX_EXTRA; n++)
         found.push(...(buckets.get(`${term[0]}${n}`) ?? []));
       return found;
     },
   };
+}
+
+/** Distinct runs of `initials.length` consecutive terms of `docs` with those initials. */
+function spelledOut(initials: string, docs: readonly string[][]): string[][] {
+  const found = new Map<string, string[]>();
+  const n = initials.length;
+  for (const doc of docs)
+    for (let i = 0; i + n <= doc.length && found.size < MAX_COMPLETIONS; i++) {
+      let k = 0;
+      while (k < n && doc[i + k]![0] === initials[k] && doc[i + k]!.length > 1) k++;
+      if (k === n) found.set(doc.slice(i, i + n).join(' '), doc.slice(i, i + n));
+    }
+  return [...found.values()];
+}
+
+/** Terms of `sorted` that start with `clip` and are at least two letters longer. */
+function completions(clip: string, sorted: readonly string[]): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < clip) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(clip); i++)
+    if (sorted[i]!.length >= clip.length + 2 && found.length < MAX_COMPLETIONS)
+      found.push(sorted[i]!);
+  return found;
 }
 
 /** Fuzzy-eligible terms by first letter and length ("d8" → "discover", "database", …). */
@@ -130,15 +204,20 @@ function acronymsOf(texts: readonly string[], lang: string | undefined): Map<str
 export function expandQuery(
   question: string,
   vocabulary: Vocabulary,
-  context?: { text: string; weight: number },
+  context?: FollowUpContext,
 ): QueryUnit[] {
   const units = new Map<string, QueryUnit>();
   const add = (unit: QueryUnit) => {
     if (!units.has(unit.key)) units.set(unit.key, unit);
   };
-  for (const unit of unitsOf(question, vocabulary, 1, true)) add(unit);
-  if (context && context.weight > 0)
-    for (const unit of unitsOf(context.text, vocabulary, context.weight, false)) add(unit);
+  const own = unitsOf(question, vocabulary, 1, 1);
+  const focus = new Set(focusOf(question).flatMap((word) => terms(word, vocabulary.lang)));
+  for (const unit of own) add(focus.has(unit.key) ? { ...unit, focus: true } : unit);
+  if (!context || context.weight <= 0) return [...units.values()];
+  if (context.question && isElliptical(question, own.length))
+    for (const unit of unitsOf(context.question, vocabulary, context.weight, FOLLOW_UP_COVERAGE))
+      add(unit);
+  for (const unit of unitsOf(context.text, vocabulary, context.weight, 0)) add(unit);
   return [...units.values()];
 }
 
@@ -146,9 +225,10 @@ function unitsOf(
   text: string,
   vocabulary: Vocabulary,
   weight: number,
-  fromQuestion: boolean,
+  coverage: number,
 ): QueryUnit[] {
-  const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, fromQuestion)];
+  const fromQuestion = coverage === 1;
+  const units: QueryUnit[] = [...namesAsAcronyms(text, vocabulary, weight, coverage)];
   const covered = new Set(units.flatMap((u) => u.alternatives[0]!.seq));
   const words = terms(text, vocabulary.lang).filter((t) => !covered.has(t));
   // Written in capitals in the question ("NYC", "PII"): look up its expansions on the page.
@@ -166,6 +246,7 @@ function unitsOf(
         ],
         weight,
         fromQuestion,
+        coverage,
       });
       i++;
       continue;
@@ -175,6 +256,7 @@ function unitsOf(
       alternatives: alternativesOf(term, vocabulary, capitals.has(term)),
       weight,
       fromQuestion,
+      coverage,
     });
   }
   return units;
@@ -185,7 +267,7 @@ function namesAsAcronyms(
   text: string,
   vocabulary: Vocabulary,
   weight: number,
-  fromQuestion: boolean,
+  coverage: number,
 ): QueryUnit[] {
   const units: QueryUnit[] = [];
   for (const m of text.matchAll(CAPITALISED_RUN)) {
@@ -200,7 +282,8 @@ function namesAsAcronyms(
         { seq: [initials], weight: ACRONYM_WEIGHT },
       ],
       weight,
-      fromQuestion,
+      fromQuestion: coverage === 1,
+      coverage,
     });
   }
   return units;
@@ -229,20 +312,46 @@ export function alternativesOf(
     }
   }
   // The page's names are scanned only for a likely acronym: one in capitals, or not on the page.
-  if (term.length >= 2 && term.length <= 6 && (acronym || !vocabulary.terms.has(term))) {
-    for (const seq of vocabulary.acronyms().get(term) ?? [])
-      alternatives.push({ seq, weight: ACRONYM_WEIGHT });
+  const absent = !vocabulary.terms.has(term);
+  if (term.length >= 2 && term.length <= 6 && (acronym || absent) && /^[a-z]+$/.test(term)) {
+    const named = vocabulary.acronyms().get(term) ?? [];
+    for (const seq of named) alternatives.push({ seq, weight: ACRONYM_WEIGHT });
+    // Written in capitals in the question, spelled out in lower case on the page ("GDP").
+    if (named.length === 0 && acronym && term.length >= 2)
+      for (const seq of vocabulary.spelledOut(term))
+        alternatives.push({ seq, weight: SPELLED_OUT_WEIGHT });
   }
+  // A clipped word not on the page ("dev", "uni", "info"): the page's words it begins.
+  if (
+    absent &&
+    !acronym &&
+    term.length >= 3 &&
+    term.length <= MAX_CLIP_LENGTH &&
+    /^[a-z]+$/.test(term)
+  )
+    for (const word of vocabulary.clippedFrom(term))
+      alternatives.push({ seq: [word], weight: CLIP_WEIGHT });
   return alternatives;
 }
 
-/** PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, else 0. */
+/**
+ * PREFIX_WEIGHT for a prefix relation, EDIT_WEIGHT for one edit, STEM_WEIGHT for words of one
+ * stem the stemmer leaves apart ("acquir" / "acquisit", "decid" / "decis"), else 0.
+ */
 export function similarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < MIN_FUZZY_LENGTH) return 0;
   if (long.length - short.length <= MAX_PREFIX_EXTRA && long.startsWith(short))
     return PREFIX_WEIGHT;
-  return long.length - short.length <= 1 && oneEdit(short, long) ? EDIT_WEIGHT : 0;
+  if (long.length - short.length <= 1 && oneEdit(short, long)) return EDIT_WEIGHT;
+  return sharedStem(short, long) ? STEM_WEIGHT : 0;
+}
+
+/** The two share a beginning of five letters or more, all of `short` but its last two at most. */
+function sharedStem(short: string, long: string): boolean {
+  let shared = 0;
+  while (shared < short.length && short[shared] === long[shared]) shared++;
+  return shared >= MIN_FUZZY_LENGTH && short.length - shared <= 2;
 }
 
 /** True when `long` is `short` with one character changed, inserted or removed. */

@@ -95,6 +95,11 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
     'money',
   ],
   [/\b(?:what|which)\s+(?:is\s+the\s+)?(?:price|cost|fee|salary)\b/i, 'money'],
+  // "What was Whole Foods' promotional price for halibut?", "What was her salary at MIT?".
+  [
+    /^\W*(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\p{L}'’-]+\s+){0,4}(?:price|cost|fee|salary|fare)s?(?:\s+(?:of|for|at|in)\b|\W*$)/iu,
+    'money',
+  ],
   [/\bhow\s+long\b|\bfor\s+how\s+long\b/i, 'duration'],
   [/\bhow\s+(?:many|much|often|far|big|large|tall|high|heavy|old|fast|deep|wide)\b/i, 'number'],
   [
@@ -102,7 +107,11 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
     'number',
   ],
   [
-    /^\s*(?:and\s+)?when\b|\b(?:what|which)\s+(?:year|date|day|month|decade|century)\b|\bin\s+what\s+year\b/i,
+    /\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+the\s+(?:population|percentage|proportion|number|total|weight|size|age)\s+of\b/i,
+    'number',
+  ],
+  [
+    /^\s*(?:and\s+)?when\b|\b(?:what|which)\s+(?:year|date|day|month|decade|century|time)\b|\bin\s+what\s+year\b|\bhow\s+(?:late|early)\b/i,
     'date',
   ],
   [
@@ -156,7 +165,7 @@ export function answerTypeOf(question: string): AnswerType {
 // The words that only say what kind of answer is wanted ("how long", "what year", "stand for"):
 // they are not evidence, and a passage that states the answer rarely repeats them.
 const FORM_WORDS =
-  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of)\b/gi;
+  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of|what\s+(?:percentage|proportion|share)\s+of|how\s+(?:late|early)|what\s+time|(?:take|takes|taking|took|taken)\s+place)\b/gi;
 
 // The same in other languages: "en quelle année", "in welchem Jahr", "en qué año", "em que ano".
 const FORM_WORDS_OTHER_LANGUAGES = new RegExp(
@@ -171,4 +180,36 @@ export function contentOf(question: string): string {
     .replace(FORM_WORDS_OTHER_LANGUAGES, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+// A follow-up that leans on the turn before: it opens with "and" or "what about", or points back
+// with a pronoun ("Who created it?", "What did he show about them?"), or says almost nothing of
+// its own ("And in 2012?"). Its subject is the previous question's.
+const LEANS_BACK =
+  /^\W*(?:and|but|so|also|what\s+about|how\s+about|what\s+of)\b|\b(?:it|its|he|him|his|she|her|hers|they|them|their|theirs|this|that|these|those|there|then)\b/i;
+
+/**
+ * True for a follow-up that cannot be read without the previous question (`contentTerms`: how many
+ * content words of its own it has).
+ */
+export function isElliptical(question: string, contentTerms: number): boolean {
+  return contentTerms <= 1 || LEANS_BACK.test(question);
+}
+
+// The question's focus: the noun right after "which"/"what" ("In which city …", "What illness
+// …", "What kind of tool …"). It names the kind of thing the answer is, and the sentence that
+// answers rarely repeats it ("… his compound in Harare" answers "which city"). Verbs and
+// auxiliaries after the question word are not a focus ("What did …", "Which was …"); names and
+// proper adjectives before the noun are passed over ("Which Android version", "which Canadian
+// university"): the answer is about them, they are not its kind.
+const FOCUS =
+  /\b[Ww](?:hich|hat)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}([a-z][\w'’-]*)/g;
+const NOT_FOCUS =
+  /^(?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must|if|of|the|a|an|to|in|on|about|happened|happens|else|other|exactly|else)$/i;
+
+/** The focus words of a question (see FOCUS): the kind of thing asked for. */
+export function focusOf(question: string): string[] {
+  return Array.from(question.matchAll(FOCUS), (m) => m[1]!).filter(
+    (word) => !NOT_FOCUS.test(word) && !/['’]s$/i.test(word),
+  );
 }

@@ -6,7 +6,7 @@
 // evidence `coverage` below means the same thing everywhere.
 
 import { terms } from '../core/text';
-import { buildVocabulary, expandQuery, type QueryUnit } from './expand';
+import { buildVocabulary, expandQuery, type FollowUpContext, type QueryUnit } from './expand';
 import { contentOf } from './intent';
 import type { Passage } from './types';
 
@@ -35,7 +35,7 @@ export interface RankContext {
   /** The page's primary language (language.ts): how passages and question are cut into terms. */
   lang?: string;
   /** Follow-up context (the previous turns), matched at `weight` below the question's terms. */
-  context?: { text: string; weight: number };
+  context?: FollowUpContext;
 }
 
 export function rankPassages(
@@ -58,20 +58,40 @@ export function rankPassages(
     const df = perDoc.filter((m) => m.tf > 0).length;
     return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
   });
-  const idfTotal = units.reduce((sum, u, j) => sum + (u.fromQuestion ? idf[j]! : 0), 0);
+  // The question's own terms, and those of the previous question a follow-up leans on (expand.ts).
+  const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
+  const all = (u: QueryUnit) => u.coverage;
+  // The question's focus ("which city") counts only in the passages that hold it (expand.ts).
+  const totalOf = (share: (u: QueryUnit) => number) =>
+    units.reduce((sum, u, j) => sum + (u.focus ? 0 : share(u) * idf[j]!), 0);
+  const [ownTotal, allTotal] = [totalOf(own), totalOf(all)];
 
   const ranked = passages.map((passage, i) => {
     const doc = docs[i]!;
     let score = 0;
-    let covered = 0;
+    const covered = { own: 0, all: 0, ownTotal, allTotal };
     units.forEach((unit, j) => {
       const { tf, best } = matched[j]![i]!;
       if (tf === 0) return;
       const w = idf[j]! * unit.weight;
       score += (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength));
-      if (unit.fromQuestion) covered += idf[j]! * best;
+      covered.own += own(unit) * idf[j]! * best;
+      covered.all += all(unit) * idf[j]! * best;
+      if (unit.focus) {
+        covered.ownTotal += own(unit) * idf[j]!;
+        covered.allTotal += all(unit) * idf[j]!;
+      }
     });
-    return { passage, score, coverage: idfTotal > 0 ? covered / idfTotal : 0 };
+    // The previous question's terms only ever help: a follow-up with words of its own that the
+    // passage holds is covered as much as those words say.
+    const coverage = Math.min(
+      1,
+      Math.max(
+        covered.ownTotal > 0 ? covered.own / covered.ownTotal : 0,
+        covered.allTotal > 0 ? covered.all / covered.allTotal : 0,
+      ),
+    );
+    return { passage, score, coverage };
   });
   // Stable order for equal scores: earlier passages first, as a reader would meet them.
   return ranked.sort((x, y) => y.score - x.score);

@@ -10,7 +10,7 @@
 // Follow-ups are asked with the previous turn's question and the pipeline's own answer to it as
 // context (`history`), as the panel asks them.
 //
-//   npx tsx test/eval/answers.ts [--split tune|report|all] [--write]
+//   npx tsx test/eval/answers.ts [--split tune|report|all] [--pages a,b] [--misses] [--write]
 //
 // Thresholds are tuned on `tune` only; the README and test/bench/results.json report `report`.
 
@@ -148,8 +148,12 @@ async function main(): Promise<void> {
       split: { type: 'string', default: 'all' },
       write: { type: 'boolean' },
       misses: { type: 'boolean' },
+      // Only these pages (comma-separated): e.g. the pages added later, tune-only.
+      pages: { type: 'string' },
     },
   });
+  if (values.write && (values.pages || values.split !== 'all'))
+    throw new Error('--write records every question: leave out --pages and --split');
   if (!existsSync(PAGES)) {
     console.log(`${PAGES} is missing: the answers evaluation needs ../shared/data.`);
     return;
@@ -158,7 +162,11 @@ async function main(): Promise<void> {
     v.array(Question),
     JSON.parse(readFileSync(`${ROOT}test/fixtures/answers/questions.json`, 'utf8')),
   );
-  const chosen = values.split === 'all' ? all : all.filter((q) => q.split === values.split);
+  const onPages = values.pages ? new Set(values.pages.split(',')) : undefined;
+  const chosen = all.filter(
+    (q) =>
+      (values.split === 'all' || q.split === values.split) && (!onPages || onPages.has(q.page)),
+  );
   const loadAtStart = load1();
   const scored: Scored[] = [];
   for (const question of chosen) scored.push(await ask(question));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAnswerSpan, typedSpans } from '../../lib/pipeline/answer-span';
+import { answerCandidates, findAnswerSpan, typedSpans } from '../../lib/pipeline/answer-span';
 
 const spanText = (question: string, text: string) => {
   const span = findAnswerSpan(question, text);
@@ -44,6 +44,66 @@ describe('findAnswerSpan', () => {
   it('knows dates before the common era and numbers in words', () => {
     expect(typedSpans('Built: c. 280 BC', 'date').length).toBeGreaterThan(0);
     expect(typedSpans('Five people took part.', 'number').length).toBeGreaterThan(0);
+  });
+
+  it('reads fractions as numbers ("a third", "half")', () => {
+    // topicseed-1 and gitlab-blog (tune half of test/fixtures/answers).
+    expect(
+      spanText(
+        'How much of an article needs changing before you should rewrite it entirely?',
+        'As a rule of thumb, if you need to change a third of your article, you may need to rewrite it entirely.',
+      ),
+    ).toMatch(/^a third/);
+    const half = 'Over half (55%) of respondents said introducing AI is risky.';
+    expect(typedSpans(half, 'number').map((s) => half.slice(s.start, s.end))).toContain('half');
+    expect(typedSpans('They chose the third option.', 'number')).toEqual([]);
+  });
+
+  it('reads an expansion the page never brackets ("search engine optimization" for SEO)', () => {
+    // topicseed-1 (tune half).
+    const text =
+      'Effective topical authority can only be gained when you use both content depth and content breadth in your overall content strategy for rapid search engine optimization gains.';
+    expect(spanText('What does SEO stand for?', text)).toBe('search engine optimization');
+  });
+
+  it('reads a time of day as the answer to "how late"', () => {
+    // yahoo-3 (tune half).
+    const text =
+      'She said she stayed up until 4 a.m. recently to take down comments from her business page.';
+    expect(spanText('How late did she stay up to delete comments?', text)).toBe('4 a.m.');
+    expect(typedSpans('It lifted off at 8:51 p.m. (1451 GMT).', 'date').length).toBeGreaterThan(0);
+  });
+
+  it('reads an expansion in brackets after its acronym', () => {
+    // webmd-2 (tune half).
+    const text =
+      'Earlier this year, an outbreak of CRE (carbapenem-resistant enterobacteriaceae) linked to contaminated medical tools sickened 11 people.';
+    expect(spanText('What does CRE stand for?', text)).toBe(
+      'carbapenem-resistant enterobacteriaceae',
+    );
+    // Brackets that do not start with the acronym's letter are a remark, not its expansion.
+    expect(spanText('What does CDC stand for?', 'the CDC (see below) says')).toBeUndefined();
+  });
+
+  it('does not answer "how many" with a bare year', () => {
+    // quanta-1 (tune half).
+    const text =
+      'The meeting would honor Lorenz, who died in 2008, so Rothman revisited the paper.';
+    expect(answerCandidates(text, 'number', new Set(['citation']))).toEqual([]);
+    expect(answerCandidates('It was published in 1963.', 'number', new Set(['citation']))).toEqual(
+      [],
+    );
+    expect(
+      answerCandidates('It drew 2,008 citations.', 'number', new Set(['citation'])),
+    ).not.toEqual([]);
+  });
+
+  it('leaves out a phrase made of the question’s own words ("One" of "Xbox One X")', () => {
+    const text = "The Xbox One X's real upgrades are under the hood.";
+    expect(findAnswerSpan('How much RAM does the Xbox One X have?', text)).toBeUndefined();
+    // A lone letter is no word of its own: "One S" is a model's name, not a count (engadget).
+    const other = 'It looks similar to the Xbox One S, except it has a matte black case.';
+    expect(findAnswerSpan('How much does the Xbox One X weigh?', other)).toBeUndefined();
   });
 });
 

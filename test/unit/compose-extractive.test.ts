@@ -202,3 +202,44 @@ describe('a quoted list item', () => {
     );
   });
 });
+
+describe('composeExtractive: the quote holding the asked kind of phrase', () => {
+  it('reads past the first three quotes for a typed question', () => {
+    // engadget (tune half of test/fixtures/answers): four quotes name the console, the fourth
+    // says how much memory it has.
+    const quotes = [
+      quote(1, "The Xbox One X's real upgrades are under the hood."),
+      quote(2, 'The Xbox One X is the ultimate video game system.'),
+      quote(3, "The Xbox One X's big advantage is its hardware."),
+      quote(
+        4,
+        'It features an 8-core CPU running at 2.3Ghz, 12GB of GDDR5 RAM and a 1 terabyte hard drive in the Xbox One X.',
+      ),
+    ];
+    const composed = composeExtractive('How much RAM does the Xbox One X have?', quotes);
+    expect(composed.answered).toBe(true);
+    expect(composed.text).toContain('12GB');
+    expect(composed.text.startsWith('It features')).toBe(true);
+    expect(parseCitations(composed.text, issued(quotes)).cited.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('composeExtractive: a follow-up asks for what the previous question asked', () => {
+  // engadget (tune half of test/fixtures/answers): "And the PS4 Pro?" after a question on RAM.
+  const quotes = [
+    quote(1, "Sony's PS4 Pro is the other console on the market."),
+    quote(2, 'The PS4 Pro has only 8GB of RAM and tops out at 4.2 teraflops.'),
+  ];
+
+  it('puts the sentence with a number first when the previous question asked how much', () => {
+    const composed = composeExtractive('And the PS4 Pro?', quotes, {
+      previousQuestion: 'How much RAM does the Xbox One X have?',
+    });
+    expect(composed.text.startsWith('The PS4 Pro has only 8GB')).toBe(true);
+  });
+
+  it('keeps the ranking order without a previous question', () => {
+    const composed = composeExtractive('And the PS4 Pro?', quotes);
+    expect(composed.text.startsWith("Sony's PS4 Pro")).toBe(true);
+  });
+});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, contentOf, intentOf, isOverviewQuestion } from '../../lib/pipeline/intent';
+import {
+  answerTypeOf,
+  contentOf,
+  intentOf,
+  focusOf,
+  isElliptical,
+  isOverviewQuestion,
+} from '../../lib/pipeline/intent';
 
 describe('isOverviewQuestion', () => {
   it.each([
@@ -53,10 +60,26 @@ describe('answerTypeOf', () => {
     ['Where is Apple based?', 'place'],
     ['What does PII stand for?', 'expansion'],
     ['What is the new setting called?', 'other'],
+    ["What's the population of Tunisia?", 'number'],
+    ["What was Whole Foods' promotional price for halibut?", 'money'],
+    ['What was the price hike about?', 'other'],
+    ["What was Ellen Fetter's salary at MIT?", 'money'],
+    ['How late did she stay up to delete comments?', 'date'],
+    ['At what time did the ship lift off?', 'date'],
   ])('%s → %s', (q, type) => expect(answerTypeOf(q)).toBe(type));
 });
 
 describe('contentOf', () => {
+  it('drops "how late" and "taking place": the answering sentence says when and where', () => {
+    // yahoo-3, wikia (tune half of test/fixtures/answers).
+    expect(contentOf('How late did she stay up to delete comments?')).toBe(
+      'did she stay up to delete comments?',
+    );
+    expect(contentOf('Where is Celebration taking place this April?')).toBe(
+      'Where is Celebration this April?',
+    );
+  });
+
   it('drops the words that only say what kind of answer is wanted', () => {
     expect(contentOf('How long did Obama have left in power?')).toBe(
       'did Obama have left in power?',
@@ -131,5 +154,39 @@ describe('intents in other languages', () => {
       'la loi a-t-elle été votée ?',
     );
     expect(contentOf('Wie lange dauerte der Streik?')).toBe('dauerte der Streik?');
+  });
+});
+
+describe('isElliptical', () => {
+  it('knows a follow-up that leans on the turn before', () => {
+    // Follow-ups of the tune half of test/fixtures/answers.
+    expect(isElliptical('Who created it?', 1)).toBe(true);
+    expect(isElliptical('What did he show about them in 1855?', 2)).toBe(true);
+    expect(isElliptical('And in 2012?', 1)).toBe(true);
+    expect(isElliptical('What about the Xbox One S?', 3)).toBe(true);
+  });
+
+  it('leaves a question that stands on its own words', () => {
+    expect(isElliptical('When was the original French edition published?', 4)).toBe(false);
+    expect(isElliptical('How much RAM does the Xbox One X have?', 4)).toBe(false);
+  });
+});
+
+describe('focusOf', () => {
+  it('finds the noun that names the kind of answer', () => {
+    // Tune questions of test/fixtures/answers (telegraph, yahoo-3, webmd-2).
+    expect(focusOf("In which city is Mugabe's compound?")).toEqual(['city']);
+    expect(focusOf('What illness was he being treated for?')).toEqual(['illness']);
+    expect(focusOf('What kind of device did participants use?')).toEqual(['device']);
+    // A name before the noun is what the answer is about, not its kind (links-in-tables).
+    expect(focusOf('Which Android version first supported File-by-File patching?')).toEqual([
+      'version',
+    ]);
+  });
+
+  it('takes no verb, auxiliary or possessive for a focus', () => {
+    expect(focusOf('What did he show about them in 1855?')).toEqual([]);
+    expect(focusOf("What's the population of Tunisia?")).toEqual([]);
+    expect(focusOf('Who wrote it?')).toEqual([]);
   });
 });

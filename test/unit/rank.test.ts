@@ -104,3 +104,46 @@ describe('rankPassages (BM25)', () => {
     expect(ranked).toHaveLength(input.length);
   });
 });
+
+describe('rankPassages: a follow-up that leans on the previous question', () => {
+  // links-in-tables (../shared/data/readability-test-pages, tune half).
+  const page = passages(
+    'Earlier this year, we announced that we started using the bsdiff algorithm (by Colin Percival). Using bsdiff, we were able to reduce the size of app updates on average by 47% compared with the full APK size.',
+    'In order to get the new version of the app, Google Play sends your device a patch that describes the differences between the old and new versions of the app.',
+  );
+  const previous = 'What algorithm did Google Play start using earlier this year?';
+  const context = { text: previous, weight: 0.4, question: previous };
+
+  it('counts the previous question’s words in coverage for "Who created it?"', () => {
+    const alone = rankPassages('Who created it?', page);
+    const followUp = rankPassages('Who created it?', page, { context });
+    expect(alone[0]!.coverage).toBe(0);
+    expect(followUp[0]!.passage.id).toBe('b0.0');
+    expect(followUp[0]!.coverage).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('never lowers the coverage of a follow-up’s own words', () => {
+    const question = 'How much did bsdiff reduce the size of app updates?';
+    const alone = rankPassages(question, page);
+    const followUp = rankPassages(question, page, { context });
+    const of = (r: typeof alone) => r.find((x) => x.passage.id === 'b0.0')!.coverage;
+    expect(of(followUp)).toBe(of(alone));
+  });
+});
+
+describe('rankPassages: the question’s focus', () => {
+  it('does not miss "city" in a passage that names the city without the word', () => {
+    // telegraph (tune half of test/fixtures/answers).
+    const page = passages(
+      'Zimbabwe President Robert Mugabe and his wife Grace are under house arrest at Mugabe\'s "Blue House" compound in Harare.',
+      'The city of Harare has a compound where the city council meets.',
+      'Mr Mugabe is resisting mediation by a Catholic priest.',
+    );
+    const ranked0 = rankPassages("In which city is Mugabe's compound?", page);
+    expect(ranked0.find((r) => r.passage.id === 'b0.0')!.coverage).toBeCloseTo(1);
+    expect(ranked0.find((r) => r.passage.id === 'b2.0')!.coverage).toBeLessThan(1);
+    // Where the passage holds the focus, it counts like any word of the question.
+    const ranked = rankPassages("In which city is the council's compound?", page);
+    expect(ranked.find((r) => r.passage.id === 'b1.0')!.coverage).toBeCloseTo(1);
+  });
+});

@@ -1,0 +1,90 @@
+// Which sentence of a quote answers the question (the extractive composer's choice): the one
+// holding the most of the question's rare words and, for a question that asks for a name, a date
+// or a number, a phrase of that kind that is not the question's own.
+
+import { terms } from '../core/text';
+import { answerCandidates } from './answer-span';
+import { similarity } from './expand';
+import { contentOf, type AnswerType } from './intent';
+import { withoutMarkers } from './junk';
+
+/** What the question asks, as the sentence choice reads it. */
+export interface Asked {
+  /** Content terms weighted by rarity among the candidate sentences. */
+  weights: ReadonlyMap<string, number>;
+  type: AnswerType;
+  /** Every term of the question: a typed phrase made of these only repeats it. */
+  terms: ReadonlySet<string>;
+}
+
+/**
+ * The question read against `sentences` (every candidate sentence of the quotes): its terms
+ * weighted by rarity, so the sentence holding the distinctive word ("956") beats one that repeats
+ * only the common ones ("earthquake").
+ */
+export function askedOf(
+  question: string,
+  type: AnswerType,
+  sentences: readonly string[],
+  lang?: string,
+): Asked {
+  const sentenceTerms = sentences.map((s) => new Set(terms(s, lang)));
+  const weights = new Map<string, number>();
+  for (const term of new Set(terms(contentOf(question), lang))) {
+    const df = sentenceTerms.filter((set) => set.has(term)).length;
+    weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
+  }
+  return { weights, type, terms: new Set(terms(question, lang)) };
+}
+
+/**
+ * The sentence with the most question-term weight; for a typed question ("when …?") a sentence
+ * holding a phrase of that type that is not the question's own ("One" of "Xbox One X") counts as
+ * if it held one more question term. The first wins a tie.
+ */
+export function bestSentence(
+  sentences: readonly string[],
+  asked: Asked,
+  lang?: string,
+): { sentence: string; typed: boolean } {
+  const bonus = Math.max(0, ...asked.weights.values());
+  let best = { sentence: '', typed: false };
+  let bestScore = -1;
+  for (const raw of sentences) {
+    const sentence = withoutMarkers(raw);
+    if (!sentence) continue;
+    let score = weightIn(sentence, asked, lang);
+    // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer.
+    const typed =
+      (score > 0 || asked.type === 'expansion') &&
+      asked.type !== 'other' &&
+      answerCandidates(sentence, asked.type, asked.terms, lang).length > 0;
+    if (typed) score += bonus;
+    if (score > bestScore) {
+      best = { sentence, typed };
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The question-term weight a sentence holds. */
+function weightIn(sentence: string, asked: Asked, lang: string | undefined): number {
+  let score = 0;
+  for (const term of new Set(terms(sentence, lang))) score += matchOf(term, asked.weights);
+  return score;
+}
+
+/**
+ * A sentence term's weight: the question term's own, or a share of it for a variant the ranking
+ * also matched ("discovery" for "discovered", expand.ts), so the sentence chosen within a quote is
+ * the one the quote was ranked for.
+ */
+function matchOf(term: string, weights: ReadonlyMap<string, number>): number {
+  const own = weights.get(term);
+  if (own !== undefined) return own;
+  let best = 0;
+  for (const [asked, weight] of weights)
+    if (asked[0] === term[0]) best = Math.max(best, weight * similarity(asked, term));
+  return best;
+}

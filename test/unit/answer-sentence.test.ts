@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { askedOf, bestSentence } from '../../lib/pipeline/answer-sentence';
+import { answerTypeOf } from '../../lib/pipeline/intent';
+
+// Sentences of a quote from quanta-1 (../shared/data/readability-test-pages, tune half).
+const LGP30 = [
+  'It came not from a petri dish, a beaker or an astronomical observatory, but from the vacuum tubes and diodes of a Royal McBee LGP-30.',
+  'This “desk” computer — it was the size of a desk — weighed some 800 pounds and sounded like a passing propeller plane.',
+];
+
+// Sentences of the other quotes for that question: the LGP-30 is named in every one of them, so
+// its name is a common word among the candidates, as on the page.
+const OTHERS = [
+  'The case they studied? Lorenz’s discoveries on the LGP-30.',
+  'She interviewed with a woman who ran the LGP-30 in the nuclear engineering department, who recommended her to Hamilton, who hired her.',
+  'All told, it’s a neat narrative. Lorenz, “the father of chaos,” started a scientific revolution on the LGP-30.',
+];
+
+const choose = (question: string, sentences: string[]) =>
+  bestSentence(sentences, askedOf(question, answerTypeOf(question), [...sentences, ...OTHERS]));
+
+describe('bestSentence', () => {
+  it('does not take the question’s own number ("30" of "LGP-30") for the answer', () => {
+    const pick = choose('How much did the LGP-30 weigh?', LGP30);
+    expect(pick.sentence).toBe(LGP30[1]);
+    expect(pick.typed).toBe(true);
+  });
+
+  it('a sentence whose only number is in the asked name is not typed', () => {
+    const pick = choose('How much did the LGP-30 weigh?', [LGP30[0]!]);
+    expect(pick).toEqual({ sentence: LGP30[0], typed: false });
+  });
+
+  it('without an answer type, the sentence with the rarest question words wins', () => {
+    const pick = choose('What did the vacuum tubes come from?', LGP30);
+    expect(pick.sentence).toBe(LGP30[0]);
+    expect(pick.typed).toBe(false);
+  });
+});

@@ -12,7 +12,7 @@
 // (test/eval/verify.ts); figures on the 'report' split are in test/bench/results.json.
 
 import { sentenceRanges } from '../core/segment';
-import { type Analysis, analyse, type Token } from './claim-text';
+import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
 import { areAntonyms, BASE_LEXICON, exclusiveKind, type Lexicon, negatedByPrefix } from './lexicon';
 import { QUANTIFIER_CONFLICTS } from './lexicon-data';
 import type { ClaimConflict, MatchOutcome } from './types';
@@ -35,6 +35,8 @@ export interface ClaimComparison {
   conflicts: Conflict[];
   /** The claim's names and numbers found nowhere in the evidence. */
   missing: string[];
+  /** The claim stands word for word in the evidence: supported, and no other sentence outweighs it. */
+  verbatim?: boolean;
 }
 
 export interface MatchOptions {
@@ -95,6 +97,20 @@ export function compareClaim(
   options: MatchOptions = {},
 ): ClaimComparison {
   const opts = { ...MATCH_DEFAULTS, ...options };
+  const said = verbatimSpan(claim, evidenceText);
+  // The page's own words: another sentence that "aligns better" cannot make them false.
+  if (said) {
+    const { start, end } = sentencesAround(evidenceText, said);
+    return {
+      outcome: 'supported',
+      verbatim: true,
+      sentence: { text: evidenceText.slice(start, end), start, end },
+      coverage: 1,
+      alignment: 1,
+      conflicts: [],
+      missing: [],
+    };
+  }
   const claimAnalysis = analyse(claim, lexicon);
   const units = unitsOf(evidenceText, lexicon);
   const context = new Set(
@@ -150,6 +166,17 @@ export function decide(supported?: number, refuting?: number): MatchOutcome {
   if (refuting !== undefined && (supported === undefined || refuting >= supported))
     return 'contradicted';
   return supported !== undefined ? 'supported' : 'not-found';
+}
+
+/** The whole sentence(s) of `text` that hold the span, trimmed. */
+function sentencesAround(
+  text: string,
+  span: { start: number; end: number },
+): { start: number; end: number } {
+  const around = [...sentenceRanges(text)].filter((r) => r.end > span.start && r.start < span.end);
+  const start = Math.min(span.start, ...around.map((r) => r.start));
+  const end = Math.max(span.end, ...around.map((r) => r.end));
+  return trimmed(text, start, end);
 }
 
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {
@@ -222,8 +249,14 @@ export function sameNumber(a: Token, b: Token): boolean {
   return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
 
+/** "more than 80%" and "less than 80%": the same number, bounded from opposite sides. */
+function oppositeBounds(a: Token, b: Token): boolean {
+  return a.bound !== undefined && b.bound !== undefined && a.bound !== b.bound;
+}
+
 function tokenMatches(c: Token, p: Token): boolean {
-  if (c.kind === 'number' || p.kind === 'number') return c.kind === p.kind && sameNumber(c, p);
+  if (c.kind === 'number' || p.kind === 'number')
+    return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
   return c.key === p.key;
 }
 
@@ -429,7 +462,7 @@ function substitutionKind(
 
 /** Numbers of one kind: two years, two amounts of money, two percentages, two counts. */
 function comparableNumbers(c: Token, p: Token): boolean {
-  if (sameNumber(c, p)) return false;
+  if (sameNumber(c, p)) return oppositeBounds(c, p);
   const year = (t: Token) => t.numberClass === 'year' || t.numberClass === 'decade';
   if (year(c) || year(p)) return year(c) && year(p);
   return c.numberClass === p.numberClass;

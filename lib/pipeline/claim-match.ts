@@ -88,6 +88,8 @@ interface Alignment {
   /** Coverage of the claim's words not involved in a conflict. */
   aligned: number;
   supported: boolean;
+  /** Claim names the unit refers to by a pronoun or the page's subject (`referents`). */
+  resolved: ReadonlySet<number>;
 }
 
 export function compareClaim(
@@ -118,15 +120,15 @@ export function compareClaim(
   );
   const everywhere = new Set(units.flatMap((u) => u.analysis.tokens.map((t) => t.key)));
   for (const key of context) everywhere.add(key);
+  const alignments = units.map((unit) =>
+    judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
+  );
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
+    .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
     .map((t) => t.text);
-
-  const alignments = units.map((unit) =>
-    judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
-  );
   // A pair of sentences wins over one of its sentences only when it holds clearly more.
   const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
   const supported = best(
@@ -231,6 +233,7 @@ function joined(a: Unit, b: Unit): Unit {
         ...b.analysis.tokens.map((t) => ({ ...t, pos: t.pos + shift })),
       ],
       length: shift + b.analysis.length,
+      pronouns: [...a.analysis.pronouns, ...b.analysis.pronouns.map((pos) => pos + shift)],
     },
   };
 }
@@ -297,11 +300,8 @@ function judge(
   const page = unit.analysis.tokens;
   const matched = align(claim.tokens, page);
   const total = claim.tokens.length;
-  // "It was repaired" on the page of the Lighthouse of Alexandria says "the Lighthouse was repaired".
-  const subject = claim.tokens.filter(
-    (t, i) => matched[i]! < 0 && t.capital && context.has(t.key),
-  ).length;
-  const found = matched.filter((m) => m >= 0).length + subject;
+  const resolved = referents(claim.tokens, unit.analysis, matched, { context, known });
+  const found = matched.filter((m) => m >= 0).length + resolved.size;
   const coverage = total === 0 ? 0 : found / total;
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
   const involved = new Set(conflicts.map((c) => c.claimStart));
@@ -310,6 +310,7 @@ function judge(
   const keyMissing = claim.tokens.some(
     (t, i) =>
       matched[i]! < 0 &&
+      !resolved.has(i) &&
       (t.kind === 'number' || (t.capital && !everywhere.has(t.key) && !known?.has(t.key))),
   );
   const swapped = substitutions(claim.tokens, page, matched);
@@ -319,7 +320,51 @@ function judge(
     !keyMissing &&
     swapped === 0 &&
     coverage >= opts.supportThreshold;
-  return { unit, matched, coverage, conflicts, aligned, supported };
+  return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+}
+
+/**
+ * Claim names the sentence refers to without writing them: the page's subject ("It was repaired"
+ * on the page of the Lighthouse of Alexandria says "the Lighthouse was repaired"), or a personal
+ * pronoun where the name stands ("she headed the team" / "Margaret Hamilton led the team") when
+ * the rest of the page names that person (`known`): "him" alone may be anyone, and a name the page
+ * never writes stays missing. Indices into the claim's tokens.
+ */
+function referents(
+  claim: readonly Token[],
+  unit: Analysis,
+  matched: readonly number[],
+  { context, known }: Pick<Known, 'context' | 'known'>,
+): Set<number> {
+  const found = new Set<number>();
+  claim.forEach((t, i) => {
+    if (matched[i]! >= 0 || !t.capital || t.kind !== 'word') return;
+    if (context.has(t.key)) found.add(i);
+    else if (t.name && known?.has(t.key) && pronounAt(claim, unit, matched, i)) found.add(i);
+  });
+  return found;
+}
+
+/**
+ * A pronoun of the unit stands where the claim's word `i` stands: as far from the page word that
+ * matched its nearest matched neighbour as the claim word is from that neighbour (one off).
+ */
+function pronounAt(
+  claim: readonly Token[],
+  unit: Analysis,
+  matched: readonly number[],
+  i: number,
+): boolean {
+  for (const step of [-1, 1]) {
+    let k = i + step;
+    while (k >= 0 && k < claim.length && matched[k]! < 0) k += step;
+    if (k < 0 || k >= claim.length) continue;
+    const offset = claim[i]!.pos - claim[k]!.pos;
+    const at = unit.tokens[matched[k]!]!.pos + offset;
+    const sameSide = (pos: number) => Math.sign(pos - (at - offset)) === Math.sign(offset);
+    if (unit.pronouns.some((pos) => Math.abs(pos - at) <= 1 && sameSide(pos))) return true;
+  }
+  return false;
 }
 
 /**

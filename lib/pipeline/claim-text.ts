@@ -55,6 +55,8 @@ export interface Analysis {
   tokens: Token[];
   /** Number of stream positions (content and function words). */
   length: number;
+  /** Positions of personal pronouns ("he", "its"): a name of the claim may stand there. */
+  pronouns: number[];
 }
 
 interface Raw {
@@ -267,7 +269,12 @@ interface Item {
   cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw };
   /** Ends a cue's reach. */
   boundary?: boolean;
+  /** A personal pronoun ("he", "its"), no content word of its own. */
+  pronoun?: boolean;
 }
+
+/** Pronouns that stand for one named person or body; "their" is seldom one name's. */
+const PRONOUNS = new Set('he him his she her it its they'.split(' '));
 
 /** Analyses a sentence (or a short text). `offset` is added to every start and end. */
 export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
@@ -298,7 +305,8 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
       ...(quantifierCue ? { quantifierCue } : {}),
     });
   });
-  return { tokens, length: items.length };
+  const pronouns = items.flatMap((item, pos) => (item.pronoun ? [pos] : []));
+  return { tokens, length: items.length, pronouns };
 }
 
 function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
@@ -428,7 +436,7 @@ function wordItem(
   if (!/[\p{L}\p{N}]/u.test(word)) return {};
   // "May" and "March" are months; "may" is a modal verb.
   const month = capital && !r.opening && (word === 'may' || word === 'march');
-  if (isFunctionWord(word) && !month) return {};
+  if (isFunctionWord(word) && !month) return PRONOUNS.has(word) ? { pronoun: true } : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
   // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareClaim } from '../../lib/pipeline/claim-match';
+import { compareClaim, keysOf } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
 
 const compare = (claim: string, page: string, context: string[] = []) =>
@@ -192,5 +192,41 @@ describe('compareClaim: the issue examples', () => {
   it('handles empty input', () => {
     expect(compare('', 'Some page text.').outcome).toBe('not-found');
     expect(compare('The tower fell.', '').outcome).toBe('not-found');
+  });
+});
+
+describe('compareClaim: a pronoun where the claim has a name', () => {
+  // quanta-1 (tune split): the quote says "she" where the answer names the person.
+  const QUOTE =
+    'At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.';
+  const CLAIM =
+    'From 1965, Margaret Hamilton headed the onboard flight software team for the Apollo project.';
+  const withPage = (page: string) =>
+    compareClaim(CLAIM, QUOTE, buildLexicon([CLAIM, QUOTE, page]), {
+      known: keysOf([page, QUOTE]),
+    });
+
+  it('takes the name as what the pronoun in its place refers to, when the page names her', () => {
+    const r = withPage('Margaret Hamilton, a young mathematician, joined the project.');
+    expect(r.outcome).toBe('supported');
+    expect(r.missing).toEqual([]);
+  });
+
+  it('keeps the name missing when nothing on the page names it', () => {
+    const r = withPage('Lorenz hired a young mathematician for the project.');
+    expect(r.outcome).not.toBe('supported');
+    expect(r.missing).toEqual(['Margaret', 'Hamilton']);
+  });
+
+  it('does not take a pronoun elsewhere in the sentence for the name', () => {
+    const quote =
+      'Since its introduction over a year ago, ATF has gone on to become an important building block in the Dropbox infrastructure.';
+    const claim = 'ATF replaced Celery as a building block in the Dropbox infrastructure.';
+    const page = 'Celery was the task queue before ATF.';
+    const r = compareClaim(claim, quote, buildLexicon([claim, quote, page]), {
+      known: keysOf([page, quote]),
+    });
+    // ATF, building, block, Dropbox, infrastructure: "replaced" and "Celery" are not found.
+    expect(r.coverage).toBeCloseTo(5 / 7);
   });
 });

@@ -431,7 +431,47 @@ function findConflicts(
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
+  for (const conflict of crossed(claim, page, matched))
+    if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
+}
+
+/**
+ * Two numbers of the claim that the page has the other way round: "27% PHP and 59% JavaScript"
+ * against "59% PHP and 27% JavaScript". Each is found, but one only out of order, and in its place
+ * the page has the other claim number; matching each word wherever it is would call it supported.
+ */
+function crossed(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    // Years move freely in a paraphrase ("in 2022, it ranked second" / "second in 2022").
+    if (matched[i]! < 0 || c.kind !== 'number' || numberKind(c) === 'date') return;
+    let left = i - 1;
+    while (left >= 0 && matched[left]! < 0) left--;
+    if (left < 0) return;
+    const from = page[matched[left]!]!.pos;
+    if (page[matched[i]!]!.pos > from) return;
+    const to = from + 3;
+    const rival = page.find(
+      (p, j) =>
+        p.pos > from &&
+        p.pos <= to &&
+        p.kind === 'number' &&
+        comparableNumbers(c, p) &&
+        used.has(j),
+    );
+    if (rival) out.push(conflictOf(numberKind(c), c, rival));
+  });
+  return out;
+}
+
+function numberKind(c: Token): ConflictKind {
+  return ['year', 'decade'].includes(c.numberClass ?? '') ? 'date' : 'number';
 }
 
 /** Page positions from just before the first matched word to just after the last. */

@@ -221,7 +221,16 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     } else if (isScale(r.lower)) {
       value *= NUMBER_SCALES[r.lower]!;
       j++;
+    } else if (r.text === '-' && isScale(raws[j + 1]?.lower)) {
+      // "a one-billion-dollar purchase"
+      value *= NUMBER_SCALES[raws[j + 1]!.lower]!;
+      j += 2;
     } else break;
+  }
+  // "a 19-billion-dollar deal": the currency joined by a hyphen.
+  if (raws[j]?.text === '-' && CURRENCIES.has(raws[j + 1]?.lower ?? '')) {
+    money = true;
+    j += 2;
   }
   const after = raws[j]?.lower ?? '';
   if (PERCENTS.has(after) || (after === 'per' && raws[j + 1]?.lower === 'cent')) {
@@ -436,7 +445,10 @@ function wordItem(
   if (!/[\p{L}\p{N}]/u.test(word)) return {};
   // "May" and "March" are months; "may" is a modal verb.
   const month = capital && !r.opening && (word === 'may' || word === 'march');
-  if (isFunctionWord(word) && !month) return PRONOUNS.has(word) ? { pronoun: true } : {};
+  // "US" in capitals is the country, "us" the pronoun.
+  const countryCode = written.length >= 2 && written === written.toUpperCase();
+  if (isFunctionWord(word) && !month && !(countryCode && countryKey(word, written)))
+    return PRONOUNS.has(word) ? { pronoun: true } : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
   // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.
@@ -480,7 +492,7 @@ function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
     const cue = item.cue;
     if (!cue) return;
-    const reached = reachOf(items, i);
+    const reached = reachOf(items, i, cue.negation && !cue.quantifier);
     // Only function words before the clause ends ("the receptionist will never tell you when…":
     // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
     // that ends its clause ("unless three calls fail.") governs nothing.
@@ -502,12 +514,17 @@ function applyScopes(items: Item[]): void {
   });
 }
 
-/** The content words after the cue at `i`, up to SCOPE of them, within its clause. */
-function reachOf(items: readonly Item[], i: number): Token[] {
+/**
+ * The content words after the cue at `i`, up to SCOPE of them, within its clause. A negation
+ * denies what is said of a name, not the name: "didn't work on Snapchat CEO Evan Spiegel" stops
+ * before "Snapchat" ("not iPhone exclusive", the name first, still negates both).
+ */
+function reachOf(items: readonly Item[], i: number, negation: boolean): Token[] {
   const reached: Token[] = [];
   for (let j = i + 1; j < items.length && reached.length < SCOPE; j++) {
     const next = items[j]!;
     if (next.boundary) break;
+    if (negation && next.token?.name && reached.length > 0) break;
     // A cue inside another's reach: both apply ("does not deny" affirms).
     if (next.token) reached.push(next.token);
   }

@@ -556,6 +556,7 @@ export const NUMBER_WORDS: Record<string, number> = {
   single: 1,
   twice: 2,
   double: 2,
+  dual: 2,
   triple: 3,
 };
 

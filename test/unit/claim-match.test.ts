@@ -230,3 +230,22 @@ describe('compareClaim: a pronoun where the claim has a name', () => {
     expect(r.coverage).toBeCloseTo(5 / 7);
   });
 });
+
+describe('compareClaim: numbers the other way round', () => {
+  // wordpress (tune split): both numbers are in the quote, bound to the other language.
+  const QUOTE = 'WordPress’ code base is currently 59% PHP and 27% JavaScript.';
+
+  it('says otherwise when the claim swaps two amounts', () => {
+    const r = compare("WordPress's code base is currently 27% PHP and 59% JavaScript.", QUOTE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: '59%', page: '27%' });
+  });
+
+  it('supports the same amounts in the same places, written another way', () => {
+    const r = compare(
+      'The WordPress code base is 59 per cent PHP and 27 percent JavaScript.',
+      QUOTE,
+    );
+    expect(r.outcome).toBe('supported');
+  });
+});

@@ -190,3 +190,29 @@ describe('verbatimSpan', () => {
     expect(verbatimSpan('the African Union', QUOTE)).toBeNull();
   });
 });
+
+describe('analyse: forms from the tune pages', () => {
+  it('reads "US" in capitals as the country and "us" as a pronoun (bbc-1)', () => {
+    const page = tokens(
+      'Mr Obama will become the first US president to address the African Union.',
+    );
+    expect(page.find((t) => t.text === 'US')?.key).toBe(tokens('an American president')[0]!.key);
+    expect(tokens('He showed us the way.').map((t) => t.text)).toEqual(['showed', 'way']);
+  });
+
+  it.each([
+    ["Facebook's one-billion-dollar purchase of Instagram", 1e9, 'money'],
+    ['a 19-billion-dollar deal', 19e9, 'money'],
+    ['two dual MicroOLED panels', 2, 'count'],
+  ])('reads "%s" to %d', (text, value, numberClass) => {
+    expect(numbers(text).at(-1)).toEqual([expect.any(String), value, numberClass]);
+  });
+
+  // cnet (tune split): the negation of "didn't work on" is not a negation of Snapchat.
+  it('stops a negation before a name that follows the word it negates', () => {
+    const page = tokens("These strategies didn't work on Snapchat CEO Evan Spiegel.");
+    expect(page.find((t) => t.word === 'work')?.negated).toBe(true);
+    expect(page.find((t) => t.text === 'Snapchat')?.negated).toBe(false);
+    expect(tokens("It's also not iPhone exclusive.").every((t) => t.negated)).toBe(true);
+  });
+});

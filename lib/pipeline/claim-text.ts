@@ -206,27 +206,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   if (value === undefined) return null;
   const plain = NUMERIC.test(first.text) && !first.text.includes(',');
   j++;
-  // "twenty-five", "one hundred thousand", "1.5 million"
-  while (j < raws.length) {
-    const r = raws[j]!;
-    if (
-      r.text === '-' &&
-      raws[j + 1] &&
-      raws[j + 1]!.lower in NUMBER_WORDS &&
-      value >= 20 &&
-      value < 100
-    ) {
-      value += NUMBER_WORDS[raws[j + 1]!.lower]!;
-      j += 2;
-    } else if (isScale(r.lower)) {
-      value *= NUMBER_SCALES[r.lower]!;
-      j++;
-    } else if (r.text === '-' && isScale(raws[j + 1]?.lower)) {
-      // "a one-billion-dollar purchase"
-      value *= NUMBER_SCALES[raws[j + 1]!.lower]!;
-      j += 2;
-    } else break;
-  }
+  ({ value, next: j } = compoundAt(raws, j, value));
   // "a 19-billion-dollar deal": the currency joined by a hyphen.
   if (raws[j]?.text === '-' && CURRENCIES.has(raws[j + 1]?.lower ?? '')) {
     money = true;
@@ -253,6 +233,31 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower))
     numberClass = 'year';
   return { value, numberClass, next: j };
+}
+
+/** The rest of a compound number: "twenty-five", "one hundred thousand", "1.5 million", "one-billion". */
+function compoundAt(
+  raws: readonly Raw[],
+  start: number,
+  first: number,
+): { value: number; next: number } {
+  let value = first;
+  let j = start;
+  while (j < raws.length) {
+    const r = raws[j]!;
+    const hyphen = r.text === '-';
+    if (hyphen && raws[j + 1] && raws[j + 1]!.lower in NUMBER_WORDS && value >= 20 && value < 100) {
+      value += NUMBER_WORDS[raws[j + 1]!.lower]!;
+      j += 2;
+    } else if (isScale(r.lower)) {
+      value *= NUMBER_SCALES[r.lower]!;
+      j++;
+    } else if (hyphen && isScale(raws[j + 1]?.lower)) {
+      value *= NUMBER_SCALES[raws[j + 1]!.lower]!;
+      j += 2;
+    } else break;
+  }
+  return { value, next: j };
 }
 
 const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));

@@ -13,7 +13,14 @@
 
 import { sentenceRanges } from '../core/segment';
 import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
-import { areAntonyms, BASE_LEXICON, exclusiveKind, type Lexicon, negatedByPrefix } from './lexicon';
+import {
+  areAntonyms,
+  BASE_LEXICON,
+  exclusiveKind,
+  type Lexicon,
+  negatedByPrefix,
+  wordKey,
+} from './lexicon';
 import { QUANTIFIER_CONFLICTS } from './lexicon-data';
 import type { ClaimConflict, MatchOutcome } from './types';
 
@@ -319,6 +326,7 @@ function judge(
     conflicts.length === 0 &&
     !keyMissing &&
     swapped === 0 &&
+    !overclaims(claim.tokens, page, matched) &&
     coverage >= opts.supportThreshold;
   return { unit, matched, coverage, conflicts, aligned, supported, resolved };
 }
@@ -365,6 +373,28 @@ function pronounAt(
     if (unit.pronouns.some((pos) => Math.abs(pos - at) <= 1 && sameSide(pos))) return true;
   }
   return false;
+}
+
+const TIME_KEYS = new Set(
+  'second minute hour day week month year decade'.split(' ').map((w) => wordKey(w)),
+);
+
+/**
+ * "All" in the claim on a word the page does not say it of: "you can play all of the
+ * game modes for free" against "a sample of the game modes", "all of the changes were cosmetic"
+ * against "most of". Not a contradiction the rules can name, but not what the page says.
+ */
+function overclaims(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): boolean {
+  return claim.some((c, i) => {
+    // "every second" is a rate, not a claim about all of something.
+    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key)) return false;
+    const p = matched[i]! >= 0 ? page[matched[i]!] : undefined;
+    return p !== undefined && p.quantifier !== c.quantifier;
+  });
 }
 
 /**

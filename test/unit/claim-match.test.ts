@@ -249,3 +249,29 @@ describe('compareClaim: numbers the other way round', () => {
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: "all" where the page does not say it', () => {
+  // msn and wikia (tune split): quantifier edits the rules used to call supported.
+  it.each([
+    [
+      'You can play all of the game modes for free.',
+      'You can play a sample of the game modes for free, but you can pay $10 to get everything right away.',
+    ],
+    [
+      'All of the Special Editions’ changes were cosmetic.',
+      'Although most of the Special Editions’ changes were cosmetic, others significantly affected the plot of the films.',
+    ],
+  ])('does not support "%s"', (claim, quote) => {
+    expect(compare(claim, quote).outcome).not.toBe('supported');
+  });
+
+  it('supports "all" where the page says "every", and a rate "every second"', () => {
+    expect(
+      compare('All the students passed the exam.', 'Every student passed the exam.').outcome,
+    ).toBe('supported');
+    expect(
+      compare('ATF handles 9,000 tasks every second.', 'ATF handles 9,000 tasks per second.')
+        .outcome,
+    ).toBe('supported');
+  });
+});

@@ -62,3 +62,18 @@ describe('lexicon', () => {
     expect(lexicon.maxPhrase).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('lemma: irregular verbs', () => {
+  // wordpress (tune split): "has shrunk" against "has grown" is rise against fall.
+  it('joins irregular past forms to their base, so antonym groups catch them', () => {
+    expect(wordKey('shrunk')).toBe(wordKey('shrink'));
+    expect(wordKey('shrank')).toBe(wordKey('fall'));
+    expect(areAntonyms(wordKey('shrunk'), wordKey('grown'))).toBe(true);
+    expect(wordKey('understood')).toBe(wordKey('understand'));
+  });
+
+  it('leaves forms that are words of their own to the stemmer ("the ground", "a wound")', () => {
+    expect(wordKey('ground')).not.toBe(wordKey('grind'));
+    expect(wordKey('wound')).not.toBe(wordKey('wind'));
+  });
+});

@@ -404,6 +404,9 @@ function overclaims(
  * do not know; the rules cannot tell which, so the claim is not "supported" (it may still be
  * "contradicted" by a conflict they do know). Measured on the tune split with the antonym list
  * switched off: it kept 11 of 35 antonym edits from "supported" and cost 7 of 63 paraphrases.
+ * The same place in an unchanged frame (`sameFrame`) counts too, however many function words lie
+ * between: on the tune split (540 claims) it took false support from 2.5% to 2.0% and cost 3 of
+ * 89 paraphrases.
  */
 function substitutions(
   claim: readonly Token[],
@@ -416,16 +419,44 @@ function substitutions(
     if (matched[i]! >= 0 || c.kind !== 'word' || c.capital) return;
     const left = matched[i - 1];
     const right = matched[i + 1];
-    if (left === undefined || right === undefined || left < 0 || right < 0) return;
+    if (left === undefined || left < 0) return;
     const from = page[left]!.pos;
-    const to = page[right]!.pos;
-    if (to - from < 2 || to - from > 3) return;
-    const between = page.filter(
-      (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
-    );
-    if (between.length > 0) count++;
+    if (sameFrame(claim, page, matched, i, used)) count++;
+    else if (right !== undefined && right >= 0) {
+      const to = page[right]!.pos;
+      if (to - from < 2 || to - from > 3) return;
+      const between = page.filter(
+        (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
+      );
+      if (between.length > 0) count++;
+    }
   });
   return count;
+}
+
+/**
+ * The page word in the claim word's very place: the same number of words after the matched word
+ * before it, with the matched word after it (if any) as far on as in the claim, or both at the
+ * end. "… is a worthless tactic" against "… is a valuable tactic"; "headsets launching next
+ * spring" against "headsets launching this fall". One word swapped in an unchanged frame.
+ */
+function sameFrame(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+  used: ReadonlySet<number>,
+): boolean {
+  const before = claim[i - 1]!;
+  const from = page[matched[i - 1]!]!.pos;
+  const at = from + (claim[i]!.pos - before.pos);
+  const j = page.findIndex((p) => p.pos === at);
+  const p = page[j];
+  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return false;
+  const after = claim[i + 1];
+  if (!after) return j === page.length - 1;
+  const right = matched[i + 1]!;
+  return right >= 0 && page[right]!.pos - from === after.pos - before.pos;
 }
 
 function findConflicts(

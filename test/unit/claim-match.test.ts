@@ -275,3 +275,28 @@ describe('compareClaim: "all" where the page does not say it', () => {
     ).toBe('supported');
   });
 });
+
+describe('compareClaim: one word swapped in an unchanged frame', () => {
+  // cnet and bug-1255978 (tune split): antonyms no list knows, in the sentence as written.
+  it.each([
+    [
+      'Helping them understand all the pain is a worthless tactic.',
+      'Helping them understand all the pain is a valuable tactic.',
+    ],
+    [
+      'Minibars almost always make money, even when they charge $10 for a Diet Coke, Sharon said.',
+      '"Minibars almost always lose money, even when they charge $10 for a Diet Coke,” Sharon said.',
+    ],
+  ])('does not support "%s"', (claim, quote) => {
+    expect(compare(claim, quote).outcome).not.toBe('supported');
+  });
+
+  it('still supports the frame with a word added or left out', () => {
+    expect(
+      compare(
+        'Helping them understand the pain is a tactic.',
+        'Helping them understand all the pain is a valuable tactic.',
+      ).outcome,
+    ).toBe('supported');
+  });
+});

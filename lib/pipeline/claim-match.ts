@@ -250,9 +250,18 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
 }
 
 /** Equal values; "about 500" also matches 480–520, a year or an ordinal never approximately. */
+/** A percentage and a share written as a fraction ("half", "three-quarters"). */
+function isShare(percent: Token, fraction: Token): boolean {
+  const v = fraction.value ?? 0;
+  return percent.numberClass === 'percent' && fraction.numberClass === 'count' && v > 0 && v < 1;
+}
+
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
   if (a.value === b.value) return true;
+  // "half", "a quarter", "three-quarters" against "50%", "25%", "75%".
+  if (isShare(a, b)) return Math.abs(a.value / 100 - b.value) < 0.005;
+  if (isShare(b, a)) return Math.abs(b.value / 100 - a.value) < 0.005;
   const exact = ['year', 'decade', 'ordinal'];
   if (exact.includes(a.numberClass ?? '') || exact.includes(b.numberClass ?? '')) return false;
   if (!a.approximate && !b.approximate) return false;
@@ -611,7 +620,7 @@ function comparableNumbers(c: Token, p: Token): boolean {
   if (sameNumber(c, p)) return oppositeBounds(c, p);
   const year = (t: Token) => t.numberClass === 'year' || t.numberClass === 'decade';
   if (year(c) || year(p)) return year(c) && year(p);
-  return c.numberClass === p.numberClass;
+  return c.numberClass === p.numberClass || isShare(c, p) || isShare(p, c);
 }
 
 function conflictOf(kind: ConflictKind, c: Token, p: Token): Conflict {

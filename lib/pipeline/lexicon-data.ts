@@ -691,6 +691,9 @@ export const NUMBER_SCALES: Record<string, number> = {
   k: 1e3,
   m: 1e6,
   bn: 1e9,
+  // "a quarter", "three-quarters": a share, compared with a percentage (claim-match.ts sameNumber).
+  quarter: 0.25,
+  quarters: 0.25,
 };
 
 /** Currency words and symbols: a number they name is money, compared in its own class. */

@@ -300,3 +300,20 @@ describe('compareClaim: one word swapped in an unchanged frame', () => {
     ).toBe('supported');
   });
 });
+
+describe('compareClaim: shares written as words or percentages', () => {
+  const QUOTE =
+    '50% of respondents said AI was risky and 75% wanted to consolidate their toolchain.';
+
+  it('matches "half" and "three-quarters" with 50% and 75%', () => {
+    const claim =
+      'Half of the respondents said AI was risky, and three-quarters wanted to consolidate their toolchain.';
+    expect(compare(claim, QUOTE)).toMatchObject({ outcome: 'supported', missing: [] });
+  });
+
+  it('says otherwise for "a quarter" against 75%', () => {
+    const claim =
+      '50% of respondents said AI was risky and a quarter wanted to consolidate their toolchain.';
+    expect(compare(claim, QUOTE).outcome).toBe('contradicted');
+  });
+});

@@ -132,6 +132,7 @@ export function compareClaim(
   );
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
+    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
     .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
@@ -249,6 +250,39 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
   return analysis.tokens.some((t) => t.kind === 'number' && sameNumber(n, t));
 }
 
+/**
+ * Another word of the same name is in the evidence: "Barack Obama" where the quote says "Mr
+ * Obama", "Georges Claude" where it says "Claude". A first name left out is not a name missing
+ * (another first name in its place is still a conflict: `substitutionKind`).
+ */
+function restOfNameFound(
+  claim: readonly Token[],
+  t: Token,
+  everywhere: ReadonlySet<string>,
+): boolean {
+  const i = claim.indexOf(t);
+  const inName = (k: number, step: number) =>
+    claim[k]?.name === true &&
+    claim[k]!.kind === 'word' &&
+    claim[k]!.pos === claim[k - step]!.pos + step;
+  for (const step of [-1, 1])
+    for (let k = i + step; inName(k, step); k += step)
+      if (everywhere.has(claim[k]!.key)) return true;
+  return false;
+}
+
+/** An unmatched capitalised word of the page where claim word `i` should be ("Bill" for "Hillary"). */
+function rivalName(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+): boolean {
+  const used = new Set(matched);
+  const { from, to } = slotOf(claim, page, matched, i);
+  return page.some((p, j) => !used.has(j) && p.capital && p.pos >= from && p.pos <= to);
+}
+
 /** Equal values; "about 500" also matches 480–520, a year or an ordinal never approximately. */
 /** A percentage and a share written as a fraction ("half", "three-quarters"). */
 function isShare(percent: Token, fraction: Token): boolean {
@@ -327,7 +361,14 @@ function judge(
     (t, i) =>
       matched[i]! < 0 &&
       !resolved.has(i) &&
-      (t.kind === 'number' || (t.capital && !everywhere.has(t.key) && !known?.has(t.key))),
+      (t.kind === 'number' ||
+        (t.capital &&
+          !everywhere.has(t.key) &&
+          !known?.has(t.key) &&
+          !(
+            restOfNameFound(claim.tokens, t, everywhere) &&
+            !rivalName(claim.tokens, page, matched, i)
+          ))),
   );
   const swapped = substitutions(claim.tokens, page, matched);
   const supported =

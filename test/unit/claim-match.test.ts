@@ -317,3 +317,23 @@ describe('compareClaim: shares written as words or percentages', () => {
     expect(compare(claim, QUOTE).outcome).toBe('contradicted');
   });
 });
+
+describe('compareClaim: a name given in full where the quote has part of it', () => {
+  // simplyfound-1 (tune split): the title says "Raspberry Pi", the answer "Raspberry Pi Foundation".
+  it('does not report the first name missing when the surname is there', () => {
+    const r = compare('Barack Obama said race relations had improved during his presidency.', BBC);
+    expect(r).toMatchObject({ outcome: 'supported', missing: [] });
+  });
+
+  it('still says otherwise for another first name in its place', () => {
+    const quote = 'The embargo would stay in place, Bill Clinton said.';
+    const r = compare('The embargo would stay in place, Hillary Clinton said.', quote);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Hillary', page: 'Bill' });
+    const opening = compare(
+      'Hillary Clinton said the embargo would stay.',
+      'Bill Clinton said the embargo would stay.',
+    );
+    expect(opening.outcome).not.toBe('supported');
+  });
+});

@@ -639,7 +639,9 @@ function substitutionKind(
   inSlot: boolean,
 ): ConflictKind | null {
   if (c.kind === 'number' && p.kind === 'number') {
-    if (!comparableNumbers(c, p)) return null;
+    // Outside the slot, only a number the evidence never states conflicts: "about 50 other people
+    // were wounded" elsewhere in the quote, "three others may have escaped" beside the claim's words.
+    if (!comparableNumbers(c, p) || (!inSlot && everywhere.has(c.key))) return null;
     const dated = ['year', 'decade'].includes(c.numberClass ?? '');
     return dated ? 'date' : 'number';
   }

@@ -337,3 +337,21 @@ describe('compareClaim: a name given in full where the quote has part of it', ()
     expect(opening.outcome).not.toBe('supported');
   });
 });
+
+describe('compareClaim: a number the quote states elsewhere', () => {
+  // wapo-1 (tune split): "three others may have escaped" is not the claim's "around 50 people".
+  const QUOTE =
+    'Tunisian Prime Minister Habib Essid said that in addition to the slain foreigners — from Italy, Poland, Germany and Spain — a local museum worker and a security official were killed. Two gunmen died, and three others may have escaped, officials said. About 50 other people were wounded, according to local news reports.';
+  const CLAIM =
+    'Prime Minister Habib Essid said a museum worker and a security official died along with the foreign victims from Italy, Poland, Germany and Spain; two gunmen were killed and around 50 people were injured.';
+
+  it('is no conflict with another number near the claim’s words', () => {
+    expect(compare(CLAIM, QUOTE).outcome).not.toBe('contradicted');
+  });
+
+  it('still conflicts with a number the quote never states', () => {
+    const r = compare(CLAIM.replace('around 50', 'around 80'), QUOTE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts.map((c) => c.kind)).toContain('number');
+  });
+});

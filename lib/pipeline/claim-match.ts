@@ -19,6 +19,7 @@ import {
   exclusiveKind,
   type Lexicon,
   negatedByPrefix,
+  oppositeByAffix,
   wordKey,
 } from './lexicon';
 import { QUANTIFIER_CONFLICTS } from './lexicon-data';
@@ -650,7 +651,8 @@ function substitutionKind(
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
   if (areAntonyms(c.key, p.key)) return 'antonym';
-  if (c.word && p.word && negatedByPrefix(c.word, p.word)) return 'antonym';
+  if (c.word && p.word && (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)))
+    return 'antonym';
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
   if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))

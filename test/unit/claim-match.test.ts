@@ -355,3 +355,14 @@ describe('compareClaim: a number the quote states elsewhere', () => {
     expect(r.conflicts.map((c) => c.kind)).toContain('number');
   });
 });
+
+describe('compareClaim: opposites by prefix or suffix', () => {
+  it('says otherwise for "underpaid" where the page says "overpaid"', () => {
+    const r = compare(
+      'The report says hotel staff are underpaid for the work.',
+      'The report says hotel staff are overpaid for the work.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'underpaid', page: 'overpaid' });
+  });
+});

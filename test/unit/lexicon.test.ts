@@ -4,6 +4,7 @@ import {
   buildLexicon,
   exclusiveKind,
   lemma,
+  oppositeByAffix,
   pageAcronyms,
   wordKey,
 } from '../../lib/pipeline/lexicon';
@@ -75,5 +76,30 @@ describe('lemma: irregular verbs', () => {
   it('leaves forms that are words of their own to the stemmer ("the ground", "a wound")', () => {
     expect(wordKey('ground')).not.toBe(wordKey('grind'));
     expect(wordKey('wound')).not.toBe(wordKey('wind'));
+  });
+});
+
+describe('oppositeByAffix', () => {
+  it.each([
+    ['include', 'exclude'],
+    ['internal', 'external'],
+    ['overpaid', 'underpaid'],
+    ['upstream', 'downstream'],
+    ['prewar', 'postwar'],
+    ['maximum', 'minimum'],
+    ['encourage', 'discourage'],
+    ['useful', 'useless'],
+  ])('reads "%s" and "%s" as opposites', (a, b) => {
+    expect(oppositeByAffix(a, b)).toBe(true);
+    expect(oppositeByAffix(b, a)).toBe(true);
+  });
+
+  it.each([
+    ['include', 'includes'],
+    ['inform', 'reform'],
+    ['useful', 'helpful'],
+    ['under', 'over'],
+  ])('does not read "%s" and "%s" as opposites', (a, b) => {
+    expect(oppositeByAffix(a, b)).toBe(false);
   });
 });

@@ -440,12 +440,17 @@ function overclaims(
   page: readonly Token[],
   matched: readonly number[],
 ): boolean {
-  return claim.some((c, i) => {
+  // Per "all" of the claim: the page words matched to what it governs. One of them under "all" on
+  // the page too is enough, since a comma can end the page's reach sooner ("Each <lambda,
+  // priority> pair" / "Each lambda and priority pair").
+  const byCue = new Map<number, Token[]>();
+  claim.forEach((c, i) => {
     // "every second" is a rate, not a claim about all of something.
-    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key)) return false;
-    const p = matched[i]! >= 0 ? page[matched[i]!] : undefined;
-    return p !== undefined && p.quantifier !== c.quantifier;
+    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key) || matched[i]! < 0) return;
+    const cue = c.quantifierCue?.start ?? c.start;
+    byCue.set(cue, [...(byCue.get(cue) ?? []), page[matched[i]!]!]);
   });
+  return [...byCue.values()].some((words) => words.every((p) => p.quantifier !== 'all'));
 }
 
 /**

@@ -265,6 +265,14 @@ describe('compareClaim: "all" where the page does not say it', () => {
     expect(compare(claim, quote).outcome).not.toBe('supported');
   });
 
+  it('supports "each" where the page says it of the same words, a comma sooner', () => {
+    // dropbox-blog (tune split)
+    const claim = 'Each lambda and priority pair gets a dedicated SQS queue.';
+    expect(compare(claim, 'Each <lambda, priority> pair gets a dedicated SQS queue.').outcome).toBe(
+      'supported',
+    );
+  });
+
   it('supports "all" where the page says "every", and a rate "every second"', () => {
     expect(
       compare('All the students passed the exam.', 'Every student passed the exam.').outcome,

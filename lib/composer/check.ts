@@ -191,6 +191,9 @@ function bestPart(tableRows: boolean, results: readonly ClaimComparison[]): Clai
   const contradicted = top('contradicted');
   // A table's rows state different facts side by side: the row that says the claim supports it,
   // whatever its neighbours say ("MAJOR_VERSION 1" does not refute "MINOR_VERSION 2").
+  // The quote's own words decide too ("supported" whatever another part says: claim-match.ts).
+  const verbatim = results.find((r) => r.verbatim);
+  if (verbatim) return verbatim;
   const outcome =
     tableRows && supported ? 'supported' : decide(supported?.alignment, contradicted?.alignment);
   const best =

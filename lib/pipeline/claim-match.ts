@@ -12,8 +12,16 @@
 // (test/eval/verify.ts); figures on the 'report' split are in test/bench/results.json.
 
 import { sentenceRanges } from '../core/segment';
-import { type Analysis, analyse, type Token } from './claim-text';
-import { areAntonyms, BASE_LEXICON, exclusiveKind, type Lexicon, negatedByPrefix } from './lexicon';
+import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
+import {
+  areAntonyms,
+  BASE_LEXICON,
+  exclusiveKind,
+  type Lexicon,
+  negatedByPrefix,
+  oppositeByAffix,
+  wordKey,
+} from './lexicon';
 import { QUANTIFIER_CONFLICTS } from './lexicon-data';
 import type { ClaimConflict, MatchOutcome } from './types';
 
@@ -35,6 +43,8 @@ export interface ClaimComparison {
   conflicts: Conflict[];
   /** The claim's names and numbers found nowhere in the evidence. */
   missing: string[];
+  /** The claim stands word for word in the evidence: supported, and no other sentence outweighs it. */
+  verbatim?: boolean;
 }
 
 export interface MatchOptions {
@@ -61,7 +71,10 @@ export function keysOf(texts: readonly string[], lexicon: Lexicon = BASE_LEXICON
 // sweep). Support 0.65: false support on the tune split is 1.8% from 0.60 to 0.75 and 2.1% at 0.55,
 // while paraphrases called supported fall as it rises (75% at 0.60, 67% at 0.65, 62% at 0.70);
 // 0.65 keeps a margin above where false support starts to rise. Align 0.6: 0.5 refuted more
-// paraphrases for two more edits caught; 0.7 caught fewer negations.
+// paraphrases for two more edits caught; 0.7 caught fewer negations. (Those figures are for the
+// first 410 tune claims. On the 540 with the pages added later, after the rules of the next round,
+// false support is 2.3% from 0.60 to 0.75 and 2.5% at 0.55; the thresholds were left as they were
+// once the report half's figures had been read, so that they say nothing about that half.)
 export const MATCH_DEFAULTS = { supportThreshold: 0.65, alignThreshold: 0.6 };
 
 /** A claim's content must at least reach this many matched words for a conflict to count. */
@@ -86,6 +99,8 @@ interface Alignment {
   /** Coverage of the claim's words not involved in a conflict. */
   aligned: number;
   supported: boolean;
+  /** Claim names the unit refers to by a pronoun or the page's subject (`referents`). */
+  resolved: ReadonlySet<number>;
 }
 
 export function compareClaim(
@@ -95,6 +110,20 @@ export function compareClaim(
   options: MatchOptions = {},
 ): ClaimComparison {
   const opts = { ...MATCH_DEFAULTS, ...options };
+  const said = verbatimSpan(claim, evidenceText);
+  // The page's own words: another sentence that "aligns better" cannot make them false.
+  if (said) {
+    const { start, end } = sentencesAround(evidenceText, said);
+    return {
+      outcome: 'supported',
+      verbatim: true,
+      sentence: { text: evidenceText.slice(start, end), start, end },
+      coverage: 1,
+      alignment: 1,
+      conflicts: [],
+      missing: [],
+    };
+  }
   const claimAnalysis = analyse(claim, lexicon);
   const units = unitsOf(evidenceText, lexicon);
   const context = new Set(
@@ -102,15 +131,16 @@ export function compareClaim(
   );
   const everywhere = new Set(units.flatMap((u) => u.analysis.tokens.map((t) => t.key)));
   for (const key of context) everywhere.add(key);
-  const missing = claimAnalysis.tokens
-    .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
-    .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
-    .map((t) => t.text);
-
   const alignments = units.map((unit) =>
     judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
   );
+  const missing = claimAnalysis.tokens
+    .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
+    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
+    .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
+    .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
+    .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
+    .map((t) => t.text);
   // A pair of sentences wins over one of its sentences only when it holds clearly more.
   const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
   const supported = best(
@@ -150,6 +180,17 @@ export function decide(supported?: number, refuting?: number): MatchOutcome {
   if (refuting !== undefined && (supported === undefined || refuting >= supported))
     return 'contradicted';
   return supported !== undefined ? 'supported' : 'not-found';
+}
+
+/** The whole sentence(s) of `text` that hold the span, trimmed. */
+function sentencesAround(
+  text: string,
+  span: { start: number; end: number },
+): { start: number; end: number } {
+  const around = [...sentenceRanges(text)].filter((r) => r.end > span.start && r.start < span.end);
+  const start = Math.min(span.start, ...around.map((r) => r.start));
+  const end = Math.max(span.end, ...around.map((r) => r.end));
+  return trimmed(text, start, end);
 }
 
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {
@@ -204,6 +245,7 @@ function joined(a: Unit, b: Unit): Unit {
         ...b.analysis.tokens.map((t) => ({ ...t, pos: t.pos + shift })),
       ],
       length: shift + b.analysis.length,
+      pronouns: [...a.analysis.pronouns, ...b.analysis.pronouns.map((pos) => pos + shift)],
     },
   };
 }
@@ -212,18 +254,66 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
   return analysis.tokens.some((t) => t.kind === 'number' && sameNumber(n, t));
 }
 
+/**
+ * Another word of the same name is in the evidence: "Barack Obama" where the quote says "Mr
+ * Obama", "Georges Claude" where it says "Claude". A first name left out is not a name missing
+ * (another first name in its place is still a conflict: `substitutionKind`).
+ */
+function restOfNameFound(
+  claim: readonly Token[],
+  t: Token,
+  everywhere: ReadonlySet<string>,
+): boolean {
+  const i = claim.indexOf(t);
+  const inName = (k: number, step: number) =>
+    claim[k]?.name === true &&
+    claim[k]!.kind === 'word' &&
+    claim[k]!.pos === claim[k - step]!.pos + step;
+  for (const step of [-1, 1])
+    for (let k = i + step; inName(k, step); k += step)
+      if (everywhere.has(claim[k]!.key)) return true;
+  return false;
+}
+
+/** An unmatched capitalised word of the page where claim word `i` should be ("Bill" for "Hillary"). */
+function rivalName(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+): boolean {
+  const used = new Set(matched);
+  const { from, to } = slotOf(claim, page, matched, i);
+  return page.some((p, j) => !used.has(j) && p.capital && p.pos >= from && p.pos <= to);
+}
+
 /** Equal values; "about 500" also matches 480–520, a year or an ordinal never approximately. */
+/** A percentage and a share written as a fraction ("half", "three-quarters"). */
+function isShare(percent: Token, fraction: Token): boolean {
+  const v = fraction.value ?? 0;
+  return percent.numberClass === 'percent' && fraction.numberClass === 'count' && v > 0 && v < 1;
+}
+
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
   if (a.value === b.value) return true;
+  // "half", "a quarter", "three-quarters" against "50%", "25%", "75%".
+  if (isShare(a, b)) return Math.abs(a.value / 100 - b.value) < 0.005;
+  if (isShare(b, a)) return Math.abs(b.value / 100 - a.value) < 0.005;
   const exact = ['year', 'decade', 'ordinal'];
   if (exact.includes(a.numberClass ?? '') || exact.includes(b.numberClass ?? '')) return false;
   if (!a.approximate && !b.approximate) return false;
   return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
 
+/** "more than 80%" and "less than 80%": the same number, bounded from opposite sides. */
+function oppositeBounds(a: Token, b: Token): boolean {
+  return a.bound !== undefined && b.bound !== undefined && a.bound !== b.bound;
+}
+
 function tokenMatches(c: Token, p: Token): boolean {
-  if (c.kind === 'number' || p.kind === 'number') return c.kind === p.kind && sameNumber(c, p);
+  if (c.kind === 'number' || p.kind === 'number')
+    return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
   return c.key === p.key;
 }
 
@@ -264,11 +354,8 @@ function judge(
   const page = unit.analysis.tokens;
   const matched = align(claim.tokens, page);
   const total = claim.tokens.length;
-  // "It was repaired" on the page of the Lighthouse of Alexandria says "the Lighthouse was repaired".
-  const subject = claim.tokens.filter(
-    (t, i) => matched[i]! < 0 && t.capital && context.has(t.key),
-  ).length;
-  const found = matched.filter((m) => m >= 0).length + subject;
+  const resolved = referents(claim.tokens, unit.analysis, matched, { context, known });
+  const found = matched.filter((m) => m >= 0).length + resolved.size;
   const coverage = total === 0 ? 0 : found / total;
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
   const involved = new Set(conflicts.map((c) => c.claimStart));
@@ -277,7 +364,15 @@ function judge(
   const keyMissing = claim.tokens.some(
     (t, i) =>
       matched[i]! < 0 &&
-      (t.kind === 'number' || (t.capital && !everywhere.has(t.key) && !known?.has(t.key))),
+      !resolved.has(i) &&
+      (t.kind === 'number' ||
+        (t.capital &&
+          !everywhere.has(t.key) &&
+          !known?.has(t.key) &&
+          !(
+            restOfNameFound(claim.tokens, t, everywhere) &&
+            !rivalName(claim.tokens, page, matched, i)
+          ))),
   );
   const swapped = substitutions(claim.tokens, page, matched);
   const supported =
@@ -285,8 +380,80 @@ function judge(
     conflicts.length === 0 &&
     !keyMissing &&
     swapped === 0 &&
+    !overclaims(claim.tokens, page, matched) &&
     coverage >= opts.supportThreshold;
-  return { unit, matched, coverage, conflicts, aligned, supported };
+  return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+}
+
+/**
+ * Claim names the sentence refers to without writing them: the page's subject ("It was repaired"
+ * on the page of the Lighthouse of Alexandria says "the Lighthouse was repaired"), or a personal
+ * pronoun where the name stands ("she headed the team" / "Margaret Hamilton led the team") when
+ * the rest of the page names that person (`known`): "him" alone may be anyone, and a name the page
+ * never writes stays missing. Indices into the claim's tokens.
+ */
+function referents(
+  claim: readonly Token[],
+  unit: Analysis,
+  matched: readonly number[],
+  { context, known }: Pick<Known, 'context' | 'known'>,
+): Set<number> {
+  const found = new Set<number>();
+  claim.forEach((t, i) => {
+    if (matched[i]! >= 0 || !t.capital || t.kind !== 'word') return;
+    if (context.has(t.key)) found.add(i);
+    else if (t.name && known?.has(t.key) && pronounAt(claim, unit, matched, i)) found.add(i);
+  });
+  return found;
+}
+
+/**
+ * A pronoun of the unit stands where the claim's word `i` stands: as far from the page word that
+ * matched its nearest matched neighbour as the claim word is from that neighbour (one off).
+ */
+function pronounAt(
+  claim: readonly Token[],
+  unit: Analysis,
+  matched: readonly number[],
+  i: number,
+): boolean {
+  for (const step of [-1, 1]) {
+    let k = i + step;
+    while (k >= 0 && k < claim.length && matched[k]! < 0) k += step;
+    if (k < 0 || k >= claim.length) continue;
+    const offset = claim[i]!.pos - claim[k]!.pos;
+    const at = unit.tokens[matched[k]!]!.pos + offset;
+    const sameSide = (pos: number) => Math.sign(pos - (at - offset)) === Math.sign(offset);
+    if (unit.pronouns.some((pos) => Math.abs(pos - at) <= 1 && sameSide(pos))) return true;
+  }
+  return false;
+}
+
+const TIME_KEYS = new Set(
+  'second minute hour day week month year decade'.split(' ').map((w) => wordKey(w)),
+);
+
+/**
+ * "All" in the claim on a word the page does not say it of: "you can play all of the
+ * game modes for free" against "a sample of the game modes", "all of the changes were cosmetic"
+ * against "most of". Not a contradiction the rules can name, but not what the page says.
+ */
+function overclaims(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): boolean {
+  // Per "all" of the claim: the page words matched to what it governs. One of them under "all" on
+  // the page too is enough, since a comma can end the page's reach sooner ("Each <lambda,
+  // priority> pair" / "Each lambda and priority pair").
+  const byCue = new Map<number, Token[]>();
+  claim.forEach((c, i) => {
+    // "every second" is a rate, not a claim about all of something.
+    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key) || matched[i]! < 0) return;
+    const cue = c.quantifierCue?.start ?? c.start;
+    byCue.set(cue, [...(byCue.get(cue) ?? []), page[matched[i]!]!]);
+  });
+  return [...byCue.values()].some((words) => words.every((p) => p.quantifier !== 'all'));
 }
 
 /**
@@ -296,6 +463,9 @@ function judge(
  * do not know; the rules cannot tell which, so the claim is not "supported" (it may still be
  * "contradicted" by a conflict they do know). Measured on the tune split with the antonym list
  * switched off: it kept 11 of 35 antonym edits from "supported" and cost 7 of 63 paraphrases.
+ * The same place in an unchanged frame (`sameFrame`) counts too, however many function words lie
+ * between: on the tune split (540 claims) it took false support from 2.5% to 2.0% and cost 3 of
+ * 89 paraphrases.
  */
 function substitutions(
   claim: readonly Token[],
@@ -308,16 +478,44 @@ function substitutions(
     if (matched[i]! >= 0 || c.kind !== 'word' || c.capital) return;
     const left = matched[i - 1];
     const right = matched[i + 1];
-    if (left === undefined || right === undefined || left < 0 || right < 0) return;
+    if (left === undefined || left < 0) return;
     const from = page[left]!.pos;
-    const to = page[right]!.pos;
-    if (to - from < 2 || to - from > 3) return;
-    const between = page.filter(
-      (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
-    );
-    if (between.length > 0) count++;
+    if (sameFrame(claim, page, matched, i, used)) count++;
+    else if (right !== undefined && right >= 0) {
+      const to = page[right]!.pos;
+      if (to - from < 2 || to - from > 3) return;
+      const between = page.filter(
+        (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
+      );
+      if (between.length > 0) count++;
+    }
   });
   return count;
+}
+
+/**
+ * The page word in the claim word's very place: the same number of words after the matched word
+ * before it, with the matched word after it (if any) as far on as in the claim, or both at the
+ * end. "… is a worthless tactic" against "… is a valuable tactic"; "headsets launching next
+ * spring" against "headsets launching this fall". One word swapped in an unchanged frame.
+ */
+function sameFrame(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+  used: ReadonlySet<number>,
+): boolean {
+  const before = claim[i - 1]!;
+  const from = page[matched[i - 1]!]!.pos;
+  const at = from + (claim[i]!.pos - before.pos);
+  const j = page.findIndex((p) => p.pos === at);
+  const p = page[j];
+  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return false;
+  const after = claim[i + 1];
+  if (!after) return j === page.length - 1;
+  const right = matched[i + 1]!;
+  return right >= 0 && page[right]!.pos - from === after.pos - before.pos;
 }
 
 function findConflicts(
@@ -353,7 +551,47 @@ function findConflicts(
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
+  for (const conflict of crossed(claim, page, matched))
+    if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
+}
+
+/**
+ * Two numbers of the claim that the page has the other way round: "27% PHP and 59% JavaScript"
+ * against "59% PHP and 27% JavaScript". Each is found, but one only out of order, and in its place
+ * the page has the other claim number; matching each word wherever it is would call it supported.
+ */
+function crossed(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    // Years move freely in a paraphrase ("in 2022, it ranked second" / "second in 2022").
+    if (matched[i]! < 0 || c.kind !== 'number' || numberKind(c) === 'date') return;
+    let left = i - 1;
+    while (left >= 0 && matched[left]! < 0) left--;
+    if (left < 0) return;
+    const from = page[matched[left]!]!.pos;
+    if (page[matched[i]!]!.pos > from) return;
+    const to = from + 3;
+    const rival = page.find(
+      (p, j) =>
+        p.pos > from &&
+        p.pos <= to &&
+        p.kind === 'number' &&
+        comparableNumbers(c, p) &&
+        used.has(j),
+    );
+    if (rival) out.push(conflictOf(numberKind(c), c, rival));
+  });
+  return out;
+}
+
+function numberKind(c: Token): ConflictKind {
+  return ['year', 'decade'].includes(c.numberClass ?? '') ? 'date' : 'number';
 }
 
 /** Page positions from just before the first matched word to just after the last. */
@@ -410,7 +648,9 @@ function substitutionKind(
   inSlot: boolean,
 ): ConflictKind | null {
   if (c.kind === 'number' && p.kind === 'number') {
-    if (!comparableNumbers(c, p)) return null;
+    // Outside the slot, only a number the evidence never states conflicts: "about 50 other people
+    // were wounded" elsewhere in the quote, "three others may have escaped" beside the claim's words.
+    if (!comparableNumbers(c, p) || (!inSlot && everywhere.has(c.key))) return null;
     const dated = ['year', 'decade'].includes(c.numberClass ?? '');
     return dated ? 'date' : 'number';
   }
@@ -419,7 +659,8 @@ function substitutionKind(
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
   if (areAntonyms(c.key, p.key)) return 'antonym';
-  if (c.word && p.word && negatedByPrefix(c.word, p.word)) return 'antonym';
+  if (c.word && p.word && (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)))
+    return 'antonym';
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
   if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))
@@ -429,10 +670,10 @@ function substitutionKind(
 
 /** Numbers of one kind: two years, two amounts of money, two percentages, two counts. */
 function comparableNumbers(c: Token, p: Token): boolean {
-  if (sameNumber(c, p)) return false;
+  if (sameNumber(c, p)) return oppositeBounds(c, p);
   const year = (t: Token) => t.numberClass === 'year' || t.numberClass === 'decade';
   if (year(c) || year(p)) return year(c) && year(p);
-  return c.numberClass === p.numberClass;
+  return c.numberClass === p.numberClass || isShare(c, p) || isShare(p, c);
 }
 
 function conflictOf(kind: ConflictKind, c: Token, p: Token): Conflict {

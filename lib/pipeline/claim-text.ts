@@ -45,12 +45,18 @@ export interface Token {
   afterNumber?: boolean;
   /** "about", "over", "nearly" before the number: compared with a tolerance. */
   approximate?: boolean;
+  /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
+  bound?: Bound;
 }
+
+export type Bound = 'above' | 'below';
 
 export interface Analysis {
   tokens: Token[];
   /** Number of stream positions (content and function words). */
   length: number;
+  /** Positions of personal pronouns ("he", "its"): a name of the claim may stand there. */
+  pronouns: number[];
 }
 
 interface Raw {
@@ -79,6 +85,23 @@ const TITLES = new Set(NAME_TITLES.split(' '));
 const APPROXIMATORS = new Set(
   'about around approximately roughly nearly almost some over under more less than'.split(' '),
 );
+/** Words before a number that bound it, two words first ("more than", "at least") then one. */
+const BOUNDS = new Map<string, Bound>([
+  ['more than', 'above'],
+  ['greater than', 'above'],
+  ['at least', 'above'],
+  ['over', 'above'],
+  ['above', 'above'],
+  ['exceeding', 'above'],
+  ['less than', 'below'],
+  ['fewer than', 'below'],
+  ['at most', 'below'],
+  ['up to', 'below'],
+  ['under', 'below'],
+  ['below', 'below'],
+]);
+/** "more than 80%": the comparative belongs to the number, not to the sentence's words. */
+const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
 
@@ -183,22 +206,11 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   if (value === undefined) return null;
   const plain = NUMERIC.test(first.text) && !first.text.includes(',');
   j++;
-  // "twenty-five", "one hundred thousand", "1.5 million"
-  while (j < raws.length) {
-    const r = raws[j]!;
-    if (
-      r.text === '-' &&
-      raws[j + 1] &&
-      raws[j + 1]!.lower in NUMBER_WORDS &&
-      value >= 20 &&
-      value < 100
-    ) {
-      value += NUMBER_WORDS[raws[j + 1]!.lower]!;
-      j += 2;
-    } else if (isScale(r.lower)) {
-      value *= NUMBER_SCALES[r.lower]!;
-      j++;
-    } else break;
+  ({ value, next: j } = compoundAt(raws, j, value));
+  // "a 19-billion-dollar deal": the currency joined by a hyphen.
+  if (raws[j]?.text === '-' && CURRENCIES.has(raws[j + 1]?.lower ?? '')) {
+    money = true;
+    j += 2;
   }
   const after = raws[j]?.lower ?? '';
   if (PERCENTS.has(after) || (after === 'per' && raws[j + 1]?.lower === 'cent')) {
@@ -221,6 +233,31 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower))
     numberClass = 'year';
   return { value, numberClass, next: j };
+}
+
+/** The rest of a compound number: "twenty-five", "one hundred thousand", "1.5 million", "one-billion". */
+function compoundAt(
+  raws: readonly Raw[],
+  start: number,
+  first: number,
+): { value: number; next: number } {
+  let value = first;
+  let j = start;
+  while (j < raws.length) {
+    const r = raws[j]!;
+    const hyphen = r.text === '-';
+    if (hyphen && raws[j + 1] && raws[j + 1]!.lower in NUMBER_WORDS && value >= 20 && value < 100) {
+      value += NUMBER_WORDS[raws[j + 1]!.lower]!;
+      j += 2;
+    } else if (isScale(r.lower)) {
+      value *= NUMBER_SCALES[r.lower]!;
+      j++;
+    } else if (hyphen && isScale(raws[j + 1]?.lower)) {
+      value *= NUMBER_SCALES[raws[j + 1]!.lower]!;
+      j += 2;
+    } else break;
+  }
+  return { value, next: j };
 }
 
 const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));
@@ -246,7 +283,12 @@ interface Item {
   cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw };
   /** Ends a cue's reach. */
   boundary?: boolean;
+  /** A personal pronoun ("he", "its"), no content word of its own. */
+  pronoun?: boolean;
 }
+
+/** Pronouns that stand for one named person or body; "their" is seldom one name's. */
+const PRONOUNS = new Set('he him his she her it its they'.split(' '));
 
 /** Analyses a sentence (or a short text). `offset` is added to every start and end. */
 export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
@@ -277,7 +319,8 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
       ...(quantifierCue ? { quantifierCue } : {}),
     });
   });
-  return { tokens, length: items.length };
+  const pronouns = items.flatMap((item, pos) => (item.pronoun ? [pos] : []));
+  return { tokens, length: items.length, pronouns };
 }
 
 function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
@@ -290,7 +333,11 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
       i++;
       continue;
     }
-    const step = cueAt(raws, i, lexicon) ?? numberItem(raws, i) ?? phraseItem(raws, i, lexicon);
+    const step =
+      cueAt(raws, i, lexicon) ??
+      numberComparative(raws, i) ??
+      numberItem(raws, i) ??
+      phraseItem(raws, i, lexicon);
     if (step) {
       items.push(step.item);
       i = step.next;
@@ -357,7 +404,21 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
     numberClass: read.numberClass,
     ...(before !== undefined && APPROXIMATORS.has(before) ? { approximate: true } : {}),
   };
+  const bound = boundBefore(raws, i);
+  if (bound) token.bound = bound;
   return { item: { token }, next: read.next };
+}
+
+function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
+  const one = raws[i - 1]?.lower;
+  const two = raws[i - 2] && one !== undefined ? `${raws[i - 2]!.lower} ${one}` : undefined;
+  return (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+}
+
+/** "more than" before a number: no content word, so it is never an antonym of "less likely". */
+function numberComparative(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+  if (!NUMBER_COMPARATIVES.has(raws[i]!.lower) || raws[i + 1]?.lower !== 'than') return null;
+  return numberAt(raws, i + 2) ? { item: {}, next: i + 2 } : null;
 }
 
 function phraseItem(
@@ -389,7 +450,10 @@ function wordItem(
   if (!/[\p{L}\p{N}]/u.test(word)) return {};
   // "May" and "March" are months; "may" is a modal verb.
   const month = capital && !r.opening && (word === 'may' || word === 'march');
-  if (isFunctionWord(word) && !month) return {};
+  // "US" in capitals is the country, "us" the pronoun.
+  const countryCode = written.length >= 2 && written === written.toUpperCase();
+  if (isFunctionWord(word) && !month && !(countryCode && countryKey(word, written)))
+    return PRONOUNS.has(word) ? { pronoun: true } : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
   // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.
@@ -433,21 +497,76 @@ function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
     const cue = item.cue;
     if (!cue) return;
-    let reached = 0;
-    for (let j = i + 1; j < items.length && reached < SCOPE; j++) {
-      const next = items[j]!;
-      if (next.boundary) break;
-      // A cue inside another's reach: both apply ("does not deny" affirms).
-      if (!next.token) continue;
-      reached++;
+    const reached = reachOf(items, i, cue.negation && !cue.quantifier);
+    // Only function words before the clause ends ("the receptionist will never tell you when…":
+    // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
+    // that ends its clause ("unless three calls fail.") governs nothing.
+    const next = items[i + 1];
+    if (reached.length === 0 && next && !next.boundary && !next.cue) {
+      const before = previousToken(items, i);
+      if (before) reached.push(before);
+    }
+    for (const token of reached) {
       if (cue.negation) {
-        next.token.negated = !next.token.negated;
-        next.token.cue = { text: '', start: cue.raw.start, end: cue.last.end };
+        token.negated = !token.negated;
+        token.cue = { text: '', start: cue.raw.start, end: cue.last.end };
       }
-      if (cue.quantifier && !next.token.quantifier) {
-        next.token.quantifier = cue.quantifier;
-        next.token.quantifierCue = { text: '', start: cue.raw.start, end: cue.last.end };
+      if (cue.quantifier && !token.quantifier) {
+        token.quantifier = cue.quantifier;
+        token.quantifierCue = { text: '', start: cue.raw.start, end: cue.last.end };
       }
     }
   });
+}
+
+/**
+ * The content words after the cue at `i`, up to SCOPE of them, within its clause. A negation
+ * denies what is said of a name, not the name: "didn't work on Snapchat CEO Evan Spiegel" stops
+ * before "Snapchat" ("not iPhone exclusive", the name first, still negates both).
+ */
+function reachOf(items: readonly Item[], i: number, negation: boolean): Token[] {
+  const reached: Token[] = [];
+  for (let j = i + 1; j < items.length && reached.length < SCOPE; j++) {
+    const next = items[j]!;
+    if (next.boundary) break;
+    if (negation && next.token?.name && reached.length > 0) break;
+    // A cue inside another's reach: both apply ("does not deny" affirms).
+    if (next.token) reached.push(next.token);
+  }
+  return reached;
+}
+
+/** The last content word before `i` in the same clause, if it is no more than SCOPE words back. */
+function previousToken(items: readonly Item[], i: number): Token | undefined {
+  for (let j = i - 1; j >= 0 && j >= i - 1 - SCOPE; j--) {
+    const item = items[j]!;
+    if (item.boundary || item.cue) return undefined;
+    if (item.token) return item.token;
+  }
+  return undefined;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A claim this short is not looked for word for word: "It was not" is inside many sentences. */
+export const MIN_VERBATIM_WORDS = 4;
+
+/**
+ * Where the claim stands word for word in `text`: the same letters and digits in the same order,
+ * case, quotation marks, dashes, spacing and the final full stop aside. A claim the page states
+ * itself is supported, whatever another sentence says.
+ */
+export function verbatimSpan(claim: string, text: string): { start: number; end: number } | null {
+  const want = [...claim.matchAll(WORD)].map((m) => m[0].toLowerCase());
+  if (want.length < MIN_VERBATIM_WORDS) return null;
+  const words = [...text.matchAll(WORD)];
+  const lower = words.map((m) => m[0].toLowerCase());
+  for (let i = 0; i + want.length <= words.length; i++) {
+    if (lower[i] !== want[0]) continue;
+    if (want.every((w, k) => lower[i + k] === w)) {
+      const last = words[i + want.length - 1]!;
+      return { start: words[i]!.index, end: last.index + last[0].length };
+    }
+  }
+  return null;
 }

@@ -72,6 +72,37 @@ export function negatedByPrefix(a: string, b: string): boolean {
   );
 }
 
+/**
+ * Prefixes and suffixes whose swap reverses a word, the rest of it unchanged: "include" /
+ * "exclude", "overpaid" / "underpaid", "upstream" / "downstream", "useful" / "useless". A rule of
+ * English word formation rather than a list of words.
+ */
+const OPPOSITE_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['in', 'ex'],
+  ['im', 'ex'],
+  ['over', 'under'],
+  ['up', 'down'],
+  ['pre', 'post'],
+  ['max', 'min'],
+  ['en', 'dis'],
+];
+const OPPOSITE_SUFFIXES: ReadonlyArray<readonly [string, string]> = [['ful', 'less']];
+
+/** One word is the other with an opposite prefix or suffix, on a shared rest of 3 letters or more. */
+export function oppositeByAffix(a: string, b: string): boolean {
+  const swapped = (x: string, y: string, [p, q]: readonly [string, string], end: boolean) => {
+    const rest = end ? x.slice(0, -p.length) : x.slice(p.length);
+    const has = end ? x.endsWith(p) : x.startsWith(p);
+    return has && rest.length >= 3 && y === (end ? rest + q : q + rest);
+  };
+  const either = (pair: readonly [string, string], end: boolean) =>
+    swapped(a, b, pair, end) || swapped(b, a, pair, end);
+  return (
+    OPPOSITE_PREFIXES.some((pair) => either(pair, false)) ||
+    OPPOSITE_SUFFIXES.some((pair) => either(pair, true))
+  );
+}
+
 const SYNONYM_OF = new Map<string, string>();
 for (const group of SYNONYM_GROUPS) {
   const words = group.split(' ');

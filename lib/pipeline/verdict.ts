@@ -112,10 +112,15 @@ function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict
     compared
       .filter((c) => c.result.outcome === outcome)
       .sort((a, b) => b.result.alignment - a.result.alignment);
-  const supporting = top('supported');
+  // A quote that states the claim word for word leads, and decides before any weighing.
+  const verbatim = compared.filter((c) => c.result.verbatim);
+  const supporting = [...verbatim, ...top('supported').filter((c) => !c.result.verbatim)];
   const refuting = top('contradicted');
   const bestCoverage = compared.reduce((max, c) => Math.max(max, c.result.coverage), 0);
-  const outcome = decide(supporting[0]?.result.alignment, refuting[0]?.result.alignment);
+  const outcome =
+    verbatim.length > 0
+      ? 'supported'
+      : decide(supporting[0]?.result.alignment, refuting[0]?.result.alignment);
   const label = LABEL_OF[outcome];
   const decided = outcome === 'supported' ? supporting : outcome === 'contradicted' ? refuting : [];
   const lead = decided[0];

@@ -15,7 +15,9 @@
 // Details, with the tune split's misses, go to test/eval/citations-results.json. The check's
 // thresholds are claim matching's (tuned on the claims' tune split, test/eval/verify.ts).
 //
-//   npx tsx test/eval/citations.ts      (also part of `npm run eval`)
+//   npx tsx test/eval/citations.ts          (also part of `npm run eval`)
+//   npx tsx test/eval/citations.ts --tune   the tune split alone, for error analysis: prints its
+//                                           figures and every case it gets wrong, writes nothing
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -153,7 +155,38 @@ function figuresOf(report: Rates, tune: Rates, withPage: { report: Rates; tune: 
   return out;
 }
 
+/** The tune split's misses and false alarms (a ⚠ on a supported citation, none on a contradicted one). */
+function missesOf(tune: readonly Checked[]) {
+  return tune
+    .filter(
+      (c) =>
+        c.check.outcome !== c.item.expected ||
+        c.check.flagged !== (c.item.expected === 'contradicted'),
+    )
+    .map(({ item, check }) => ({
+      page: item.page,
+      kind: item.kind,
+      edit: item.edit,
+      expected: item.expected,
+      outcome: check.outcome,
+      flagged: check.flagged,
+      sentence: item.sentence,
+      quote: item.quote,
+      conflicts: check.conflicts?.map((c) => `${c.kind}: ${c.claim} / ${c.page}`),
+      missing: check.missing,
+    }));
+}
+
+/** `--tune`: error analysis on the tune split without running (or printing) the report split. */
+async function tuneOnly() {
+  const tune = await checkAll(readCitations().filter((i) => i.split === 'tune'));
+  printRates('tune', rates(tune));
+  printKinds('tune', byKind(tune));
+  console.log(JSON.stringify(missesOf(tune), null, 1));
+}
+
 async function main() {
+  if (process.argv.includes('--tune')) return tuneOnly();
   const loadAtStart = load1();
   const items = readCitations();
   const tuneItems = items.filter((i) => i.split === 'tune');

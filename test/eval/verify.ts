@@ -1,4 +1,4 @@
-// "Verify claim" on the labelled claims of test/fixtures/verify (764 claims on 32 real pages,
+// "Verify claim" on the labelled claims of test/fixtures/verify (894 claims on 40 real pages,
 // README.md there): for each claim, the page is read as the CLI reads it and runPipeline runs in
 // verify mode on the keyword path (no models, no knowledge graph, no web search), and its verdict
 // is compared with the label. Prints accuracy per kind and per split, and the four figures of the
@@ -12,7 +12,9 @@
 // test/bench/results.json (the tune split's under `verify.tune.`) and details into
 // test/eval/verify-results.json; changes no source.
 //
-//   npx tsx test/eval/verify.ts      (also part of `npm run eval`)
+//   npx tsx test/eval/verify.ts          (also part of `npm run eval`)
+//   npx tsx test/eval/verify.ts --tune   the tune split alone, for error analysis: prints its
+//                                        figures and misses, writes nothing, never runs the report split
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -155,7 +157,35 @@ function figuresOf(report: Rates, tune: Rates): Figures {
   return out;
 }
 
+/** The tune split's misses: the claim, what was expected and said, and the sentence that decided. */
+function missesOf(tune: readonly Run[]) {
+  return tune
+    .map((r) => ({ r, label: labelOf(r) }))
+    .filter(({ r, label }) => r.item.label !== label)
+    .map(({ r, label }) => ({
+      page: r.item.page,
+      kind: r.item.kind,
+      label: r.item.label,
+      predicted: label,
+      claim: r.item.claim,
+      edit: r.item.edit,
+      ...(r.error ? { error: r.error } : {}),
+      sentence: r.verdict?.sentence?.text,
+      conflicts: r.verdict?.conflicts?.map((c) => `${c.kind}: ${c.claim} / ${c.page}`),
+    }));
+}
+
+/** `--tune`: error analysis on the tune split without running (or printing) the report split. */
+async function tuneOnly() {
+  const tune = await runAll(readClaims().filter((c) => c.split === 'tune'));
+  const labels = tune.map((r) => labelOf(r));
+  printRates('tune', rates(tune, labels));
+  printKinds('tune', byKind(tune, labels));
+  console.log(JSON.stringify(missesOf(tune), null, 1));
+}
+
 async function main() {
+  if (process.argv.includes('--tune')) return tuneOnly();
   const loadAtStart = load1();
   const claims = readClaims();
   const runs = await runAll(claims);
@@ -182,20 +212,7 @@ async function main() {
   printKinds('report', reportKinds);
 
   // Misses are listed for the tune split only: reading the report split's would be tuning on it.
-  const misses = tune
-    .map((r) => ({ r, label: labelOf(r) }))
-    .filter(({ r, label }) => r.item.label !== label)
-    .map(({ r, label }) => ({
-      page: r.item.page,
-      kind: r.item.kind,
-      label: r.item.label,
-      predicted: label,
-      claim: r.item.claim,
-      edit: r.item.edit,
-      ...(r.error ? { error: r.error } : {}),
-      sentence: r.verdict?.sentence?.text,
-      conflicts: r.verdict?.conflicts?.map((c) => `${c.kind}: ${c.claim} / ${c.page}`),
-    }));
+  const misses = missesOf(tune);
   writeFileSync(
     fileURLToPath(new URL('./verify-results.json', import.meta.url)),
     JSON.stringify(

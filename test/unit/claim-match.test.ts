@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareClaim } from '../../lib/pipeline/claim-match';
+import { compareClaim, keysOf } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
 
 const compare = (claim: string, page: string, context: string[] = []) =>
@@ -192,5 +192,185 @@ describe('compareClaim: the issue examples', () => {
   it('handles empty input', () => {
     expect(compare('', 'Some page text.').outcome).toBe('not-found');
     expect(compare('The tower fell.', '').outcome).toBe('not-found');
+  });
+});
+
+describe('compareClaim: a pronoun where the claim has a name', () => {
+  // quanta-1 (tune split): the quote says "she" where the answer names the person.
+  const QUOTE =
+    'At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.';
+  const CLAIM =
+    'From 1965, Margaret Hamilton headed the onboard flight software team for the Apollo project.';
+  const withPage = (page: string) =>
+    compareClaim(CLAIM, QUOTE, buildLexicon([CLAIM, QUOTE, page]), {
+      known: keysOf([page, QUOTE]),
+    });
+
+  it('takes the name as what the pronoun in its place refers to, when the page names her', () => {
+    const r = withPage('Margaret Hamilton, a young mathematician, joined the project.');
+    expect(r.outcome).toBe('supported');
+    expect(r.missing).toEqual([]);
+  });
+
+  it('keeps the name missing when nothing on the page names it', () => {
+    const r = withPage('Lorenz hired a young mathematician for the project.');
+    expect(r.outcome).not.toBe('supported');
+    expect(r.missing).toEqual(['Margaret', 'Hamilton']);
+  });
+
+  it('does not take a pronoun elsewhere in the sentence for the name', () => {
+    const quote =
+      'Since its introduction over a year ago, ATF has gone on to become an important building block in the Dropbox infrastructure.';
+    const claim = 'ATF replaced Celery as a building block in the Dropbox infrastructure.';
+    const page = 'Celery was the task queue before ATF.';
+    const r = compareClaim(claim, quote, buildLexicon([claim, quote, page]), {
+      known: keysOf([page, quote]),
+    });
+    // ATF, building, block, Dropbox, infrastructure: "replaced" and "Celery" are not found.
+    expect(r.coverage).toBeCloseTo(5 / 7);
+  });
+});
+
+describe('compareClaim: numbers the other way round', () => {
+  // wordpress (tune split): both numbers are in the quote, bound to the other language.
+  const QUOTE = 'WordPress’ code base is currently 59% PHP and 27% JavaScript.';
+
+  it('says otherwise when the claim swaps two amounts', () => {
+    const r = compare("WordPress's code base is currently 27% PHP and 59% JavaScript.", QUOTE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: '59%', page: '27%' });
+  });
+
+  it('supports the same amounts in the same places, written another way', () => {
+    const r = compare(
+      'The WordPress code base is 59 per cent PHP and 27 percent JavaScript.',
+      QUOTE,
+    );
+    expect(r.outcome).toBe('supported');
+  });
+});
+
+describe('compareClaim: "all" where the page does not say it', () => {
+  // msn and wikia (tune split): quantifier edits the rules used to call supported.
+  it.each([
+    [
+      'You can play all of the game modes for free.',
+      'You can play a sample of the game modes for free, but you can pay $10 to get everything right away.',
+    ],
+    [
+      'All of the Special Editions’ changes were cosmetic.',
+      'Although most of the Special Editions’ changes were cosmetic, others significantly affected the plot of the films.',
+    ],
+  ])('does not support "%s"', (claim, quote) => {
+    expect(compare(claim, quote).outcome).not.toBe('supported');
+  });
+
+  it('supports "each" where the page says it of the same words, a comma sooner', () => {
+    // dropbox-blog (tune split)
+    const claim = 'Each lambda and priority pair gets a dedicated SQS queue.';
+    expect(compare(claim, 'Each <lambda, priority> pair gets a dedicated SQS queue.').outcome).toBe(
+      'supported',
+    );
+  });
+
+  it('supports "all" where the page says "every", and a rate "every second"', () => {
+    expect(
+      compare('All the students passed the exam.', 'Every student passed the exam.').outcome,
+    ).toBe('supported');
+    expect(
+      compare('ATF handles 9,000 tasks every second.', 'ATF handles 9,000 tasks per second.')
+        .outcome,
+    ).toBe('supported');
+  });
+});
+
+describe('compareClaim: one word swapped in an unchanged frame', () => {
+  // cnet and bug-1255978 (tune split): antonyms no list knows, in the sentence as written.
+  it.each([
+    [
+      'Helping them understand all the pain is a worthless tactic.',
+      'Helping them understand all the pain is a valuable tactic.',
+    ],
+    [
+      'Minibars almost always make money, even when they charge $10 for a Diet Coke, Sharon said.',
+      '"Minibars almost always lose money, even when they charge $10 for a Diet Coke,” Sharon said.',
+    ],
+  ])('does not support "%s"', (claim, quote) => {
+    expect(compare(claim, quote).outcome).not.toBe('supported');
+  });
+
+  it('still supports the frame with a word added or left out', () => {
+    expect(
+      compare(
+        'Helping them understand the pain is a tactic.',
+        'Helping them understand all the pain is a valuable tactic.',
+      ).outcome,
+    ).toBe('supported');
+  });
+});
+
+describe('compareClaim: shares written as words or percentages', () => {
+  const QUOTE =
+    '50% of respondents said AI was risky and 75% wanted to consolidate their toolchain.';
+
+  it('matches "half" and "three-quarters" with 50% and 75%', () => {
+    const claim =
+      'Half of the respondents said AI was risky, and three-quarters wanted to consolidate their toolchain.';
+    expect(compare(claim, QUOTE)).toMatchObject({ outcome: 'supported', missing: [] });
+  });
+
+  it('says otherwise for "a quarter" against 75%', () => {
+    const claim =
+      '50% of respondents said AI was risky and a quarter wanted to consolidate their toolchain.';
+    expect(compare(claim, QUOTE).outcome).toBe('contradicted');
+  });
+});
+
+describe('compareClaim: a name given in full where the quote has part of it', () => {
+  // simplyfound-1 (tune split): the title says "Raspberry Pi", the answer "Raspberry Pi Foundation".
+  it('does not report the first name missing when the surname is there', () => {
+    const r = compare('Barack Obama said race relations had improved during his presidency.', BBC);
+    expect(r).toMatchObject({ outcome: 'supported', missing: [] });
+  });
+
+  it('still says otherwise for another first name in its place', () => {
+    const quote = 'The embargo would stay in place, Bill Clinton said.';
+    const r = compare('The embargo would stay in place, Hillary Clinton said.', quote);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Hillary', page: 'Bill' });
+    const opening = compare(
+      'Hillary Clinton said the embargo would stay.',
+      'Bill Clinton said the embargo would stay.',
+    );
+    expect(opening.outcome).not.toBe('supported');
+  });
+});
+
+describe('compareClaim: a number the quote states elsewhere', () => {
+  // wapo-1 (tune split): "three others may have escaped" is not the claim's "around 50 people".
+  const QUOTE =
+    'Tunisian Prime Minister Habib Essid said that in addition to the slain foreigners — from Italy, Poland, Germany and Spain — a local museum worker and a security official were killed. Two gunmen died, and three others may have escaped, officials said. About 50 other people were wounded, according to local news reports.';
+  const CLAIM =
+    'Prime Minister Habib Essid said a museum worker and a security official died along with the foreign victims from Italy, Poland, Germany and Spain; two gunmen were killed and around 50 people were injured.';
+
+  it('is no conflict with another number near the claim’s words', () => {
+    expect(compare(CLAIM, QUOTE).outcome).not.toBe('contradicted');
+  });
+
+  it('still conflicts with a number the quote never states', () => {
+    const r = compare(CLAIM.replace('around 50', 'around 80'), QUOTE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts.map((c) => c.kind)).toContain('number');
+  });
+});
+
+describe('compareClaim: opposites by prefix or suffix', () => {
+  it('says otherwise for "underpaid" where the page says "overpaid"', () => {
+    const r = compare(
+      'The report says hotel staff are underpaid for the work.',
+      'The report says hotel staff are overpaid for the work.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'underpaid', page: 'overpaid' });
   });
 });

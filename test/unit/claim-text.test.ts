@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../../lib/pipeline/claim-text';
+import { analyse, verbatimSpan } from '../../lib/pipeline/claim-text';
 import { BASE_LEXICON, buildLexicon } from '../../lib/pipeline/lexicon';
 
 const tokens = (text: string, lexicon = BASE_LEXICON) => analyse(text, lexicon).tokens;
@@ -134,5 +134,85 @@ describe('analyse: words, names, negation, quantifiers', () => {
   it('reads "May" as a month and "may" as a modal verb', () => {
     expect(tokens('It opened in May 2011.').map((t) => t.text)).toContain('May');
     expect(tokens('It may open.').map((t) => t.text)).toEqual(['open']);
+  });
+});
+
+describe('analyse: cues with nothing after them, and bounded numbers', () => {
+  // bug-1255978 (tune split): "tell" is a function word, so "never" reached no content word.
+  it('lets a cue followed only by function words govern the content word before it', () => {
+    const page = tokens(
+      'Here are some of the secrets that the receptionist will never tell you when you check in.',
+    );
+    expect(page.find((t) => t.word === 'receptionist')?.negated).toBe(true);
+    expect(page.find((t) => t.word === 'check')?.negated).toBe(false);
+  });
+
+  it('lets a cue that ends its clause govern nothing ("three heartbeat calls fail.")', () => {
+    const page = tokens(
+      'An Executor process terminates itself as soon as three heartbeat calls fail.',
+    );
+    expect(page.some((t) => t.negated)).toBe(false);
+  });
+
+  // webmd-1 (tune split): "by more than 80%" is a bound on the number, not "more" against "less".
+  it.each([
+    ['cut their chances by more than 80%', 'above'],
+    ['at least 3 times a week', 'above'],
+    ['less than 100 Americans', 'below'],
+    ['up to 40 feet', 'below'],
+  ])('reads "%s" as a number bounded %s, with no comparative word left', (text, bound) => {
+    const read = tokens(text);
+    expect(read.find((t) => t.kind === 'number')?.bound).toBe(bound);
+    expect(read.some((t) => ['more', 'less'].includes(t.word ?? ''))).toBe(false);
+  });
+
+  it('keeps "more" a word when no number follows ("two pounds more than the One S")', () => {
+    expect(tokens('two pounds more than the One S').some((t) => t.word === 'more')).toBe(true);
+  });
+});
+
+describe('verbatimSpan', () => {
+  const QUOTE =
+    'Mr Obama will become the first US president to address the African Union when he travels on to Ethiopia on Sunday.';
+
+  it('finds the claim word for word, case, quotes, spacing and the full stop aside', () => {
+    const claim = 'mr obama will become the first “US president” to address the African  Union';
+    const span = verbatimSpan(claim, QUOTE)!;
+    expect(QUOTE.slice(span.start, span.end)).toBe(
+      'Mr Obama will become the first US president to address the African Union',
+    );
+  });
+
+  it('finds nothing when one word differs, or when the claim is too short to mean much', () => {
+    expect(
+      verbatimSpan('Mr Obama will become the first US president to address the UN', QUOTE),
+    ).toBeNull();
+    expect(verbatimSpan('the African Union', QUOTE)).toBeNull();
+  });
+});
+
+describe('analyse: forms from the tune pages', () => {
+  it('reads "US" in capitals as the country and "us" as a pronoun (bbc-1)', () => {
+    const page = tokens(
+      'Mr Obama will become the first US president to address the African Union.',
+    );
+    expect(page.find((t) => t.text === 'US')?.key).toBe(tokens('an American president')[0]!.key);
+    expect(tokens('He showed us the way.').map((t) => t.text)).toEqual(['showed', 'way']);
+  });
+
+  it.each([
+    ["Facebook's one-billion-dollar purchase of Instagram", 1e9, 'money'],
+    ['a 19-billion-dollar deal', 19e9, 'money'],
+    ['two dual MicroOLED panels', 2, 'count'],
+  ])('reads "%s" to %d', (text, value, numberClass) => {
+    expect(numbers(text).at(-1)).toEqual([expect.any(String), value, numberClass]);
+  });
+
+  // cnet (tune split): the negation of "didn't work on" is not a negation of Snapchat.
+  it('stops a negation before a name that follows the word it negates', () => {
+    const page = tokens("These strategies didn't work on Snapchat CEO Evan Spiegel.");
+    expect(page.find((t) => t.word === 'work')?.negated).toBe(true);
+    expect(page.find((t) => t.text === 'Snapchat')?.negated).toBe(false);
+    expect(tokens("It's also not iPhone exclusive.").every((t) => t.negated)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import {
   buildLexicon,
   exclusiveKind,
   lemma,
+  oppositeByAffix,
   pageAcronyms,
   wordKey,
 } from '../../lib/pipeline/lexicon';
@@ -60,5 +61,45 @@ describe('lexicon', () => {
     expect(lexicon.phrases.get('office for budget responsibility')).toBe('a:obr');
     expect(lexicon.names.has(wordKey('osborne'))).toBe(true);
     expect(lexicon.maxPhrase).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('lemma: irregular verbs', () => {
+  // wordpress (tune split): "has shrunk" against "has grown" is rise against fall.
+  it('joins irregular past forms to their base, so antonym groups catch them', () => {
+    expect(wordKey('shrunk')).toBe(wordKey('shrink'));
+    expect(wordKey('shrank')).toBe(wordKey('fall'));
+    expect(areAntonyms(wordKey('shrunk'), wordKey('grown'))).toBe(true);
+    expect(wordKey('understood')).toBe(wordKey('understand'));
+  });
+
+  it('leaves forms that are words of their own to the stemmer ("the ground", "a wound")', () => {
+    expect(wordKey('ground')).not.toBe(wordKey('grind'));
+    expect(wordKey('wound')).not.toBe(wordKey('wind'));
+  });
+});
+
+describe('oppositeByAffix', () => {
+  it.each([
+    ['include', 'exclude'],
+    ['internal', 'external'],
+    ['overpaid', 'underpaid'],
+    ['upstream', 'downstream'],
+    ['prewar', 'postwar'],
+    ['maximum', 'minimum'],
+    ['encourage', 'discourage'],
+    ['useful', 'useless'],
+  ])('reads "%s" and "%s" as opposites', (a, b) => {
+    expect(oppositeByAffix(a, b)).toBe(true);
+    expect(oppositeByAffix(b, a)).toBe(true);
+  });
+
+  it.each([
+    ['include', 'includes'],
+    ['inform', 'reform'],
+    ['useful', 'helpful'],
+    ['under', 'over'],
+  ])('does not read "%s" and "%s" as opposites', (a, b) => {
+    expect(oppositeByAffix(a, b)).toBe(false);
   });
 });

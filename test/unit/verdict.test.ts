@@ -113,6 +113,24 @@ describe('verdictFromEvidence with a claim (rules)', () => {
   });
 });
 
+describe('verdictFromEvidence: a claim the page states word for word', () => {
+  // Another sentence that holds every other word of the claim and negates it "aligns" as well as
+  // the sentence that states it, and a tie goes to "otherwise": the page's own words must win.
+  const SAID = quote(1, 0.9, 3, 'Sales rose in 2011 in Europe, the report says.');
+  const DENIED = quote(2, 0.9, 3, 'Sales did not rise in 2011 in Europe.');
+
+  it('is supported by the quote that states it, whatever another quote says', () => {
+    const v = verdictFromEvidence([DENIED, SAID], { claim: 'Sales rose in 2011 in Europe.' });
+    expect(v).toMatchObject({ label: 'supported', quoteIds: [1], sentence: { quoteId: 1 } });
+    expect(v.sentence?.text).toBe('Sales rose in 2011 in Europe, the report says.');
+  });
+
+  it('is weighed as before when it is not on the page word for word', () => {
+    const v = verdictFromEvidence([DENIED, SAID], { claim: 'In Europe, sales rose in 2011.' });
+    expect(v.label).toBe('refuted');
+  });
+});
+
 describe('verdictFromEvidence without a claim (evidence coverage)', () => {
   it('says supported when a quote reaches the threshold, naming the supporting quotes', () => {
     const v = verdictFromEvidence([quote(1, 0.9), quote(2, 0.75), quote(3, 0.2)], 0.7);

@@ -39,6 +39,7 @@ import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { MULTILINGUAL_ROLES } from '@/lib/models/manifest';
 import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
+import { warmUpRanking } from '@/lib/models/warm';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
@@ -106,7 +107,14 @@ async function modelPorts(
         whenPresent,
       });
   }
-  const loading = loadedModels(key, load);
+  // Ready = loaded and run once (lib/models/warm.ts): the first question then does not pay for
+  // the sessions' slow first runs; one arriving meanwhile waits for the warm-up, not beside it.
+  const loading = loadedModels(key, () =>
+    load().then(async (ports) => {
+      if (ranking) await warmUpRanking(ports);
+      return ports;
+    }),
+  );
   onProgress({ stage: 'models', status: 'running' });
   const started = performance.now();
   rankingModels = 'loading';

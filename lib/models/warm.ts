@@ -23,19 +23,21 @@ export const WARM_DEFAULTS = {
 };
 
 /**
- * Runs the ranking models once each: the cross-encoder filter on `batch` pairs and the bi-encoder
- * on `batch` texts (only these two rank every question; the optional models are not touched).
- * Resolves when both have run; a failure is left to the question that needs the model to report.
+ * Runs the ranking models once each: the cross-encoder filter on `batch` pairs, then the
+ * bi-encoder on `batch` texts (only these two rank every question; the optional models are not
+ * touched). `stop()` is asked before each model: once a question has started, warming up would
+ * only delay it. Resolves when done or stopped; a failure is left to the question that needs the
+ * model to report.
  */
 export async function warmUpRanking(
   ports: Pick<ModelPorts, 'filter' | 'embedder'>,
-  options: Partial<typeof WARM_DEFAULTS> = {},
+  options: Partial<typeof WARM_DEFAULTS> & { stop?: () => boolean } = {},
 ): Promise<void> {
-  const { batch, passage, question } = { ...WARM_DEFAULTS, ...options };
-  if (ports.filter)
+  const { batch, passage, question, stop = () => false } = { ...WARM_DEFAULTS, ...options };
+  if (ports.filter && !stop())
     await ports.filter
       .score(Array.from({ length: batch }, () => [question, passage] as const))
       .catch(() => undefined);
-  if (ports.embedder)
+  if (ports.embedder && !stop())
     await ports.embedder.embed(Array.from({ length: batch }, () => passage)).catch(() => undefined);
 }

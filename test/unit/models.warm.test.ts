@@ -58,6 +58,32 @@ describe('warmUpRanking', () => {
     expect(classified).toBe(0);
   });
 
+  it('stops before the next model once stop() says a question has started', async () => {
+    const scored: Array<ReadonlyArray<readonly [string, string]>> = [];
+    const embedded: Array<readonly string[]> = [];
+    let questionStarted = false;
+    const filter: PairScorer = {
+      modelId: 'scorer',
+      async score(pairs) {
+        scored.push(pairs);
+        questionStarted = true;
+        return new Float32Array(pairs.length);
+      },
+    };
+    await warmUpRanking(
+      { filter, embedder: recordingEmbedder(embedded) },
+      { stop: () => questionStarted },
+    );
+    expect(scored).toHaveLength(1);
+    expect(embedded).toEqual([]);
+    await warmUpRanking(
+      { filter: recordingScorer(scored), embedder: recordingEmbedder(embedded) },
+      { stop: () => true },
+    );
+    expect(scored).toHaveLength(1);
+    expect(embedded).toEqual([]);
+  });
+
   it('resolves when a model fails: the question that needs it reports the failure', async () => {
     const embedded: Array<readonly string[]> = [];
     const failing: PairScorer = {

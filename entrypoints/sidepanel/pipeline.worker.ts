@@ -374,7 +374,7 @@ const api = {
     }
   },
 
-  /** Loads the models the settings ask for and runs them once, so the first question finds them ready. */
+  /** Loads the models the settings ask for and warms them up: the first question finds them ready. */
   async warm(config: WorkerConfig): Promise<void> {
     // Bound first: what loading says (a missing or broken model) is kept with the loaded models.
     await bindPackagedMessages(config.locale);

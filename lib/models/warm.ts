@@ -12,8 +12,9 @@ export const WARM_DEFAULTS = {
   /** Pairs (and texts) in the warm-up batch: half a ranking batch, the shape of a question's batches. */
   batch: 8,
   /**
-   * About 110 word pieces: close to the 128 that a quote may have, so the buffers sized now fit a
-   * question's batches. Any words do; only the shape matters.
+   * 140 words, more word pieces than the 128 the cross-encoder keeps of a quote, so its buffers
+   * sized now fit a question's longest pairs (the bi-encoder reads up to its own limit). Any
+   * words do; only the shape matters.
    */
   passage: Array.from(
     { length: 10 },

@@ -39,6 +39,7 @@ import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { MULTILINGUAL_ROLES } from '@/lib/models/manifest';
 import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
+import { warmUpRanking } from '@/lib/models/warm';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
 import { createSearchPort } from '@/lib/search';
@@ -204,6 +205,21 @@ function composerFor(
 /** The questions running now; Stop (or a new question) aborts their network calls. */
 const running = new Set<AbortController>();
 
+/** Models already run once (`warmUpOnce`), by their loaded ports. */
+const warmed = new WeakSet<ModelPorts>();
+
+/**
+ * Runs the ranking models once while nobody waits (lib/models/warm.ts): their first runs are the
+ * slow ones. Never in a question's way: a question does not wait for it, and it stops before the
+ * next model once a question has started (runs are queued one at a time, so a question waits for
+ * one small batch at most).
+ */
+async function warmUpOnce(ports: ModelPorts): Promise<void> {
+  if (warmed.has(ports)) return;
+  warmed.add(ports);
+  await warmUpRanking(ports, { stop: () => running.size > 0 });
+}
+
 /** The page whose passages are being embedded ahead of a question (`prepare`); one at a time. */
 let preparing: AbortController | null = null;
 
@@ -358,11 +374,12 @@ const api = {
     }
   },
 
-  /** Loads the models the settings ask for, so the first question finds them ready. */
+  /** Loads the models the settings ask for and warms them up: the first question finds them ready. */
   async warm(config: WorkerConfig): Promise<void> {
     // Bound first: what loading says (a missing or broken model) is kept with the loaded models.
     await bindPackagedMessages(config.locale);
-    await modelPorts(config, () => undefined).catch(() => undefined);
+    const ports = await modelPorts(config, () => undefined).catch(() => undefined);
+    if (ports) await warmUpOnce(ports);
   },
 
   /**
@@ -378,7 +395,9 @@ const api = {
     try {
       await bindPackagedMessages(config.locale);
       // The models alone: pipelineFor would also rebind a running question's progress hooks.
-      const embedder = embedderForPage(await modelPorts(config, () => undefined), page);
+      const models = await modelPorts(config, () => undefined);
+      await warmUpOnce(models);
+      const embedder = embedderForPage(models, page);
       if (embedder && !stop())
         await embedAhead(cacheStore().cachedEmbedder(embedder), textsToPrepare(page), { stop });
     } catch {

@@ -365,6 +365,16 @@ function bertLayout(tokenizer: Tokenizer): PairLayout {
   return { start: [tokenizer.convert_tokens_to_ids('[CLS]')], middle: [sep], end: [sep] };
 }
 
+/**
+ * ONNX Runtime's threads wait for work by spinning, which pays only when every core is theirs. A
+ * browser shares its cores with the page, other tabs and other programs: a spinning thread then
+ * holds a core that a thread with work needs. Waiting threads sleep instead (README, "How it
+ * works", has the measurements). Keys as ONNX Runtime names them: `session.intra_op.allow_spinning`.
+ */
+const SESSION_OPTIONS = {
+  extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+};
+
 const AUTO_FOR_ROLE: Partial<Record<ModelRole, typeof AutoModel>> = {
   'bi-encoder': AutoModel,
   'multilingual-bi-encoder': AutoModel,
@@ -398,6 +408,7 @@ async function loadOne(
     ...(file.fileName ? { model_file_name: file.fileName } : {}),
     local_files_only: true,
     progress_callback,
+    session_options: SESSION_OPTIONS,
   };
   // Node: the full path, not the bare folder name. transformers.js memoizes configs and file
   // metadata by model id (not by env.localModelPath), so two model directories with the same

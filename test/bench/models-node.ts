@@ -9,6 +9,7 @@
 //    full run would take longer than `maxFullMs`).
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { MODEL_MANIFEST } from '../../lib/models/manifest';
 import { loadModelPorts } from '../../lib/models/transformers';
 import { readHtml } from '../../lib/page/node';
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
@@ -21,6 +22,8 @@ import {
   type Pair,
   type ThroughputRun,
 } from './models-throughput';
+import { manifestFor } from './models-dtype';
+import type { DtypeRun } from './models';
 import { QUESTION, syntheticArticle } from './synthetic';
 
 export interface NodeInput {
@@ -73,6 +76,8 @@ export interface NodeOutput {
   loadMs: number;
   throughput: Array<ThroughputRun & { cpuPerWall: number }>;
   embedMs: number;
+  /** The same models' fp32 files, measured after everything else (memory figures are int8's). */
+  fp32: DtypeRun;
   memory: {
     baselineMB: number;
     afterLoadMB: number;
@@ -150,6 +155,25 @@ function timedEmbedder(embedder: Embedder, meter: Meter): Embedder {
       return out;
     },
   };
+}
+
+/** Batch 8 and one dedup batch with the fp32 files of the same models (Chromium does the same). */
+async function fp32Run(input: NodeInput, log: (s: string) => void): Promise<DtypeRun> {
+  const t0 = performance.now();
+  const ports = await loadModelPorts({
+    localModelPath: input.modelsDir,
+    device: 'cpu',
+    batchSize: 32,
+    manifest: manifestFor(MODEL_MANIFEST, 'fp32'),
+  });
+  const loadMs = performance.now() - t0;
+  if (!ports.filter || !ports.embedder)
+    throw new Error(`fp32 models did not load: ${ports.unavailableReason}`);
+  const b8 = await measureThroughput(ports.filter, input.pairs, 8, input.minPairs);
+  const embedMs = await measureEmbed(ports.embedder, input.embedTexts);
+  await ports.dispose();
+  log(`fp32 batch 8: ${b8.pairsPerSec.toFixed(1)} pairs/s; embed ${embedMs.toFixed(0)} ms`);
+  return { loadMs, b8, embedMs };
 }
 
 async function main(): Promise<void> {
@@ -298,6 +322,7 @@ async function main(): Promise<void> {
   const retrievalPeak = Math.max(mem.read(), mem.maxRss());
   mem.stop();
   await ports.dispose();
+  const fp32 = await fp32Run(input, log);
 
   const output: NodeOutput = {
     device: ports.device,
@@ -305,6 +330,7 @@ async function main(): Promise<void> {
     loadMs,
     throughput,
     embedMs,
+    fp32,
     memory: {
       baselineMB: mb(baseline),
       afterLoadMB: mb(afterLoad),

@@ -56,6 +56,11 @@ function throughputSection(get: Get, keys: string[]): string {
     ),
     '',
     `\`crossEncoder.browserVsNativeRatio\` (batch 8): **${ratio(get('crossEncoder.browserVsNativeRatio'))}** (goal ≥ 0.50×).`,
+    '',
+    'The same models as fp32 files (`onnx/model.onnx`, which models/generate.ts writes beside the int8 one),',
+    `batch 8, same pairs: Node ${fmt(get('crossEncoder.fp32.node.b8.pairsPerSec'))} pairs/s, Chromium ${fmt(get('crossEncoder.fp32.chromium.b8.pairsPerSec'))} pairs/s`,
+    `(Chromium/Node ${ratio(get('crossEncoder.fp32.browserOverNative.b8'))}); one dedup batch of 16: Node ${fmt(get('crossEncoder.fp32.node.embed16Ms'), 0)} ms,`,
+    `Chromium ${fmt(get('crossEncoder.fp32.chromium.embed16Ms'), 0)} ms (int8: ${fmt(get('crossEncoder.node.embed16Ms'), 0)} ms and ${fmt(get('crossEncoder.chromium.embed16Ms'), 0)} ms).`,
   ].join('\n');
 }
 

@@ -4,11 +4,20 @@
 // loading the models and ONNX Runtime's wasm from the extension's own URLs.
 
 import { env } from '@huggingface/transformers';
+import { MODEL_MANIFEST } from '../../lib/models/manifest';
 import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '../../lib/models/transformers';
+import { type BenchDtype, manifestFor } from './models-dtype';
 import { measureEmbed, measureThroughput, type Pair } from './models-throughput';
 
 export type WorkerCommand =
-  | { cmd: 'load'; modelBaseUrl: string; wasmUrl: string; batchSize: number }
+  | {
+      cmd: 'load';
+      modelBaseUrl: string;
+      wasmUrl: string;
+      batchSize: number;
+      /** Default int8, the file the product ships. */
+      dtype?: BenchDtype;
+    }
   | { cmd: 'throughput'; pairs: Pair[]; batch: number; minPairs: number }
   | { cmd: 'embed'; texts: string[] }
   | { cmd: 'dispose' };
@@ -35,6 +44,7 @@ async function handle(message: WorkerCommand): Promise<unknown> {
         wasmUrl: message.wasmUrl,
         device: 'wasm',
         batchSize: message.batchSize,
+        manifest: manifestFor(MODEL_MANIFEST, message.dtype ?? 'int8'),
       });
       const loadMs = performance.now() - t0;
       const wasm = env.backends.onnx.wasm as { numThreads?: unknown; simd?: unknown } | undefined;

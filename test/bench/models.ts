@@ -190,11 +190,19 @@ export function extensionRenderers(extDir: string): number[] {
   });
 }
 
+/** The fp32 files of the same models: load time, batch-8 throughput, one dedup batch. */
+export interface DtypeRun {
+  loadMs: number;
+  b8: ThroughputRun;
+  embedMs: number;
+}
+
 interface ChromiumOutput {
   version: string;
   load: LoadReply;
   throughput: ThroughputRun[];
   embedMs: number;
+  fp32: DtypeRun;
   uaMemory: UaMemory;
   memory:
     | {
@@ -205,6 +213,40 @@ interface ChromiumOutput {
         sampledPeakMB: number;
       }
     | { error: string };
+}
+
+/**
+ * The same models as fp32 files in the same Worker (after the int8 ones are disposed): batch 8
+ * and one dedup batch, to measure rather than assume which of int8 and fp32 is faster on WASM.
+ */
+async function fp32InWorker(
+  call: <T>(message: WorkerCommand) => Promise<T>,
+  base: string,
+  pairs: Pair[],
+  embedTexts: string[],
+  log: (s: string) => void,
+): Promise<DtypeRun> {
+  const load = await call<LoadReply>({
+    cmd: 'load',
+    modelBaseUrl: `${base}/models/`,
+    wasmUrl: `${base}/ort/ort-wasm-simd-threaded.asyncify.wasm`,
+    batchSize: 32,
+    dtype: 'fp32',
+  });
+  if (load.problems.length > 0)
+    throw new Error(`fp32 models did not load in the extension: ${load.problems.join('; ')}`);
+  const b8 = await call<ThroughputRun>({
+    cmd: 'throughput',
+    pairs,
+    batch: 8,
+    minPairs: MIN_PAIRS,
+  });
+  const embedMs = await call<number>({ cmd: 'embed', texts: embedTexts });
+  await call({ cmd: 'dispose' });
+  log(
+    `chromium fp32: batch 8: ${b8.pairsPerSec.toFixed(1)} pairs/s; embed 16 ${embedMs.toFixed(0)} ms`,
+  );
+  return { loadMs: load.loadMs, b8, embedMs };
 }
 
 export async function benchChromium(
@@ -278,6 +320,7 @@ export async function benchChromium(
       (globalThis as unknown as { __modelsBench: ModelsBenchPage }).__modelsBench.measureMemory(),
     );
     await call({ cmd: 'dispose' });
+    const fp32 = await fp32InWorker(call, base, pairs, embedTexts, log);
     const memory =
       renderers.length === 0 || baselineKb === 0
         ? { error: 'no extension renderer process found under /proc' }
@@ -293,6 +336,7 @@ export async function benchChromium(
       load,
       throughput,
       embedMs,
+      fp32,
       uaMemory,
       memory,
     };
@@ -357,6 +401,19 @@ function retrievalFigures(prefix: string, runs: RetrievalRun[]): Figures {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** int8 against fp32, each runtime with the same files: which is faster on WASM, measured. */
+function dtypeFigures(node: DtypeRun, chromium: DtypeRun): Figures {
+  return {
+    'crossEncoder.fp32.node.b8.pairsPerSec': r2(node.b8.pairsPerSec),
+    'crossEncoder.fp32.node.embed16Ms': r1(node.embedMs),
+    'crossEncoder.fp32.chromium.b8.pairsPerSec': r2(chromium.b8.pairsPerSec),
+    'crossEncoder.fp32.chromium.b8.medianCallMs': r1(chromium.b8.medianCallMs),
+    'crossEncoder.fp32.chromium.embed16Ms': r1(chromium.embedMs),
+    'crossEncoder.fp32.chromium.loadMs': r1(chromium.loadMs),
+    'crossEncoder.fp32.browserOverNative.b8': r3(chromium.b8.pairsPerSec / node.b8.pairsPerSec),
+  };
+}
 
 /** `loadAtStart`: the 1-minute load average when the whole `npm run bench` started (results meta). */
 export async function benchModels(
@@ -453,6 +510,7 @@ export async function benchModels(
       if (n)
         figures[`crossEncoder.browserOverNative.b${c.batch}`] = r3(c.pairsPerSec / n.pairsPerSec);
     }
+    Object.assign(figures, dtypeFigures(node.fp32, chromium.fp32));
     const ratio8 = figures['crossEncoder.browserOverNative.b8'];
     if (ratio8 !== undefined) figures['crossEncoder.browserVsNativeRatio'] = ratio8;
     if ('error' in chromium.memory) {

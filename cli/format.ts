@@ -35,13 +35,17 @@ export function formatResult(result: AskResult): string {
     lines.push(`  (${answer.droppedCitations} citation(s) to sources we never gave were removed)`);
   for (const note of answer.notes ?? []) lines.push(`  note: ${note}`);
   const r = result.retrieval;
-  const ranking =
-    r.path === 'neural'
-      ? `MiniLM cross-encoder${r.models.reranker ? ' + reranker' : ''}${r.models.embedder ? ', bi-encoder dedup' : ', lexical dedup'}${r.device ? ` on ${r.device}` : ''}`
-      : 'keywords (BM25), lexical dedup';
+  // A summary's passages were chosen to cover the page, not ranked against the question.
+  const ranking = r.summary
+    ? 'Summary: passages chosen to cover the page'
+    : `Ranking: ${
+        r.path === 'neural'
+          ? `MiniLM cross-encoder${r.models.reranker ? ' + reranker' : ''}${r.models.embedder ? ', bi-encoder dedup' : ', lexical dedup'}${r.device ? ` on ${r.device}` : ''}`
+          : 'keywords (BM25), lexical dedup'
+      }`;
   lines.push(
     '',
-    `Ranking: ${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`,
+    `${ranking} · ${r.counts.candidates} candidates → ${r.counts.firstStage} → ${r.counts.filtered} → ${r.counts.quotes} quotes`,
   );
   for (const note of r.notes) lines.push(`  note: ${note}`);
   if (result.kg) {

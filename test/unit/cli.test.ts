@@ -51,6 +51,13 @@ describe('npm run ask', () => {
     );
   });
 
+  it('says the passages of a summary were chosen to cover the page, not ranked', async () => {
+    const { code, out } = await run('--page', DEMO, 'Summarize this page');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Summary: passages chosen to cover the page · /m);
+    expect(out).not.toMatch(/^Ranking: /m);
+  });
+
   it('prints the structured result with --json', async () => {
     const { code, out } = await run(
       '--page',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerTypeOf,
   contentOf,
+  countedWordsOf,
   intentOf,
   focusOf,
   isElliptical,
@@ -188,5 +189,26 @@ describe('focusOf', () => {
     expect(focusOf('What did he show about them in 1855?')).toEqual([]);
     expect(focusOf("What's the population of Tunisia?")).toEqual([]);
     expect(focusOf('Who wrote it?')).toEqual([]);
+  });
+});
+
+describe('countedWordsOf', () => {
+  it('reads what a "how many/much" question counts, names left out', () => {
+    expect(countedWordsOf('How many manhole fires were there in Manhattan?')).toEqual([
+      'manhole',
+      'fires',
+    ]);
+    expect(countedWordsOf('How many WordPress jobs were posted in 2016?')).toEqual(['jobs']);
+    expect(countedWordsOf('How many professionals took part in the survey?')).toEqual([
+      'professionals',
+      'took',
+      'part',
+    ]);
+  });
+
+  it('finds nothing counted in a share or a question that names no thing', () => {
+    expect(countedWordsOf("How much of WP's code is JS?")).toEqual([]);
+    expect(countedWordsOf('How much does the Xbox One X weigh?')).toEqual([]);
+    expect(countedWordsOf('When did it open?')).toEqual([]);
   });
 });

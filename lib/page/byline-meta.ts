@@ -15,16 +15,31 @@ const AUTHOR_META = new Set([
   'byl',
 ]);
 
-/** A name, not a sentence: letters, at most six words, no sentence punctuation or address. */
-const NAME =
-  /^(?=.*\p{L})[\p{L}\p{M}][\p{L}\p{M}'’.\- ]{1,60}(?:(?:,| and| &) [\p{L}\p{M}][\p{L}\p{M}'’.\- ]{1,60})*$/u;
+/**
+ * A name, not a sentence: names of at most five words each, joined by "," "and" "&", every word
+ * capitalised but short particles ("van", "de", "bin"). The name becomes page text the page does
+ * not show (as Readability's byline from meta tags already did), so anything longer or shaped like
+ * an instruction is refused (docs/SECURITY.md, property 6).
+ */
+function isName(text: string): boolean {
+  if (text.length > 120 || /^https?:|\.\w{2,4}$/.test(text)) return false;
+  const names = text.split(/\s*(?:,|&|\band\b)\s*/).filter(Boolean);
+  if (names.length === 0 || names.length > 4) return false;
+  return names.every((name) => {
+    const words = name.split(' ');
+    return (
+      words.length <= 5 &&
+      words.every((w) => /^\p{Lu}[\p{L}\p{M}'’.-]*$/u.test(w) || /^\p{Ll}{1,3}$/u.test(w)) &&
+      /^\p{Lu}/u.test(words[0]!)
+    );
+  });
+}
 
 export function declaredAuthor(document: Document): string | undefined {
   const found = [...jsonLdAuthors(document), ...metaAuthors(document), ...relAuthors(document)];
   for (const raw of found) {
     const name = normalizeText(raw.replace(/^by\s+/i, '')).replace(/\s+/g, ' ');
-    if (NAME.test(name) && name.split(' ').length <= 12 && !/^https?:|\.\w{2,4}$/.test(name))
-      return name;
+    if (isName(name)) return name;
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
 import { terms } from '../core/text';
 import { answerCandidates, type Span } from './answer-span';
 import { similarity } from './expand';
-import { contentOf, countedWordsOf, type AnswerType } from './intent';
+import { contentOf, countedWordsOf, eventVerbOf, type AnswerType } from './intent';
 import { withoutMarkers } from './junk';
 
 /** What the question asks, as the sentence choice reads it. */
@@ -17,6 +17,8 @@ export interface Asked {
   terms: ReadonlySet<string>;
   /** The terms that may name what a "how many/much" question counts ("manhole", "fires"). */
   counted: ReadonlySet<string>;
+  /** The forms of the verb a "when did … <verb>?" question dates ("die"), when it ends on one. */
+  event?: RegExp;
 }
 
 /**
@@ -41,7 +43,17 @@ export function askedOf(
     type,
     terms: new Set(terms(question, lang)),
     counted: type === 'number' ? countedTerms(question, sentenceTerms, lang) : new Set(),
+    ...eventOf(question, type),
   };
+}
+
+function eventOf(question: string, type: AnswerType): { event?: RegExp } {
+  const verb = type === 'date' ? eventVerbOf(question) : undefined;
+  if (!verb) return {};
+  // Its forms by suffix ("die", "died", "dies"; "release", "released", "releasing"): the
+  // stemmer's stop words hold short verbs ("die" is German), so the word is matched as written.
+  const stem = verb.toLowerCase().replace(/(?:ed|es|e|s|y|ing)$/, '');
+  return { event: new RegExp(`(?<!\\p{L})${stem}(?:e|es|ed|d|s|ing|ied|ies|y)?(?!\\p{L})`, 'iu') };
 }
 
 /**
@@ -82,6 +94,7 @@ export function bestSentence(
     const typed =
       (score > 0 || asked.type === 'expansion') &&
       asked.type !== 'other' &&
+      namesEvent(sentence, asked.event) &&
       answerCandidates(sentence, asked.type, asked.terms, lang).some((span) =>
         countsAsked(sentence, span, asked.counted, lang),
       );
@@ -112,6 +125,14 @@ function countsAsked(
   return terms(`${before} ${said} ${after}`, lang).some(
     (term) => counted.has(term) || [...counted].some((word) => similarity(term, word) > 0),
   );
+}
+
+/**
+ * A date answers "When did Georges Claude die?" only in a sentence that names the event ("died");
+ * "premiered his neon lights … in December 1910" dates something else.
+ */
+function namesEvent(sentence: string, event: RegExp | undefined): boolean {
+  return !event || event.test(sentence);
 }
 
 /** The question-term weight a sentence holds. */

@@ -229,3 +229,20 @@ export function countedWordsOf(question: string): string[] {
   const phrase = COUNTED.exec(question)?.[1] ?? '';
   return phrase.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word));
 }
+
+// "When did Georges Claude die?": after "did/does/do/will" and the subject, the question ends on
+// the verb of the event asked about.
+const EVENT_VERB =
+  /^\W*(?:[Aa]nd\s+)?[Ww]hen\s+(?:did|does|do|will)\s+\S.*?\s(\p{Ll}[\p{L}'’-]*)\W*$/u;
+
+/**
+ * The verb a "when did … <verb>?" question asks the date of ("die"); undefined when the question
+ * ends otherwise ("When did Disney acquire Lucasfilm?" ends on a name).
+ */
+export function eventVerbOf(question: string): string | undefined {
+  const verb = EVENT_VERB.exec(question)?.[1];
+  // "When did it buy it?" ends on a pronoun or a particle, not the event.
+  return verb && !/^(?:it|him|her|them|this|that|there|then|up|out|off|on|in|down|so)$/.test(verb)
+    ? verb
+    : undefined;
+}

@@ -63,3 +63,23 @@ describe('bestSentence for "how many <things>"', () => {
     expect(choose('How many Amazon Go shops are there?', stores).typed).toBe(true);
   });
 });
+
+describe('bestSentence for "when did … <verb>?"', () => {
+  // Invented, in the manner of citylab-1 (tune half): the page dates a show, not a death.
+  const NEON = [
+    'Georges Claude premiered his neon lights at the Paris Motor Show in December 1910.',
+    'Claude went on to sell neon signs across Europe.',
+  ];
+
+  it('a date of another event is no answer', () => {
+    expect(choose('When did Georges Claude die?', NEON).typed).toBe(false);
+  });
+
+  it('a date beside a form of the verb is', () => {
+    const sentences = [...NEON, 'Georges Claude died in Saint-Cloud in May 1960.'];
+    expect(choose('When did Georges Claude die?', sentences)).toEqual({
+      sentence: sentences[2],
+      typed: true,
+    });
+  });
+});

@@ -3,6 +3,7 @@ import {
   answerTypeOf,
   contentOf,
   countedWordsOf,
+  eventVerbOf,
   intentOf,
   focusOf,
   isElliptical,
@@ -210,5 +211,19 @@ describe('countedWordsOf', () => {
     expect(countedWordsOf("How much of WP's code is JS?")).toEqual([]);
     expect(countedWordsOf('How much does the Xbox One X weigh?')).toEqual([]);
     expect(countedWordsOf('When did it open?')).toEqual([]);
+  });
+});
+
+describe('eventVerbOf', () => {
+  it('reads the verb a "when did … ?" question dates', () => {
+    expect(eventVerbOf('When did Georges Claude die?')).toBe('die');
+    expect(eventVerbOf('When will the unaltered cuts be released?')).toBe('released');
+    expect(eventVerbOf('When will Factorio 1.0 ship?')).toBe('ship');
+  });
+
+  it('finds none where the question ends on a name, a pronoun or no verb', () => {
+    expect(eventVerbOf('When did Disney acquire Lucasfilm?')).toBeUndefined();
+    expect(eventVerbOf('When did it buy it?')).toBeUndefined();
+    expect(eventVerbOf('When was the lighthouse finished?')).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeli
 import { validateClaim } from '../pipeline/claim-input';
 import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
-import { intentOf, type Intent } from '../pipeline/intent';
+import { intentOf, isOverviewQuestion, type Intent } from '../pipeline/intent';
 import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
 import { modelsForLanguages } from '../pipeline/model-choice';
 import { withoutMarkers } from '../pipeline/junk';
@@ -644,11 +644,23 @@ function boundedHistory(history: AskRequest['history']): RunContext['history'] {
   }));
 }
 
-/** The earlier turns' words for ranking, the latest turn in full weight of `HISTORY_WEIGHT`. */
-function historyContext(history: RunContext['history']): RunContext['context'] {
-  if (history.length === 0) return undefined;
-  const text = history.map((t) => `${t.question} ${t.answer}`).join(' ');
-  return { text, weight: HISTORY_WEIGHT, question: history.at(-1)!.question };
+/**
+ * The earlier turns' words for ranking, at `HISTORY_WEIGHT`, and the latest question for a
+ * follow-up that leans on it. A summary turn ("Summarize this page") is left out: its answer is
+ * the whole page in brief, and its words would pull "Who is the author?" towards whatever the
+ * summary quoted as a focused answer's words rightly pull "And in 2012?"; its question names no
+ * subject to lean on.
+ */
+export function historyContext(history: RunContext['history']): RunContext['context'] {
+  const focused = history.filter((turn) => !isOverviewQuestion(turn.question));
+  if (focused.length === 0) return undefined;
+  const text = focused.map((t) => `${t.question} ${t.answer}`).join(' ');
+  const last = history.at(-1)!;
+  return {
+    text,
+    weight: HISTORY_WEIGHT,
+    ...(isOverviewQuestion(last.question) ? {} : { question: last.question }),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Block, PageSnapshot } from '../pipeline/types';
 import { articleToBlocks } from './blocks';
 import { BYLINE_SECTION } from '../pipeline/byline';
 import { boundedClone } from './bounded-clone';
+import { declaredAuthor } from './byline-meta';
 import { pruneHidden, removeComments, stylesheetIsHidden, type IsHidden } from './visibility';
 
 export interface ReadOptions {
@@ -63,7 +64,9 @@ export function readPage(document: Document, options: ReadOptions): PageSnapshot
   // The body read before Readability touches the clone: the fallback when no article is found.
   const bodyBlocks = clone.body ? articleToBlocks(clone.body) : [];
   // Out of time already: Readability would add as much again; the body is read as it is.
-  const article = now() > deadline ? null : readArticle(clone, bodyBlocks, options);
+  // Read before Readability, which changes the clone; the live document is only read.
+  const author = declaredAuthor(document);
+  const article = now() > deadline ? null : readArticle(clone, bodyBlocks, options, author);
   const blocks = article?.blocks ?? bodyBlocks;
   const title = normalizeText(article?.title || document.title || '');
 
@@ -87,6 +90,7 @@ function readArticle(
   clone: Document,
   bodyBlocks: Block[],
   options: ReadOptions,
+  author: string | undefined,
 ): { blocks: Block[]; title: string } | null {
   try {
     if (deeperThan(clone.documentElement, MAX_READABILITY_DEPTH)) return null;
@@ -95,7 +99,10 @@ function readArticle(
       maxElemsToParse: options.maxElemsToParse ?? 0,
     }).parse() as { title?: string | null; content?: unknown; byline?: string | null } | null;
     if (!article?.content || typeof article.content !== 'object') return null;
-    const blocks = withByline(articleToBlocks(article.content as Element), article.byline);
+    // The page's declared author first: Readability's byline is a guess from the page's elements
+    // (on some pages a sidebar columnist's name, or the date line).
+    const byline = author ?? article.byline;
+    const blocks = withByline(articleToBlocks(article.content as Element), byline);
     if (textLength(blocks) < Math.min(MIN_ARTICLE_CHARS, textLength(bodyBlocks))) return null;
     return { blocks, title: article.title ?? '' };
   } catch {

@@ -54,7 +54,9 @@ function hiddenByDeclarations(css: string): boolean {
     /(^|;)display:none/.test(style) ||
     /(^|;)visibility:(hidden|collapse)/.test(style) ||
     /(^|;)opacity:0(\.0*)?(;|$)/.test(style) ||
-    /(^|;)font-size:0(\.\d*)?(px|em|rem|pt|%)?(;|$)/.test(style) ||
+    // Under a pixel or a point hides; 0.9375rem is 15px and shows (0.0x of a relative unit hides).
+    /(^|;)font-size:0(\.\d*)?(px|pt)(;|$|!)/.test(style) ||
+    /(^|;)font-size:0(\.0\d*)?(em|rem|%)?(;|$|!)/.test(style) ||
     /(^|;)color:(transparent|rgba\(\d+,\d+,\d+,0(\.0*)?\))/.test(style) ||
     /(^|;)transform:scale[xy]?\(0(\.0*)?[,)]/.test(style) ||
     /(^|;)clip-path:inset\((50|[5-9]\d|100)(\.\d*)?%/.test(style) ||
@@ -73,30 +75,105 @@ function hiddenByDeclarations(css: string): boolean {
  * `hiddenByDeclarations` knows), which attributes and inline styles do not show. Only top-level rules count (not those inside `@media print { … }` and other
  * at-rules) and only selectors without pseudo-classes (`:hover` does not always apply). This errs
  * towards hiding (`.d-none` shown again by a media query stays hidden): missing text is safer than
- * leaking hidden text into passages (docs/SECURITY.md, property 6).
+ * leaking hidden text into passages (docs/SECURITY.md, property 6). A top-level rule that shows the
+ * element again with the cascade on its side does count (`#a #modal { opacity: 0 }` then
+ * `#a.open #modal { opacity: 1 }`): pages saved with a dialog open hold their article in such an
+ * element, and reading it as hidden left the page empty.
  */
 export function stylesheetIsHidden(document: Document, base: IsHidden = staticIsHidden): IsHidden {
-  const hidden = new Set<Element>();
-  for (const style of Array.from(document.querySelectorAll('style'))) {
-    for (const selector of hidingSelectors(style.textContent ?? '')) {
-      try {
-        for (const element of Array.from(document.querySelectorAll(selector))) hidden.add(element);
-      } catch {
-        // A selector the DOM implementation cannot parse: ignore the rule.
-      }
-    }
+  const rules = Array.from(document.querySelectorAll('style')).flatMap((style, sheet) =>
+    visibilityRules(style.textContent ?? '', sheet * 1_000_000),
+  );
+  const hiding = new Map<Element, StyleRule[]>();
+  for (const rule of rules) {
+    if (!rule.hides) continue;
+    for (const element of matching(document, rule.selector))
+      hiding.set(element, [...(hiding.get(element) ?? []), rule]);
   }
   // A rule hiding the whole document is an anti-flicker trick (`body { visibility: hidden }`)
   // that the page's scripts undo on load; in Node no script runs, so it would hide everything.
   // (querySelector, not `document.body`: linkedom's getter adds a missing <head>, changing the tree.)
   for (const root of [document.documentElement, document.querySelector('body')])
-    if (root) hidden.delete(root);
+    if (root) hiding.delete(root);
+  const showing = rules.filter((rule) => rule.shows.size > 0);
+  const hidden = new Set<Element>();
+  for (const [element, hiders] of hiding)
+    if (hiders.some((rule) => !shownAgain(element, rule, showing))) hidden.add(element);
   return hidden.size === 0 ? base : (element) => hidden.has(element) || base(element);
 }
 
-function hidingSelectors(css: string): string[] {
+/** A top-level style rule as far as visibility goes: one selector, and what its body does. */
+interface StyleRule {
+  selector: string;
+  specificity: number;
+  /** Source order across the page's style sheets: a later rule wins a tie. */
+  order: number;
+  /** The body hides (any declaration `hiddenByDeclarations` knows). */
+  hides: boolean;
+  /** The properties the body hides with, among those another rule can undo. */
+  hiddenBy: Map<ShowableProperty, boolean>;
+  /** The properties the body shows with (`display: block`, `visibility: visible`, `opacity: 1`). */
+  shows: Map<ShowableProperty, boolean>;
+  /** An id (`#x`) or class (`.x`) the selector's last part asks for: a quick test before matching. */
+  key: string | null;
+}
+
+type ShowableProperty = 'display' | 'visibility' | 'opacity';
+
+function matching(document: Document, selector: string): Element[] {
+  try {
+    return Array.from(document.querySelectorAll(selector));
+  } catch {
+    return []; // A selector the DOM implementation cannot parse: ignore the rule.
+  }
+}
+
+/**
+ * Whether the cascade undoes `hider` on `element`: for every property it hides with, a matching
+ * rule (or the inline style) shows it again with more weight (important, then specificity, then
+ * order). A hiding declaration of another kind (`font-size: 0`, `color: transparent`) is never undone.
+ */
+function shownAgain(element: Element, hider: StyleRule, showing: StyleRule[]): boolean {
+  if (hider.hiddenBy.size === 0) return false;
+  const inline = declarationEffects(element.getAttribute('style') ?? '');
+  for (const [property, important] of hider.hiddenBy) {
+    if (inline.shows.has(property) && (inline.shows.get(property) || !important)) continue;
+    const beats = (rule: StyleRule) => {
+      const ruleImportant = rule.shows.get(property);
+      if (ruleImportant === undefined || ruleImportant !== important) return ruleImportant === true;
+      if (rule.specificity !== hider.specificity) return rule.specificity > hider.specificity;
+      return rule.order > hider.order;
+    };
+    const fits = (rule: StyleRule) => keyFits(element, rule.key) && matches(element, rule.selector);
+    if (!showing.some((rule) => beats(rule) && fits(rule))) return false;
+  }
+  return true;
+}
+
+/** The first plain id or class of the selector's last compound (`#box` of `#a.open #box`). */
+function selectorKey(selector: string): string | null {
+  const last = selector.split(/[\s>+~]+/).pop() ?? '';
+  return /[#.][\w-]+(?![\w\\-])/.exec(last)?.[0] ?? null;
+}
+
+function keyFits(element: Element, key: string | null): boolean {
+  if (!key) return true;
+  const name = key.slice(1);
+  return key.startsWith('#') ? element.id === name : element.classList.contains(name);
+}
+
+function matches(element: Element, selector: string): boolean {
+  try {
+    return element.matches(selector);
+  } catch {
+    return false;
+  }
+}
+
+/** The page's top-level rules that hide or show (at-rules and pseudo-class selectors left out). */
+function visibilityRules(css: string, orderBase: number): StyleRule[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  const selectors: string[] = [];
+  const rules: StyleRule[] = [];
   let depth = 0;
   let preludeStart = 0;
   let prelude = '';
@@ -114,15 +191,91 @@ function hidingSelectors(css: string): string[] {
       depth--;
       if (depth === 0) {
         const body = text.slice(bodyStart, i);
-        if (!prelude.startsWith('@') && !body.includes('{') && hiddenByDeclarations(body)) {
-          for (const s of prelude.split(','))
-            if (s.trim() && !s.includes(':')) selectors.push(s.trim());
-        }
+        if (!prelude.startsWith('@') && !body.includes('{'))
+          rules.push(...rulesOf(prelude, body, orderBase + rules.length));
         preludeStart = i + 1;
       }
     }
   }
-  return selectors;
+  return rules;
+}
+
+function rulesOf(prelude: string, body: string, order: number): StyleRule[] {
+  const hides = hiddenByDeclarations(body);
+  const effects = declarationEffects(body);
+  if (!hides && effects.shows.size === 0) return [];
+  // Hidden by a declaration no other rule is taken to undo (`font-size: 0`): stays hidden.
+  const undoable = !hiddenByDeclarations(effects.rest);
+  const hiddenBy = undoable ? effects.hides : new Map<ShowableProperty, boolean>();
+  return prelude
+    .split(',')
+    .map((selector) => selector.trim())
+    .filter((selector) => selector && !selector.includes(':'))
+    .map((selector) => ({
+      selector,
+      specificity: specificity(selector),
+      order,
+      hides,
+      hiddenBy,
+      shows: effects.shows,
+      key: selectorKey(selector),
+    }));
+}
+
+/**
+ * What declarations do to `display`, `visibility` and `opacity` (the last one of a property wins;
+ * the value says whether it is `!important`), and the other declarations. Only a clear "shown"
+ * counts as showing: `opacity` of at least 0.5, `visibility: visible`, a `display` other than none.
+ */
+function declarationEffects(css: string): {
+  hides: Map<ShowableProperty, boolean>;
+  shows: Map<ShowableProperty, boolean>;
+  rest: string;
+} {
+  const hides = new Map<ShowableProperty, boolean>();
+  const shows = new Map<ShowableProperty, boolean>();
+  const rest: string[] = [];
+  for (const declaration of css.toLowerCase().replace(/\s+/g, '').split(';')) {
+    const colon = declaration.indexOf(':');
+    const property = declaration.slice(0, colon);
+    if (property !== 'display' && property !== 'visibility' && property !== 'opacity') {
+      rest.push(declaration);
+      continue;
+    }
+    const important = declaration.endsWith('!important');
+    const value = declaration.slice(colon + 1).replace(/!important$/, '');
+    const effect = visibilityEffect(property, value);
+    hides.delete(property);
+    shows.delete(property);
+    if (effect === 'hide') hides.set(property, important);
+    else if (effect === 'show') shows.set(property, important);
+  }
+  return { hides, shows, rest: rest.join(';') };
+}
+
+function visibilityEffect(property: ShowableProperty, value: string): 'hide' | 'show' | null {
+  if (property === 'display') {
+    if (value === 'none') return 'hide';
+    return /^(inherit|initial|unset|revert|revert-layer|)$/.test(value) ? null : 'show';
+  }
+  if (property === 'visibility')
+    return value === 'hidden' || value === 'collapse'
+      ? 'hide'
+      : value === 'visible'
+        ? 'show'
+        : null;
+  const opacity = value.endsWith('%') ? Number.parseFloat(value) / 100 : Number(value);
+  if (value === '' || Number.isNaN(opacity)) return null;
+  return opacity === 0 ? 'hide' : opacity >= 0.5 ? 'show' : null;
+}
+
+/** CSS specificity as one number: ids, then classes and attributes, then element names. */
+function specificity(selector: string): number {
+  const plain = selector.replace(/\\./g, 'x').replace(/\[[^\]]*\]/g, '[]');
+  const ids = (plain.match(/#[\w-]/g) ?? []).length;
+  const classes = (plain.match(/\.[\w-]|\[\]/g) ?? []).length;
+  const types = (plain.match(/(^|[\s>+~])[a-z][\w-]*/gi) ?? []).length;
+  return ids * 10_000 + classes * 100 + types;
 }
 
 /** Browser judge: computed style and layout of the live page. */

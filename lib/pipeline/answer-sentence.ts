@@ -3,9 +3,9 @@
 // or a number, a phrase of that kind that is not the question's own.
 
 import { terms } from '../core/text';
-import { answerCandidates } from './answer-span';
+import { answerCandidates, type Span } from './answer-span';
 import { similarity } from './expand';
-import { contentOf, type AnswerType } from './intent';
+import { contentOf, countedWordsOf, eventVerbOf, type AnswerType } from './intent';
 import { withoutMarkers } from './junk';
 
 /** What the question asks, as the sentence choice reads it. */
@@ -15,6 +15,10 @@ export interface Asked {
   type: AnswerType;
   /** Every term of the question: a typed phrase made of these only repeats it. */
   terms: ReadonlySet<string>;
+  /** The terms that may name what a "how many/much" question counts ("manhole", "fires"). */
+  counted: ReadonlySet<string>;
+  /** The forms of the verb a "when did … <verb>?" question dates ("die"), when it ends on one. */
+  event?: RegExp;
 }
 
 /**
@@ -34,7 +38,39 @@ export function askedOf(
     const df = sentenceTerms.filter((set) => set.has(term)).length;
     weights.set(term, Math.log(1 + sentenceTerms.length / (df || 1)));
   }
-  return { weights, type, terms: new Set(terms(question, lang)) };
+  return {
+    weights,
+    type,
+    terms: new Set(terms(question, lang)),
+    counted: type === 'number' ? countedTerms(question, sentenceTerms, lang) : new Set(),
+    ...eventOf(question, type),
+  };
+}
+
+function eventOf(question: string, type: AnswerType): { event?: RegExp } {
+  const verb = type === 'date' ? eventVerbOf(question) : undefined;
+  if (!verb) return {};
+  // Its forms by suffix ("die", "died", "dies"; "release", "released", "releasing"): the
+  // stemmer's stop words hold short verbs ("die" is German), so the word is matched as written.
+  const stem = verb.toLowerCase().replace(/(?:ed|es|e|s|y|ing)$/, '');
+  return { event: new RegExp(`(?<!\\p{L})${stem}(?:e|es|ed|d|s|ing|ied|ies|y)?(?!\\p{L})`, 'iu') };
+}
+
+/**
+ * The terms of what a "how many/much" question counts, written apart or together ("up time",
+ * "uptime"); none when the quotes never name it: the page then counts it in other words ("stores"
+ * for "shops"), and no number can be told apart by it.
+ */
+function countedTerms(
+  question: string,
+  sentenceTerms: ReadonlyArray<ReadonlySet<string>>,
+  lang: string | undefined,
+): ReadonlySet<string> {
+  const words = countedWordsOf(question);
+  const joined = words.slice(1).map((word, i) => `${words[i]}${word}`);
+  const counted = new Set(terms([...words, ...joined].join(' '), lang));
+  const named = [...counted].some((term) => sentenceTerms.some((set) => set.has(term)));
+  return named ? counted : new Set();
 }
 
 /**
@@ -58,7 +94,10 @@ export function bestSentence(
     const typed =
       (score > 0 || asked.type === 'expansion') &&
       asked.type !== 'other' &&
-      answerCandidates(sentence, asked.type, asked.terms, lang).length > 0;
+      namesEvent(sentence, asked.event) &&
+      answerCandidates(sentence, asked.type, asked.terms, lang).some((span) =>
+        countsAsked(sentence, span, asked.counted, lang),
+      );
     if (typed) score += bonus;
     if (score > bestScore) {
       best = { sentence, typed };
@@ -66,6 +105,34 @@ export function bestSentence(
     }
   }
   return best;
+}
+
+/**
+ * A number answers "how many fires" when the thing counted is named beside it ("255,904
+ * potholes" counts no fires; "killing two people", "12GB of GDDR5 RAM" count what was asked): the
+ * a word of the counted phrase in the number's phrase, within four words after it or two before it.
+ */
+function countsAsked(
+  sentence: string,
+  span: Span,
+  counted: ReadonlySet<string>,
+  lang: string | undefined,
+): boolean {
+  if (counted.size === 0) return true;
+  const before = sentence.slice(0, span.start).split(/\s+/).slice(-3).join(' ');
+  const after = sentence.slice(span.end).split(/\s+/).slice(0, 5).join(' ');
+  const said = sentence.slice(span.start, span.end);
+  return terms(`${before} ${said} ${after}`, lang).some(
+    (term) => counted.has(term) || [...counted].some((word) => similarity(term, word) > 0),
+  );
+}
+
+/**
+ * A date answers "When did Georges Claude die?" only in a sentence that names the event ("died");
+ * "premiered his neon lights … in December 1910" dates something else.
+ */
+function namesEvent(sentence: string, event: RegExp | undefined): boolean {
+  return !event || event.test(sentence);
 }
 
 /** The question-term weight a sentence holds. */

@@ -82,9 +82,13 @@ export function answerFromByline(
   fact: PageFact,
   blocks: readonly Block[],
 ): BylineAnswer | undefined {
+  // The article's own "By …" line before the added byline block: that block comes from the
+  // page's metadata or Readability's guess, and a visible byline ("Posted by Andrew Hayden") says
+  // more than a blog's declared author ("Android Developers").
   const head = blocks.flatMap((block, blockIndex) =>
     blockIndex < HEAD_BLOCKS || block.section === BYLINE_SECTION ? [{ block, blockIndex }] : [],
   );
+  head.sort((a, b) => addedLast(a.block) - addedLast(b.block));
   for (const { block, blockIndex } of head) {
     let start = 0;
     for (const line of block.text.split('\n')) {
@@ -95,6 +99,10 @@ export function answerFromByline(
     }
   }
   return undefined;
+}
+
+function addedLast(block: Block): number {
+  return block.section === BYLINE_SECTION ? 1 : 0;
 }
 
 function spanOf(fact: PageFact, line: string, block: Block): BylineAnswer['span'] | undefined {

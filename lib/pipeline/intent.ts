@@ -213,3 +213,36 @@ export function focusOf(question: string): string[] {
     (word) => !NOT_FOCUS.test(word) && !/['’]s$/i.test(word),
   );
 }
+
+// "How many WordPress jobs were posted …?": the words after "how many/much" up to an auxiliary,
+// a preposition or a pronoun ("WordPress jobs"; "professionals took part" where a verb of no list
+// follows), three at most after the first. "How much of …" asks for a share, and counts nothing.
+const COUNTED =
+  /\bhow\s+(?:many|much)\s+(?!(?:of|were|was|are|is|did|does|do|have|has|had|will|would|can|could|should|may|might)\b)((?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:were|was|are|is|did|does|do|have|has|had|will|would|can|could|should|may|might|of|in|on|at|for|per|each|from|to|that|there|the|a|an|he|she|they|it|we|you|i)\b/iu;
+
+/**
+ * The words that may name what a "how many/much" question counts ("manhole fires" of "How many
+ * manhole fires were there …?"), names left out (they say whose, not what); empty when the question
+ * names nothing ("How much does it weigh?").
+ */
+export function countedWordsOf(question: string): string[] {
+  const phrase = COUNTED.exec(question)?.[1] ?? '';
+  return phrase.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word));
+}
+
+// "When did Georges Claude die?": after "did/does/do/will" and the subject, the question ends on
+// the verb of the event asked about.
+const EVENT_VERB =
+  /^\W*(?:[Aa]nd\s+)?[Ww]hen\s+(?:did|does|do|will)\s+\S.*?\s(\p{Ll}[\p{L}'’-]*)\W*$/u;
+
+/**
+ * The verb a "when did … <verb>?" question asks the date of ("die"); undefined when the question
+ * ends otherwise ("When did Disney acquire Lucasfilm?" ends on a name).
+ */
+export function eventVerbOf(question: string): string | undefined {
+  const verb = EVENT_VERB.exec(question)?.[1];
+  // "When did it buy it?" ends on a pronoun or a particle, not the event.
+  return verb && !/^(?:it|him|her|them|this|that|there|then|up|out|off|on|in|down|so)$/.test(verb)
+    ? verb
+    : undefined;
+}

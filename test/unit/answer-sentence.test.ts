@@ -37,3 +37,49 @@ describe('bestSentence', () => {
     expect(pick.typed).toBe(false);
   });
 });
+
+// Invented sentences in the manner of a city-services article: the page counts potholes, not the
+// fires the question asks about, and names those fires elsewhere.
+const CITY = [
+  'Last year, the city filled 255,904 potholes across the five boroughs.',
+  'A series of recent manhole fires in Manhattan forced the evacuation of several theaters.',
+];
+
+describe('bestSentence for "how many <things>"', () => {
+  it('a number beside other things is no count of the things asked', () => {
+    const pick = choose('How many manhole fires were there in Manhattan last year?', CITY);
+    expect(pick.typed).toBe(false);
+  });
+
+  it('a number that counts the asked things is typed', () => {
+    const sentences = [...CITY, 'Crews put out 54 manhole fires in Manhattan last year.'];
+    const pick = choose('How many manhole fires were there in Manhattan last year?', sentences);
+    expect(pick).toEqual({ sentence: sentences[2], typed: true });
+    expect(choose('How many potholes did the city fill last year?', CITY).typed).toBe(true);
+  });
+
+  it('a count the quotes name in other words is not judged by its noun', () => {
+    const stores = ['Amazon runs 26 Amazon Go stores in four cities, the company said.'];
+    expect(choose('How many Amazon Go shops are there?', stores).typed).toBe(true);
+  });
+});
+
+describe('bestSentence for "when did … <verb>?"', () => {
+  // Invented, in the manner of citylab-1 (tune half): the page dates a show, not a death.
+  const NEON = [
+    'Georges Claude premiered his neon lights at the Paris Motor Show in December 1910.',
+    'Claude went on to sell neon signs across Europe.',
+  ];
+
+  it('a date of another event is no answer', () => {
+    expect(choose('When did Georges Claude die?', NEON).typed).toBe(false);
+  });
+
+  it('a date beside a form of the verb is', () => {
+    const sentences = [...NEON, 'Georges Claude died in Saint-Cloud in May 1960.'];
+    expect(choose('When did Georges Claude die?', sentences)).toEqual({
+      sentence: sentences[2],
+      typed: true,
+    });
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   answerTypeOf,
   contentOf,
+  countedWordsOf,
+  eventVerbOf,
   intentOf,
   focusOf,
   isElliptical,
@@ -188,5 +190,40 @@ describe('focusOf', () => {
     expect(focusOf('What did he show about them in 1855?')).toEqual([]);
     expect(focusOf("What's the population of Tunisia?")).toEqual([]);
     expect(focusOf('Who wrote it?')).toEqual([]);
+  });
+});
+
+describe('countedWordsOf', () => {
+  it('reads what a "how many/much" question counts, names left out', () => {
+    expect(countedWordsOf('How many manhole fires were there in Manhattan?')).toEqual([
+      'manhole',
+      'fires',
+    ]);
+    expect(countedWordsOf('How many WordPress jobs were posted in 2016?')).toEqual(['jobs']);
+    expect(countedWordsOf('How many professionals took part in the survey?')).toEqual([
+      'professionals',
+      'took',
+      'part',
+    ]);
+  });
+
+  it('finds nothing counted in a share or a question that names no thing', () => {
+    expect(countedWordsOf("How much of WP's code is JS?")).toEqual([]);
+    expect(countedWordsOf('How much does the Xbox One X weigh?')).toEqual([]);
+    expect(countedWordsOf('When did it open?')).toEqual([]);
+  });
+});
+
+describe('eventVerbOf', () => {
+  it('reads the verb a "when did … ?" question dates', () => {
+    expect(eventVerbOf('When did Georges Claude die?')).toBe('die');
+    expect(eventVerbOf('When will the unaltered cuts be released?')).toBe('released');
+    expect(eventVerbOf('When will Factorio 1.0 ship?')).toBe('ship');
+  });
+
+  it('finds none where the question ends on a name, a pronoun or no verb', () => {
+    expect(eventVerbOf('When did Disney acquire Lucasfilm?')).toBeUndefined();
+    expect(eventVerbOf('When did it buy it?')).toBeUndefined();
+    expect(eventVerbOf('When was the lighthouse finished?')).toBeUndefined();
   });
 });

@@ -1,7 +1,13 @@
 // runPipeline end to end on the demo article (read in Node, as the CLI does).
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
-import { DEFAULT_TOP_K, firstAnswer, firstAnswerWanted, runPipeline } from '../../lib/ask/run';
+import {
+  DEFAULT_TOP_K,
+  firstAnswer,
+  firstAnswerWanted,
+  historyContext,
+  runPipeline,
+} from '../../lib/ask/run';
 import type { AnswerReader } from '../../lib/pipeline/ports';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
@@ -354,5 +360,36 @@ describe('runPipeline on a PDF snapshot', () => {
   it('gives quotes from a web page no page number', async () => {
     const web = await ask('Who designed the lighthouse?');
     for (const quote of web.quotes) expect(quote.source.page).toBeUndefined();
+  });
+});
+
+describe('runPipeline: a follow-up after a summary', () => {
+  const summaryTurn = async () => {
+    const summary = await ask('Summarize this page');
+    expect(summary.answer.answered).toBe(true);
+    return { question: 'Summarize this page', answer: summary.answer.text };
+  };
+
+  it('ranks as it would with no earlier turn: the summary’s words do not pull it', async () => {
+    const history = [await summaryTurn()];
+    for (const question of ['Who designed it?', 'When was it finished?']) {
+      const alone = await ask(question);
+      const after = await runPipeline({ mode: 'answer', question, page: demo, history });
+      expect(
+        after.quotes.map((q) => q.text),
+        question,
+      ).toEqual(alone.quotes.map((q) => q.text));
+      expect(after.answer.text, question).toBe(alone.answer.text);
+    }
+  });
+
+  it('keeps a focused turn before the summary as context, without leaning on the summary', async () => {
+    const focused = { question: 'Who designed the lighthouse?', answer: 'Sostratus of Cnidus.' };
+    const context = historyContext([focused, await summaryTurn()]);
+    expect(context?.text).toContain('Sostratus of Cnidus');
+    expect(context?.text).not.toContain('Summarize');
+    expect(context?.question).toBeUndefined();
+    expect(historyContext([focused])?.question).toBe(focused.question);
+    expect(historyContext([await summaryTurn()])).toBeUndefined();
   });
 });

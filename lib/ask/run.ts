@@ -12,6 +12,7 @@ import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateClaim } from '../pipeline/claim-input';
+import { locateClaim } from '../pipeline/claim-locate';
 import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
@@ -324,7 +325,10 @@ async function retrieve(
   if (ctx.modelNote && ctx.intent !== 'summary') notes.push(ctx.modelNote);
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
-    outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
+    outcome:
+      request.mode === 'answer'
+        ? withDirectAnswers(ctx, request.page, ranked)
+        : withClaimOnPage(ctx.question, request.page, ranked),
     candidateCount: candidates.length,
     sources: [request.page],
     notes,
@@ -384,6 +388,38 @@ function withDirectAnswers(
   const rest = outcome.ranked.filter((item) => !texts.has(item.candidate.text));
   const topK = ctx.options.topK ?? RETRIEVE_DEFAULTS.topK;
   return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
+}
+
+/**
+ * A claim the page states word for word is quoted from where it stands, first, whatever the
+ * ranking returned: a passage cut, a sentence ranked low or as boilerplate would otherwise leave
+ * the page's own words unseen by the claim matcher (claim-locate.ts).
+ */
+function withClaimOnPage(
+  claim: string,
+  page: PageSnapshot,
+  outcome: RetrievalOutcome,
+): RetrievalOutcome {
+  const located = locateClaim(claim, page.blocks);
+  if (!located) return outcome;
+  const block = page.blocks[located.blockIndex]!;
+  const item: Scored = {
+    candidate: {
+      id: `s0.claim.${located.blockIndex}`,
+      text: located.text,
+      tokens: countTokens(located.text),
+      blockIndex: located.blockIndex,
+      endBlockIndex: located.endBlockIndex,
+      kind: block.kind,
+      origin: 'splitter',
+      sourceIndex: 0,
+      ...(block.section ? { section: block.section } : {}),
+    },
+    bm25: Math.max(outcome.ranked[0]?.bm25 ?? 0, 1),
+    coverage: 1,
+  };
+  const rest = outcome.ranked.filter((r) => r.candidate.text !== located.text);
+  return { ...outcome, ranked: [item, ...rest.slice(0, Math.max(0, outcome.ranked.length - 1))] };
 }
 
 /** Reads the top search results and ranks their passages beside the page's; failures are notes. */

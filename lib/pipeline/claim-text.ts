@@ -5,6 +5,8 @@
 
 import {
   CURRENCY,
+  EARNING_OBJECTS,
+  EARNING_VERBS,
   NAME_TITLES,
   NEGATION_PHRASES,
   NEGATION_WORDS,
@@ -337,6 +339,7 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
       cueAt(raws, i, lexicon) ??
       numberComparative(raws, i) ??
       numberItem(raws, i) ??
+      earningVerb(raws, i) ??
       phraseItem(raws, i, lexicon);
     if (step) {
       items.push(step.item);
@@ -419,6 +422,20 @@ function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
 function numberComparative(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
   if (!NUMBER_COMPARATIVES.has(raws[i]!.lower) || raws[i + 1]?.lower !== 'than') return null;
   return numberAt(raws, i + 2) ? { item: {}, next: i + 2 } : null;
+}
+
+const EARNING_VERB = new Set(EARNING_VERBS.split(' '));
+const EARNING_OBJECT = new Set(EARNING_OBJECTS.split(' '));
+
+/** 'made money', 'makes a profit': the verb is 'earn' (so 'lost money' says otherwise). */
+function earningVerb(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+  const r = raws[i]!;
+  if (!EARNING_VERB.has(r.lower)) return null;
+  const after = raws[i + 1];
+  const object = after && (after.lower === 'a' || after.lower === 'an') ? raws[i + 2] : after;
+  if (!object || !EARNING_OBJECT.has(object.lower)) return null;
+  const token = contentToken(wordKey('earn'), r, r, /^\p{Lu}/u.test(r.text), false);
+  return { item: { token }, next: i + 1 };
 }
 
 function phraseItem(

@@ -5,7 +5,7 @@
 // The same function runs in the side panel's Web Worker, the CLI, vitest and the benchmark; the
 // page reading that precedes it needs a DOM and happens in the content script or lib/page (Node).
 
-import { checkCitations } from '../composer/check';
+import { checkCitations, textNearQuote } from '../composer/check';
 import { composeAnswer } from '../composer/compose';
 import type { Confidence } from '../pipeline/types';
 import { PipelineError, toErrorInfo } from '../core/errors';
@@ -182,7 +182,7 @@ export async function runPipeline(
 
   const kg = kgTask ? await kgTask : null;
   const quotes = await quotesOf(ctx, request.mode, retrieved, kg);
-  const composed = await composeAndCheck(ctx, request.mode, quotes);
+  const composed = await composeAndCheck(ctx, request.mode, quotes, retrieved.sources);
   return {
     mode: request.mode,
     question,
@@ -479,7 +479,26 @@ export function refusedResultsNote(
 }
 
 /** One composer call (or the extractive answer), then every citation checked against its quote. */
-async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes: Quote[]) {
+/** The text around each page quote, for the citation check's names "stated near the quote". */
+function nearQuotes(
+  quotes: readonly Quote[],
+  sources: readonly PageSnapshot[],
+): Map<number, string> {
+  const near = new Map<number, string>();
+  for (const quote of quotes) {
+    if (quote.source.kind === 'kg') continue;
+    const source = sources.find((s) => s.url === quote.source.url);
+    if (source) near.set(quote.id, textNearQuote(source.blocks, quote.source.blockIndex));
+  }
+  return near;
+}
+
+async function composeAndCheck(
+  ctx: RunContext,
+  mode: AskRequest['mode'],
+  quotes: Quote[],
+  sources: readonly PageSnapshot[],
+) {
   const { ports } = ctx;
   const composed = await ctx.stage(
     'compose',
@@ -509,11 +528,10 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
   answer.checks = await ctx.stage(
     'check',
     async () => {
-      const checks = await checkCitations(
-        answer.sentences,
-        quotes,
-        ctx.filter ? { scorer: ctx.filter } : {},
-      );
+      const checks = await checkCitations(answer.sentences, quotes, {
+        ...(ctx.filter ? { scorer: ctx.filter } : {}),
+        near: nearQuotes(quotes, sources),
+      });
       return nli ? nliChecks(checks, answer.sentences, quotes, nli) : checks;
     },
     (checks) =>

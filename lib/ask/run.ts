@@ -12,7 +12,7 @@ import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateClaim } from '../pipeline/claim-input';
-import { locateClaim } from '../pipeline/claim-locate';
+import { locateClaim, nearestSentence } from '../pipeline/claim-locate';
 import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
 import { intentOf, type Intent } from '../pipeline/intent';
@@ -393,14 +393,15 @@ function withDirectAnswers(
 /**
  * A claim the page states word for word is quoted from where it stands, first, whatever the
  * ranking returned: a passage cut, a sentence ranked low or as boilerplate would otherwise leave
- * the page's own words unseen by the claim matcher (claim-locate.ts).
+ * the page's own words unseen by the claim matcher (claim-locate.ts). Else the page sentence that
+ * holds most of the claim's words in order, so an edited sentence meets its original.
  */
 function withClaimOnPage(
   claim: string,
   page: PageSnapshot,
   outcome: RetrievalOutcome,
 ): RetrievalOutcome {
-  const located = locateClaim(claim, page.blocks);
+  const located = locateClaim(claim, page.blocks) ?? nearestSentence(claim, page.blocks);
   if (!located) return outcome;
   const block = page.blocks[located.blockIndex]!;
   const item: Scored = {

@@ -5,13 +5,14 @@
 // The same function runs in the side panel's Web Worker, the CLI, vitest and the benchmark; the
 // page reading that precedes it needs a DOM and happens in the content script or lib/page (Node).
 
-import { checkCitations } from '../composer/check';
+import { checkCitations, textNearQuote } from '../composer/check';
 import { composeAnswer } from '../composer/compose';
 import type { Confidence } from '../pipeline/types';
 import { PipelineError, toErrorInfo } from '../core/errors';
 import { extractEvidenceWindows } from '../pipeline/evidence';
 import type { ComposerPort, ModelPorts, PairScorer, SearchPort } from '../pipeline/ports';
 import { validateClaim } from '../pipeline/claim-input';
+import { locateClaim, nearestSentence } from '../pipeline/claim-locate';
 import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
 import { intentOf, isOverviewQuestion, type Intent } from '../pipeline/intent';
@@ -181,7 +182,7 @@ export async function runPipeline(
 
   const kg = kgTask ? await kgTask : null;
   const quotes = await quotesOf(ctx, request.mode, retrieved, kg);
-  const composed = await composeAndCheck(ctx, request.mode, quotes);
+  const composed = await composeAndCheck(ctx, request.mode, quotes, retrieved.sources);
   return {
     mode: request.mode,
     question,
@@ -324,7 +325,10 @@ async function retrieve(
   if (ctx.modelNote && ctx.intent !== 'summary') notes.push(ctx.modelNote);
   const ranked = await rankStage(ctx, candidates);
   const retrieved: Retrieved = {
-    outcome: request.mode === 'answer' ? withDirectAnswers(ctx, request.page, ranked) : ranked,
+    outcome:
+      request.mode === 'answer'
+        ? withDirectAnswers(ctx, request.page, ranked)
+        : withClaimOnPage(ctx.question, request.page, ranked),
     candidateCount: candidates.length,
     sources: [request.page],
     notes,
@@ -386,6 +390,39 @@ function withDirectAnswers(
   return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
 }
 
+/**
+ * A claim the page states word for word is quoted from where it stands, first, whatever the
+ * ranking returned: a passage cut, a sentence ranked low or as boilerplate would otherwise leave
+ * the page's own words unseen by the claim matcher (claim-locate.ts). Else the page sentence that
+ * holds most of the claim's words in order, so an edited sentence meets its original.
+ */
+function withClaimOnPage(
+  claim: string,
+  page: PageSnapshot,
+  outcome: RetrievalOutcome,
+): RetrievalOutcome {
+  const located = locateClaim(claim, page.blocks) ?? nearestSentence(claim, page.blocks);
+  if (!located) return outcome;
+  const block = page.blocks[located.blockIndex]!;
+  const item: Scored = {
+    candidate: {
+      id: `s0.claim.${located.blockIndex}`,
+      text: located.text,
+      tokens: countTokens(located.text),
+      blockIndex: located.blockIndex,
+      endBlockIndex: located.endBlockIndex,
+      kind: block.kind,
+      origin: 'splitter',
+      sourceIndex: 0,
+      ...(block.section ? { section: block.section } : {}),
+    },
+    bm25: Math.max(outcome.ranked[0]?.bm25 ?? 0, 1),
+    coverage: 1,
+  };
+  const rest = outcome.ranked.filter((r) => r.candidate.text !== located.text);
+  return { ...outcome, ranked: [item, ...rest.slice(0, Math.max(0, outcome.ranked.length - 1))] };
+}
+
 /** Reads the top search results and ranks their passages beside the page's; failures are notes. */
 async function addSearchResults(
   ctx: RunContext,
@@ -443,7 +480,26 @@ export function refusedResultsNote(
 }
 
 /** One composer call (or the extractive answer), then every citation checked against its quote. */
-async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes: Quote[]) {
+/** The text around each page quote, for the citation check's names "stated near the quote". */
+function nearQuotes(
+  quotes: readonly Quote[],
+  sources: readonly PageSnapshot[],
+): Map<number, string> {
+  const near = new Map<number, string>();
+  for (const quote of quotes) {
+    if (quote.source.kind === 'kg') continue;
+    const source = sources.find((s) => s.url === quote.source.url);
+    if (source) near.set(quote.id, textNearQuote(source.blocks, quote.source.blockIndex));
+  }
+  return near;
+}
+
+async function composeAndCheck(
+  ctx: RunContext,
+  mode: AskRequest['mode'],
+  quotes: Quote[],
+  sources: readonly PageSnapshot[],
+) {
   const { ports } = ctx;
   const composed = await ctx.stage(
     'compose',
@@ -473,11 +529,10 @@ async function composeAndCheck(ctx: RunContext, mode: AskRequest['mode'], quotes
   answer.checks = await ctx.stage(
     'check',
     async () => {
-      const checks = await checkCitations(
-        answer.sentences,
-        quotes,
-        ctx.filter ? { scorer: ctx.filter } : {},
-      );
+      const checks = await checkCitations(answer.sentences, quotes, {
+        ...(ctx.filter ? { scorer: ctx.filter } : {}),
+        near: nearQuotes(quotes, sources),
+      });
       return nli ? nliChecks(checks, answer.sentences, quotes, nli) : checks;
     },
     (checks) =>

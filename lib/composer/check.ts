@@ -49,6 +49,29 @@ export interface CheckOptions {
    * missing. Without it, the other quotes from the same page stand in for it.
    */
   pages?: ReadonlyMap<string, string>;
+  /**
+   * The text near each quote on its page, by quote id (`textNearQuote`): a name or number the
+   * sentence takes from the paragraph before or after the quote ('Claude' named there, 'his lights'
+   * in the quote) is not flagged as missing. Near, not the whole page: a name swapped for another
+   * that the page mentions far away is still missing from what was cited.
+   */
+  near?: ReadonlyMap<number, string>;
+}
+
+/** Blocks either side of a quote's own block whose words count as near it. */
+export const NEAR_BLOCKS = 1;
+
+/** The quote's blocks and NEAR_BLOCKS either side, as one text (for CheckOptions.near). */
+export function textNearQuote(
+  blocks: ReadonlyArray<{ text: string }>,
+  blockIndex: number,
+  endBlockIndex = blockIndex,
+): string {
+  const from = Math.max(0, blockIndex - NEAR_BLOCKS);
+  return blocks
+    .slice(from, endBlockIndex + NEAR_BLOCKS + 1)
+    .map((b) => b.text)
+    .join('\n');
 }
 
 /** The rules' support threshold, tuned with claim matching (test/eval/verify.ts, 'tune' split). */
@@ -76,22 +99,24 @@ export async function checkCitations(
     buildLexicon([
       ...sentences.map((s) => s.text),
       ...quotes.flatMap((q) => [q.text, q.source.title]),
+      // The page around a quote tells names from capitalised words ('Sharon said' there).
+      ...(options.near?.values() ?? []),
     ]);
   const supportThreshold = options.lexicalThreshold ?? LEXICAL_THRESHOLD;
   const byId = new Map(quotes.map((q) => [q.id, q]));
-  const knownByUrl = new Map<string, Set<string>>();
+  const knownByQuote = new Map<number, Set<string>>();
   const known = (quote: Quote) => {
-    const url = quote.source.url;
-    let keys = knownByUrl.get(url);
+    let keys = knownByQuote.get(quote.id);
     if (!keys) {
+      const url = quote.source.url;
       const page = options.pages?.get(url);
-      const texts =
-        page ??
-        quotes
-          .filter((q) => q.source.url === url)
-          .map((q) => q.text)
-          .join('\n');
-      knownByUrl.set(url, (keys = keysOf([texts], lexicon)));
+      const texts = page
+        ? [page]
+        : [
+            ...quotes.filter((q) => q.source.url === url).map((q) => q.text),
+            options.near?.get(quote.id) ?? '',
+          ];
+      knownByQuote.set(quote.id, (keys = keysOf([texts.join('\n')], lexicon)));
     }
     return keys;
   };

@@ -550,7 +550,7 @@ function findConflicts(
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
-  for (const conflict of crossed(claim, page, matched))
+  for (const conflict of [...crossed(claim, page, matched), ...movedNames(claim, page, matched)])
     if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
 }
@@ -585,6 +585,37 @@ function crossed(
         used.has(j),
     );
     if (rival) out.push(conflictOf(numberKind(c), c, rival));
+  });
+  return out;
+}
+
+/**
+ * A name of the claim found on the page only before the claim word it follows, while in its very
+ * place after that word the page has another name: "featured at the 1939 World's Fair in Chicago" against
+ * "featured at the Chicago Exposition in 1933 and at the 1939 World's Fair in New York". Matching
+ * each word wherever it is would call it supported; in the claim's own place the page names
+ * someone or somewhere else.
+ */
+function movedNames(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    if (matched[i]! < 0 || !c.name) return;
+    // The word before it in the claim, matched, with only function words between ('Fair in').
+    const left = i - 1;
+    if (left < 0 || matched[left]! < 0) return;
+    const from = page[matched[left]!]!.pos;
+    if (page[matched[i]!]!.pos > from) return;
+    // In the very place: the page's next word, as many words on as in the claim ('Fair in New York').
+    const at = from + (c.pos - claim[left]!.pos);
+    const next = page.findIndex((p) => p.pos > from);
+    const rival = page[next];
+    if (!rival || rival.pos !== at || !rival.name || rival.key === c.key || used.has(next)) return;
+    out.push(conflictOf('entity', c, rival));
   });
   return out;
 }

@@ -5,6 +5,8 @@
 
 import {
   CURRENCY,
+  EARNING_OBJECTS,
+  EARNING_VERBS,
   NAME_TITLES,
   NEGATION_PHRASES,
   NEGATION_WORDS,
@@ -337,6 +339,7 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
       cueAt(raws, i, lexicon) ??
       numberComparative(raws, i) ??
       numberItem(raws, i) ??
+      earningVerb(raws, i) ??
       phraseItem(raws, i, lexicon);
     if (step) {
       items.push(step.item);
@@ -419,6 +422,20 @@ function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
 function numberComparative(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
   if (!NUMBER_COMPARATIVES.has(raws[i]!.lower) || raws[i + 1]?.lower !== 'than') return null;
   return numberAt(raws, i + 2) ? { item: {}, next: i + 2 } : null;
+}
+
+const EARNING_VERB = new Set(EARNING_VERBS.split(' '));
+const EARNING_OBJECT = new Set(EARNING_OBJECTS.split(' '));
+
+/** 'made money', 'makes a profit': the verb is 'earn' (so 'lost money' says otherwise). */
+function earningVerb(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
+  const r = raws[i]!;
+  if (!EARNING_VERB.has(r.lower)) return null;
+  const after = raws[i + 1];
+  const object = after && (after.lower === 'a' || after.lower === 'an') ? raws[i + 2] : after;
+  if (!object || !EARNING_OBJECT.has(object.lower)) return null;
+  const token = contentToken(wordKey('earn'), r, r, /^\p{Lu}/u.test(r.text), false);
+  return { item: { token }, next: i + 1 };
 }
 
 function phraseItem(
@@ -551,15 +568,29 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** A claim this short is not looked for word for word: "It was not" is inside many sentences. */
 export const MIN_VERBATIM_WORDS = 4;
 
+// Footnote markers the page interleaves with its sentences ("grew 5%[3] in 2010", "[citation
+// needed]", superscript digits): no word of the sentence, so a claim copied without them (or with
+// them) still stands word for word.
+const FOOTNOTE =
+  /\[(?:\d{1,3}(?:\s*[,–-]\s*\d{1,3})*|[a-z]|citation needed|clarification needed|note \d+|nb \d+)\]|[\u00B9\u00B2\u00B3\u2070-\u2079]+/giu;
+
+/** The words of `text` outside footnote markers, with their offsets. */
+function wordsOutsideFootnotes(text: string): RegExpExecArray[] {
+  const markers = [...text.matchAll(FOOTNOTE)].map((m) => [m.index, m.index + m[0].length]);
+  const words = [...text.matchAll(WORD)] as RegExpExecArray[];
+  if (markers.length === 0) return words;
+  return words.filter((w) => !markers.some(([s, e]) => w.index >= s! && w.index < e!));
+}
+
 /**
  * Where the claim stands word for word in `text`: the same letters and digits in the same order,
- * case, quotation marks, dashes, spacing and the final full stop aside. A claim the page states
- * itself is supported, whatever another sentence says.
+ * case, quotation marks, dashes, spacing, footnote markers and the final full stop aside. A claim
+ * the page states itself is supported, whatever another sentence says.
  */
 export function verbatimSpan(claim: string, text: string): { start: number; end: number } | null {
-  const want = [...claim.matchAll(WORD)].map((m) => m[0].toLowerCase());
+  const want = wordsOutsideFootnotes(claim).map((m) => m[0].toLowerCase());
   if (want.length < MIN_VERBATIM_WORDS) return null;
-  const words = [...text.matchAll(WORD)];
+  const words = wordsOutsideFootnotes(text);
   const lower = words.map((m) => m[0].toLowerCase());
   for (let i = 0; i + want.length <= words.length; i++) {
     if (lower[i] !== want[0]) continue;

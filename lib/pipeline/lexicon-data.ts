@@ -237,6 +237,7 @@ export const IRREGULAR_FORMS: Record<string, string> = {
  */
 export const SYNONYM_GROUPS: readonly string[] = [
   'profit earnings earn',
+  'reject rebuff spurn repudiate',
   'fall drop decline decrease reduce reduction plunge slump sink shrink diminish dwindle lessen',
   'rise increase grow growth climb surge jump soar raise boost expand expansion',
   'buy purchase acquire acquisition',
@@ -306,6 +307,13 @@ export const SYNONYM_GROUPS: readonly string[] = [
  * Pairs whose swap reverses a claim. Each side may be a synonym group's name (see above), so
  * "profits rose" against "earnings dropped" is caught through the groups `rise` and `fall`.
  */
+/**
+ * 'make' before one of these (its object, after an article or not) means earning it: 'made money',
+ * 'makes a profit' are 'earned', and so meet 'lost money' as gain against loss.
+ */
+export const EARNING_OBJECTS = 'money profit profits fortune cash revenue';
+export const EARNING_VERBS = 'make makes made making';
+
 export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['rise', 'fall'],
   ['up', 'down'],
@@ -430,6 +438,8 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['war', 'peace'],
   ['victory', 'loss'],
   ['profit', 'loss'],
+  // 'earn' heads the group `profit`: 'earned money' / 'lost money'; with EARNING_OBJECTS, 'made money' too.
+  ['earn', 'lose'],
   ['surplus', 'deficit'],
   ['expand', 'contract'],
   ['raise', 'lower'],

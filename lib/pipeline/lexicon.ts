@@ -109,6 +109,23 @@ for (const group of SYNONYM_GROUPS) {
   const head = lemma(words[0]!);
   for (const word of words) SYNONYM_OF.set(lemma(word), head);
 }
+// The stemmer does not always bring an inflected form back to the word's own stem ('rebuffed' is
+// 'rebuf', 'rebuff' is 'rebuff'): each group word's regular forms are registered too, where no
+// other word holds that stem already. Short words are left out: 'mined' is not 'min'.
+for (const group of SYNONYM_GROUPS) {
+  const words = group.split(' ');
+  const head = lemma(words[0]!);
+  for (const word of words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w)))
+    for (const form of regularForms(word)) {
+      const stem = lemma(form);
+      if (!SYNONYM_OF.has(stem)) SYNONYM_OF.set(stem, head);
+    }
+}
+
+function regularForms(word: string): string[] {
+  const stem = word.endsWith('e') ? word.slice(0, -1) : word;
+  return [`${word}s`, `${stem}ed`, `${stem}ing`];
+}
 
 /** A content word's matching key: its synonym group's head, else its lemma. */
 export function wordKey(lower: string): string {

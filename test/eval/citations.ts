@@ -21,7 +21,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { checkCitations, LEXICAL_THRESHOLD } from '../../lib/composer/check';
+import { checkCitations, LEXICAL_THRESHOLD, textNearQuote } from '../../lib/composer/check';
+import { locateClaim } from '../../lib/pipeline/claim-locate';
 import type { CitationCheck, Quote } from '../../lib/pipeline/types';
 import { load1, machineMeta, mergeResults, type Figures } from '../bench/results';
 import {
@@ -70,9 +71,13 @@ async function checkAll(
     const page = await readTestPage(item.page);
     const quote = quoteOf(item, page.title);
     const pageText = page.blocks.map((b) => b.text).join('\n');
+    // As the pipeline gives it: the text around the quote's place on the page.
+    const at = locateClaim(item.quote, page.blocks);
+    const near = at ? textNearQuote(page.blocks, at.blockIndex, at.endBlockIndex) : undefined;
     const [check] = await checkCitations([{ text: item.sentence, citations: [1] }], [quote], {
       ...(threshold === undefined ? {} : { lexicalThreshold: threshold }),
       ...(withPage ? { pages: new Map([[quote.source.url, pageText]]) } : {}),
+      ...(near ? { near: new Map([[quote.id, near]]) } : {}),
     });
     out.push({ item, check: check! });
   }

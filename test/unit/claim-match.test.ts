@@ -374,3 +374,37 @@ describe('compareClaim: opposites by prefix or suffix', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'underpaid', page: 'overpaid' });
   });
 });
+
+describe('compareClaim: earning against losing, and inflected synonyms', () => {
+  const cmp = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+
+  it("reads 'made money' and 'makes a profit' as earning, against 'lost money'", () => {
+    const r = cmp('The hotel chain made money last year.', 'The hotel chain lost money last year.');
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'made', page: 'lost' });
+    expect(
+      cmp('The bakery makes a profit in winter.', 'The bakery loses money in winter.').outcome,
+    ).toBe('contradicted');
+    expect(
+      cmp('The bakery made money in winter.', 'The bakery earned money in winter.').outcome,
+    ).toBe('supported');
+  });
+
+  it("leaves 'make' alone before other objects", () => {
+    const r = cmp('The council made a decision on Monday.', 'The council lost a vote on Monday.');
+    expect(r.conflicts.some((c) => c.kind === 'antonym')).toBe(false);
+  });
+
+  it("matches a synonym's inflected form the stemmer cuts differently ('rebuffed')", () => {
+    const r = cmp(
+      'The founder accepted the takeover offer.',
+      'The founder rebuffed the takeover offer.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'accepted', page: 'rebuffed' });
+    expect(cmp('The founder rejected the offer.', 'The founder rebuffed the offer.').outcome).toBe(
+      'supported',
+    );
+  });
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations, LEXICAL_THRESHOLD, summariseChecks } from '../../lib/composer/check';
+import {
+  checkCitations,
+  LEXICAL_THRESHOLD,
+  summariseChecks,
+  textNearQuote,
+} from '../../lib/composer/check';
 import type { CitationCheck } from '../../lib/pipeline/types';
 import { parseCitations } from '../../lib/pipeline/citations';
 import type { PairScorer } from '../../lib/pipeline/ports';
@@ -446,5 +451,81 @@ describe('summariseChecks', () => {
       contradicted: 0,
       notFound: 0,
     });
+  });
+});
+
+describe('checkCitations: names stated near the quote', () => {
+  const blocks = [
+    { text: 'Georges Claude showed the first neon lamp in Paris in 1910.' },
+    { text: 'His lights shone orange-red because neon, by itself, produces that color.' },
+    { text: 'Other gases gave other colors.' },
+    { text: 'Far below, a paragraph about Margaret Thatcher.' },
+  ];
+  const lights = quote(1, blocks[1]!.text);
+  const near = new Map([[1, textNearQuote(blocks, 1)]]);
+
+  it('takes the quote block and one block either side', () => {
+    expect(textNearQuote(blocks, 1)).toBe(
+      blocks
+        .slice(0, 3)
+        .map((b) => b.text)
+        .join('\n'),
+    );
+    expect(textNearQuote(blocks, 0)).toBe(
+      blocks
+        .slice(0, 2)
+        .map((b) => b.text)
+        .join('\n'),
+    );
+  });
+
+  it('does not flag a name the paragraph before the quote states', async () => {
+    const text =
+      "Neon on its own gives off an orange-red color, which is why Claude's lights glowed that way.";
+    const [without] = await checkCitations([sentence(text, 1)], [lights]);
+    expect(without!.missing).toContain("Claude's");
+    expect(without!.flagged).toBe(true);
+    const [withNear] = await checkCitations([sentence(text, 1)], [lights], { near });
+    expect(withNear!.missing).toEqual([]);
+    expect(withNear!.flagged).toBe(false);
+  });
+
+  it('still flags a name stated only far from the quote', async () => {
+    const text =
+      "Neon on its own gives off an orange-red color, which is why Thatcher's lights glowed that way.";
+    const [check] = await checkCitations([sentence(text, 1)], [lights], { near });
+    expect(check!.flagged).toBe(true);
+  });
+});
+
+describe('checkCitations: a name found only out of its place', () => {
+  it("flags 'World's Fair in Chicago' against a quote with 'Chicago' earlier and 'in New York' in its place", async () => {
+    const q = quote(
+      1,
+      "The lighting also featured heavily at the Chicago Century of Progress Exposition in 1933 and at the 1939 World's Fair in New York.",
+    );
+    const check = await one(
+      "Neon lighting featured heavily at the 1939 World's Fair in Chicago.",
+      q,
+    );
+    expect(check.outcome).toBe('contradicted');
+    expect(check.flagged).toBe(true);
+    expect(check.conflicts?.[0]).toMatchObject({
+      kind: 'entity',
+      claim: 'Chicago',
+      page: 'New',
+    });
+  });
+
+  it('leaves a name moved in a paraphrase alone when another word stands between', async () => {
+    const q = quote(
+      1,
+      "The scientists were led by Michael Shadlen of Columbia University's Mortimer B. Zuckerman Institute.",
+    );
+    const check = await one(
+      'Columbia University neuroscientist Michael Shadlen led the scientists.',
+      q,
+    );
+    expect((check.conflicts ?? []).filter((c) => c.kind === 'entity')).toEqual([]);
   });
 });

@@ -224,19 +224,7 @@ async function main() {
   printRates('report', withPage.report);
 
   // Misses are listed for the tune split only: reading the report split's would be tuning on it.
-  const misses = tune
-    .filter((c) => c.check.outcome !== c.item.expected)
-    .map(({ item, check }) => ({
-      page: item.page,
-      kind: item.kind,
-      edit: item.edit,
-      expected: item.expected,
-      outcome: check.outcome,
-      flagged: check.flagged,
-      sentence: item.sentence,
-      conflicts: check.conflicts?.map((c) => `${c.kind}: ${c.claim} / ${c.page}`),
-      missing: check.missing,
-    }));
+  const misses = missesOf(tune);
   writeFileSync(
     fileURLToPath(new URL('./citations-results.json', import.meta.url)),
     JSON.stringify(

@@ -25,12 +25,13 @@ const CODES = {
 const QUESTION_START =
   /^(?:who|whom|whose|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|will|would|should|shall|has|have|had|may|might)\b/i;
 
-/** Words frequent in any English sentence: a claim of four words or more without one is not English. */
+/** Words frequent in any English sentence: a long claim without one is not English. */
 const ENGLISH = new Set(
   (
     'the a an of to in and is are was were be been has have had it its that this for on with as by ' +
     'at from not no or but he she they we i you his her their our said says will would can than ' +
-    'more most all some there which who what when'
+    'more most all some there which who what when after before into over under about up out ' +
+    'also only one two new first them then if did does'
   ).split(' '),
 );
 
@@ -66,7 +67,10 @@ export function claimProblem(raw: string, lang?: string): ClaimProblem | null {
   if (lang && CLAIM_LANGUAGES.has(lang)) return null;
   const count = (set: ReadonlySet<string>) => words.filter((w) => set.has(w.toLowerCase())).length;
   const english = count(ENGLISH);
-  if (words.length >= 4 && (english === 0 || count(FOREIGN) > english)) return problem('language');
+  // A short claim with no English function word can still be English ("Universe contains dark
+  // energy."): only foreign function words, or a long run without any English one, say otherwise.
+  const foreign = count(FOREIGN) > english || (english === 0 && words.length >= 8);
+  if (words.length >= 4 && foreign) return problem('language');
   return null;
 }
 

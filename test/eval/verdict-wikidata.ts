@@ -26,8 +26,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import { runPipeline } from '../../lib/ask/run';
+import { PipelineError } from '../../lib/core/errors';
 import { confusion, type Confusion as Metrics } from './metrics';
-import type { Block, PageSnapshot } from '../../lib/pipeline/types';
+import type { Block, PageSnapshot, Verdict } from '../../lib/pipeline/types';
 import { SUPPORT_THRESHOLD } from '../../lib/pipeline/verdict';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -238,6 +239,21 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const round = (x: number) => Number(x.toFixed(3));
 const KINDS: Kind[] = ['supported', 'other-entity', 'other-year', 'same-page'];
 
+/**
+ * The verdict on one claim, or undefined (said on the console) when Verify claim refuses it as the
+ * user would see it refused: a claim whose words the language check reads as another language
+ * (some Wikidata labels are) is not a verdict to score.
+ */
+async function verdictOrRefusal(claim: string, page: PageSnapshot): Promise<Verdict | undefined> {
+  try {
+    return (await runPipeline({ mode: 'verify', question: claim, page })).verdict;
+  } catch (error) {
+    if (!(error instanceof PipelineError)) throw error;
+    console.log(`  refused (${error.code}): ${claim}`);
+    return undefined;
+  }
+}
+
 async function main() {
   if (!existsSync(TTL_DIR)) {
     console.log(
@@ -260,11 +276,12 @@ async function main() {
     for (const entity of entities) {
       const page = pageOf(entity, layout);
       for (const claim of claimsOf(entity, entities)) {
-        const { verdict } = await runPipeline({ mode: 'verify', question: claim.text, page });
+        const verdict = await verdictOrRefusal(claim.text, page);
+        if (!verdict) continue;
         rows.push({
           ...claim,
-          predicted: verdict!.label === 'supported',
-          bestCoverage: verdict!.bestCoverage,
+          predicted: verdict.label === 'supported',
+          bestCoverage: verdict.bestCoverage,
         });
       }
     }

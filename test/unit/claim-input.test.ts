@@ -7,6 +7,9 @@ describe('claimProblem', () => {
     'The tower was finished around 280 BC',
     'Was it worth it, he asked, before leaving.',
     'Revenue for 2011 was $163 million.',
+    // Headline style: no English function word, and still English.
+    'Universe contains dark energy.',
+    'Apple shares hit record high after strong iPhone sales.',
   ])('accepts %j', (claim) => {
     expect(claimProblem(claim)).toBeNull();
   });

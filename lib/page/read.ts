@@ -99,9 +99,7 @@ function readArticle(
       maxElemsToParse: options.maxElemsToParse ?? 0,
     }).parse() as { title?: string | null; content?: unknown; byline?: string | null } | null;
     if (!article?.content || typeof article.content !== 'object') return null;
-    // The page's declared author first: Readability's byline is a guess from the page's elements
-    // (on some pages a sidebar columnist's name, or the date line).
-    const byline = author ?? article.byline;
+    const byline = chooseByline(author, article.byline);
     const blocks = withByline(articleToBlocks(article.content as Element), byline);
     if (textLength(blocks) < Math.min(MIN_ARTICLE_CHARS, textLength(bodyBlocks))) return null;
     return { blocks, title: article.title ?? '' };
@@ -109,6 +107,21 @@ function readArticle(
     // Readability throws on some malformed documents and over maxElemsToParse: keep the body text.
     return null;
   }
+}
+
+/**
+ * The page's declared author first: Readability's byline is a guess from the page's elements (on
+ * some pages a sidebar columnist's name, or the date line). Where that guess names the declared
+ * author, it is kept: it is the text the page shows ("By Brenda Goodman, MA WebMD Health News"),
+ * so a reader who selects it to verify finds it on the page.
+ */
+function chooseByline(
+  declared: string | undefined,
+  guessed: string | null | undefined,
+): string | null | undefined {
+  if (!declared) return guessed;
+  const fold = (text: string) => normalizeText(text).replace(/\s+/g, ' ').toLowerCase();
+  return guessed && fold(guessed).includes(fold(declared)) ? guessed : declared;
 }
 
 /**

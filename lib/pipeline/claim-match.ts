@@ -556,6 +556,24 @@ function findConflicts(
 }
 
 /**
+ * The claim word before matched claim word `i` that anchors it (the nearest matched one, or only
+ * the word right before it), with its page position, when word `i` was found on the page only
+ * before that anchor: out of its place. Undefined when it is in order or has no anchor.
+ */
+function foundBeforeAnchor(
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+  { nearest }: { nearest: boolean },
+): { left: number; from: number } | undefined {
+  let left = i - 1;
+  if (nearest) while (left >= 0 && matched[left]! < 0) left--;
+  if (left < 0 || matched[left]! < 0) return undefined;
+  const from = page[matched[left]!]!.pos;
+  return page[matched[i]!]!.pos > from ? undefined : { left, from };
+}
+
+/**
  * Two numbers of the claim that the page has the other way round: "27% PHP and 59% JavaScript"
  * against "59% PHP and 27% JavaScript". Each is found, but one only out of order, and in its place
  * the page has the other claim number; matching each word wherever it is would call it supported.
@@ -570,11 +588,8 @@ function crossed(
   claim.forEach((c, i) => {
     // Years move freely in a paraphrase ("in 2022, it ranked second" / "second in 2022").
     if (matched[i]! < 0 || c.kind !== 'number' || numberKind(c) === 'date') return;
-    let left = i - 1;
-    while (left >= 0 && matched[left]! < 0) left--;
-    if (left < 0) return;
-    const from = page[matched[left]!]!.pos;
-    if (page[matched[i]!]!.pos > from) return;
+    const from = foundBeforeAnchor(page, matched, i, { nearest: true })?.from;
+    if (from === undefined) return;
     const to = from + 3;
     const rival = page.find(
       (p, j) =>
@@ -606,10 +621,9 @@ function movedNames(
   claim.forEach((c, i) => {
     if (matched[i]! < 0 || !c.name) return;
     // The word before it in the claim, matched, with only function words between ('Fair in').
-    const left = i - 1;
-    if (left < 0 || matched[left]! < 0) return;
-    const from = page[matched[left]!]!.pos;
-    if (page[matched[i]!]!.pos > from) return;
+    const anchor = foundBeforeAnchor(page, matched, i, { nearest: false });
+    if (!anchor) return;
+    const { left, from } = anchor;
     // In the very place: the page's next word, as many words on as in the claim ('Fair in New York').
     const at = from + (c.pos - claim[left]!.pos);
     const next = page.findIndex((p) => p.pos > from);

@@ -293,6 +293,7 @@ function isShare(percent: Token, fraction: Token): boolean {
   return percent.numberClass === 'percent' && fraction.numberClass === 'count' && v > 0 && v < 1;
 }
 
+/** `a` is the claim's number, `b` the page's. */
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
   if (a.value === b.value) return true;
@@ -301,8 +302,27 @@ export function sameNumber(a: Token, b: Token): boolean {
   if (isShare(b, a)) return Math.abs(b.value / 100 - a.value) < 0.005;
   const exact = ['year', 'decade', 'ordinal'];
   if (exact.includes(a.numberClass ?? '') || exact.includes(b.numberClass ?? '')) return false;
+  if (roundedFrom(a, b)) return true;
   if (!a.approximate && !b.approximate) return false;
   return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/**
+ * `short` (the claim's) is `long` (the page's) rounded to the decimals it is written with: "3.1"
+ * for "3.08", "3" for "3.08" (an answer rounds what the page states exactly). One way only: a
+ * claim more exact than the page ("24.4" for "24") says more than the page does.
+ */
+function roundedFrom(short: Token, long: Token): boolean {
+  const written = (t: Token) => /\d+(?:,\d{3})*(?:\.(\d+))?/.exec(t.text);
+  const s = written(short);
+  const l = written(long);
+  if (!s || !l || short.value === undefined || long.value === undefined) return false;
+  const decimals = s[1]?.length ?? 0;
+  if ((l[1]?.length ?? 0) <= decimals) return false;
+  const numeral = Number(s[0].replace(/,/g, ''));
+  if (numeral === 0) return false;
+  const halfStep = (0.5 * 10 ** -decimals * short.value) / numeral;
+  return Math.abs(short.value - long.value) <= Math.abs(halfStep) * (1 + 1e-9);
 }
 
 /** "more than 80%" and "less than 80%": the same number, bounded from opposite sides. */

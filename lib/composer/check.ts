@@ -31,6 +31,7 @@ import {
 import { analyse } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { relevance } from '../pipeline/retrieve';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
 
@@ -135,7 +136,7 @@ export async function checkCitations(
         continue;
       }
       const parts = partsOf(quote);
-      const result = bestPart(
+      const compared = bestPart(
         quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
         parts.map((part) =>
           compareClaim(claim, part, lexicon, {
@@ -145,6 +146,10 @@ export async function checkCitations(
           }),
         ),
       );
+      const result =
+        parts.length === 1
+          ? acrossQuote(compared, claim, quote.text, lexicon, supportThreshold)
+          : compared;
       const check = checkOf(sentence, quoteId, result);
       checks.push(check);
       if (!check.flagged) open.push({ check, text: s.text, parts });
@@ -153,6 +158,24 @@ export async function checkCitations(
   if (options.scorer && open.length > 0)
     await judgeRelevance(open, options.scorer, options.relevanceThreshold ?? RELEVANCE_THRESHOLD);
   return checks;
+}
+
+/**
+ * A quote is one statement: a word the sentence affirms and the quote only denies, in whichever
+ * of its sentences, says otherwise (quote-polarity.ts), though the sentence that holds most of the
+ * answer's other words says nothing of it. Not for table rows and knowledge-graph lines, which
+ * are facts of their own.
+ */
+function acrossQuote(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+  share: number,
+): ClaimComparison {
+  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  const conflict = polarityAcrossQuote(claim, quote, lexicon, share);
+  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
 function notFound(): ClaimComparison {

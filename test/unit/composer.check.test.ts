@@ -529,3 +529,38 @@ describe('checkCitations: a name found only out of its place', () => {
     expect((check.conflicts ?? []).filter((c) => c.kind === 'entity')).toEqual([]);
   });
 });
+
+describe('checkCitations: the quote read as one statement', () => {
+  // wikipedia-4: one film's row, three sentences; the title and year in the first, the verb in the last.
+  const ROW = quote(
+    1,
+    'Film: 12:01 PM, Year: 1990, Description: This short film is the first film adaptation of the short story "12:01 PM" by Richard A. Lupoff, which was published in 1973 in The Magazine of Fantasy and Science Fiction. It originally aired on cable television as part of the Showtime 30-Minute Movie anthology series. It was nominated for an Academy Award.[13]',
+  );
+
+  it('flags a denial of what another sentence of the quote affirms', async () => {
+    const check = await one(
+      'The 1990 short film 12:01 PM was never nominated for an Academy Award.',
+      ROW,
+    );
+    expect(check.outcome).toBe('contradicted');
+    expect(check.flagged).toBe(true);
+    expect(check.conflicts?.[0]).toMatchObject({ kind: 'negation', claim: 'never' });
+  });
+
+  it('supports the same sentence without the denial', async () => {
+    const check = await one(
+      'The 1990 short film 12:01 PM was nominated for an Academy Award.',
+      ROW,
+    );
+    expect(check.flagged).toBe(false);
+  });
+
+  it('leaves table rows to themselves: a row denies nothing another row says', async () => {
+    const table: Quote = {
+      ...quote(2, 'Feature | Status\nVR support | not available\nMixed reality | yes'),
+      source: { ...PHAROS.source, blockKind: 'table' },
+    };
+    const check = await one('Mixed reality is available.', table);
+    expect(check.outcome).not.toBe('contradicted');
+  });
+});

@@ -236,6 +236,15 @@ export const IRREGULAR_FORMS: Record<string, string> = {
  * pairs safe in any context: "cut" is not here (a budget cut and a cut cable are different facts).
  */
 export const SYNONYM_GROUPS: readonly string[] = [
+  // Months as news style abbreviates them ("Dec. 15" for "December 15"); March to July are
+  // written out in that style, and "mar" and "may" are words of their own.
+  'january jan',
+  'february feb',
+  'august aug',
+  'september sept sep',
+  'october oct',
+  'november nov',
+  'december dec',
   'profit earnings earn',
   'reject rebuff spurn repudiate',
   'fall drop decline decrease reduce reduction plunge slump sink shrink diminish dwindle lessen',

@@ -31,6 +31,7 @@ import {
 import { analyse } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { relevance } from '../pipeline/retrieve';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
@@ -146,10 +147,11 @@ export async function checkCitations(
           }),
         ),
       );
+      const balanced = withoutBalancedDenial(compared, claim);
       const result =
         parts.length === 1
-          ? acrossQuote(compared, claim, quote.text, lexicon, supportThreshold)
-          : compared;
+          ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
+          : balanced;
       const check = checkOf(sentence, quoteId, result);
       checks.push(check);
       if (!check.flagged) open.push({ check, text: s.text, parts });
@@ -174,8 +176,21 @@ function acrossQuote(
   share: number,
 ): ClaimComparison {
   if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  if (denialsBalance(claim, quote)) return compared;
   const conflict = polarityAcrossQuote(claim, quote, lexicon, share);
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
+}
+
+/**
+ * A negation conflict where both sides deny equally often, one by a word's meaning ("could not be
+ * accessed unless" / "prevent access without"): a paraphrase the rules cannot read, so not found
+ * rather than flagged (negation-parity.ts).
+ */
+function withoutBalancedDenial(compared: ClaimComparison, claim: string): ClaimComparison {
+  if (compared.outcome !== 'contradicted') return compared;
+  if (!compared.conflicts.every((c) => c.kind === 'negation')) return compared;
+  if (!denialsBalance(claim, compared.sentence.text)) return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
 }
 
 function notFound(): ClaimComparison {

@@ -564,3 +564,29 @@ describe('checkCitations: the quote read as one statement', () => {
     expect(check.outcome).not.toBe('contradicted');
   });
 });
+
+describe('checkCitations: denials that balance', () => {
+  // herald-sun-1: "not … unless" in the answer, "prevent … without" in the quote.
+  const q = quote(
+    1,
+    'That would prevent access to the metadata of journalists or media organisations without a judicial warrant.',
+  );
+
+  it('does not flag a paraphrase that denies as often as the quote, one denial by meaning', async () => {
+    const check = await one(
+      "Journalists' and media organisations' metadata could not be accessed unless a judge issued a warrant.",
+      q,
+    );
+    expect(check.outcome).not.toBe('contradicted');
+    expect(check.flagged).toBe(false);
+  });
+
+  it('still flags an inserted "not"', async () => {
+    const check = await one(
+      'That would not prevent access to the metadata of journalists or media organisations without a judicial warrant.',
+      q,
+    );
+    expect(check.outcome).toBe('contradicted');
+    expect(check.flagged).toBe(true);
+  });
+});

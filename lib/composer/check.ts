@@ -27,8 +27,9 @@ import {
   decide,
   keysOf,
   MATCH_DEFAULTS,
+  sameNumber,
 } from '../pipeline/claim-match';
-import { analyse } from '../pipeline/claim-text';
+import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
 import { denialsBalance } from '../pipeline/negation-parity';
@@ -137,21 +138,12 @@ export async function checkCitations(
         continue;
       }
       const parts = partsOf(quote);
-      const compared = bestPart(
-        quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
-        parts.map((part) =>
-          compareClaim(claim, part, lexicon, {
-            supportThreshold,
-            context: [quote.source.title],
-            known: known(quote),
-          }),
-        ),
+      const others = s.citations.filter((id) => id !== quoteId).flatMap((id) => byId.get(id) ?? []);
+      const result = withoutOthersWords(
+        judgeQuote(claim, quote, parts, { lexicon, supportThreshold, known: known(quote) }),
+        { claim, quote, others },
+        lexicon,
       );
-      const balanced = withoutBalancedDenial(compared, claim);
-      const result =
-        parts.length === 1
-          ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
-          : balanced;
       const check = checkOf(sentence, quoteId, result);
       checks.push(check);
       if (!check.flagged) open.push({ check, text: s.text, parts });
@@ -179,6 +171,63 @@ function acrossQuote(
   if (denialsBalance(claim, quote)) return compared;
   const conflict = polarityAcrossQuote(claim, quote, lexicon, share);
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
+}
+
+/** One citation by the rules: the quote's parts compared, then the quote read as one statement. */
+function judgeQuote(
+  claim: string,
+  quote: Quote,
+  parts: readonly string[],
+  {
+    lexicon,
+    supportThreshold,
+    known,
+  }: { lexicon: Lexicon; supportThreshold: number; known: Set<string> },
+): ClaimComparison {
+  const compared = bestPart(
+    quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
+    parts.map((part) =>
+      compareClaim(claim, part, lexicon, {
+        supportThreshold,
+        context: [quote.source.title],
+        known,
+      }),
+    ),
+  );
+  const balanced = withoutBalancedDenial(compared, claim);
+  return parts.length === 1
+    ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
+    : balanced;
+}
+
+/** Words of the sentence a cited quote alone states, before it counts as one of its sources. */
+const OWN_WORDS = 2;
+
+/**
+ * A sentence citing two quotes takes some of its names and numbers from each ("the poll put his
+ * approval at 13% [1], while the opposition holds 192 of 300 seats [2]"): what the sentence's
+ * other cited quotes state is not missing from this one, provided this one states a part of the
+ * sentence (OWN_WORDS) that none of the others does. A quote that adds nothing to what the others
+ * say is a wrong citation, and a name or number it lacks still flags it. A conflict always stays.
+ */
+function withoutOthersWords(
+  result: ClaimComparison,
+  { claim, quote, others }: { claim: string; quote: Quote; others: readonly Quote[] },
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (others.length === 0 || result.missing.length === 0) return result;
+  const stated = others.map((q) => analyse(q.text, lexicon).tokens);
+  const inOthers = (m: Token) =>
+    stated.some((tokens) =>
+      tokens.some(
+        (t) => t.key === m.key || (m.kind === 'number' && t.kind === 'number' && sameNumber(m, t)),
+      ),
+    );
+  const own = keysOf([quote.text], lexicon);
+  const ownWords = analyse(claim, lexicon).tokens.filter((t) => own.has(t.key) && !inOthers(t));
+  if (ownWords.length < OWN_WORDS) return result;
+  const missing = result.missing.filter((m) => !analyse(m, lexicon).tokens.every(inOthers));
+  return { ...result, missing };
 }
 
 /**

@@ -590,3 +590,40 @@ describe('checkCitations: denials that balance', () => {
     expect(check.flagged).toBe(true);
   });
 });
+
+describe('checkCitations: a sentence citing two quotes', () => {
+  // schema-org-context-object (tune page): two paragraphs, one sentence of an answer citing both.
+  const POLL = quote(
+    1,
+    'A Gallup Korea poll released on Friday showed Yoon’s approval rating at 13%, The Korea Times reported, down from 19% a week earlier.',
+  );
+  const SEATS = quote(
+    2,
+    'Six opposition parties began impeachment proceedings against Yoon this week. The opposition bloc holds 192 of the unicameral legislature’s 300 seats, just under the two-thirds majority needed for the motion to pass.',
+  );
+
+  it('does not call missing what the other cited quote states', async () => {
+    const text =
+      "A Gallup Korea poll put Yoon's approval rating at 13%, while the opposition holds 192 of the 300 seats [1][2].";
+    const checks = await checkCitations(parseCitations(text, new Set([1, 2])).sentences, [
+      POLL,
+      SEATS,
+    ]);
+    expect(checks).toHaveLength(2);
+    for (const check of checks) {
+      expect(check.missing).toEqual([]);
+      expect(check.flagged).toBe(false);
+    }
+  });
+
+  it('still flags a number neither quote states, and a changed one', async () => {
+    const text =
+      "A Gallup Korea poll put Yoon's approval rating at 15%, while the opposition holds 192 of the 300 seats [1][2].";
+    const checks = await checkCitations(parseCitations(text, new Set([1, 2])).sentences, [
+      POLL,
+      SEATS,
+    ]);
+    expect(checks.find((c) => c.quoteId === 1)!.flagged).toBe(true);
+    expect(checks.find((c) => c.quoteId === 2)!.missing).toEqual(['15%']);
+  });
+});

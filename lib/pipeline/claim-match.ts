@@ -22,7 +22,7 @@ import {
   oppositeByAffix,
   wordKey,
 } from './lexicon';
-import { QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -138,6 +138,7 @@ export function compareClaim(
     .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
+    .filter((t) => !everywhere.has(ordinalKey(t) ?? ''))
     .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
     .map((t) => t.text);
   // A pair of sentences wins over one of its sentences only when it holds clearly more.
@@ -330,7 +331,17 @@ function oppositeBounds(a: Token, b: Token): boolean {
   return a.bound !== undefined && b.bound !== undefined && a.bound !== b.bound;
 }
 
+const ORDINAL_KEYS = ORDINAL_WORDS.split(' ').map(wordKey);
+
+/** The word key of an ordinal written in digits ("1st": "first"), if it has one. */
+function ordinalKey(t: Token): string | undefined {
+  if (t.kind !== 'number' || t.numberClass !== 'ordinal' || t.value === undefined) return;
+  return ORDINAL_KEYS[t.value - 1];
+}
+
 function tokenMatches(c: Token, p: Token): boolean {
+  // "the 1st US president" and "the first US president": the same ordinal, in digits and words.
+  if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
   return c.key === p.key;

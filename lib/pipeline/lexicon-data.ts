@@ -518,6 +518,11 @@ export const EXCLUSIVE_SETS: ReadonlyArray<{
   },
 ];
 
+/** Ordinal words by value, from 1: "1st" written in digits is "first" in words. */
+export const ORDINAL_WORDS =
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth ' +
+  'thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth';
+
 /**
  * Negation cues: single words, and the first words of the phrases below. `n't` is caught apart.
  * A verb's every form is here ("lacks" in an answer, "is lacking" on the page). "Fail" negates

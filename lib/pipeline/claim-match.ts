@@ -133,9 +133,12 @@ export function compareClaim(
   const alignments = units.map((unit) =>
     judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
   );
+  // The rest of a name may be in the evidence or the page around it: "Margaret Hamilton" where
+  // the quote says "she" and its paragraph "Hamilton".
+  const named = { has: (key: string) => everywhere.has(key) || opts.known?.has(key) === true };
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
+    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, named))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
     .filter((t) => !everywhere.has(ordinalKey(t) ?? ''))
@@ -262,7 +265,7 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
 function restOfNameFound(
   claim: readonly Token[],
   t: Token,
-  everywhere: ReadonlySet<string>,
+  everywhere: { has(key: string): boolean },
 ): boolean {
   const i = claim.indexOf(t);
   const inName = (k: number, step: number) =>

@@ -627,3 +627,30 @@ describe('checkCitations: a sentence citing two quotes', () => {
     expect(checks.find((c) => c.quoteId === 2)!.missing).toEqual(['15%']);
   });
 });
+
+describe('checkCitations: a full name whose surname is stated near the quote', () => {
+  // quanta-1 (tune page): the quote says "she", its paragraph "Hamilton", the answer the full name.
+  const q = quote(
+    1,
+    'At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.',
+  );
+  const near = new Map([
+    [
+      1,
+      'After leaving Lorenz’s group, Hamilton embarked on a different path, achieving a level of fame that rivals or even exceeds that of her first coding mentor. At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.',
+    ],
+  ]);
+  const text =
+    "From 1965, Margaret Hamilton led the team writing the Apollo project's onboard flight software at MIT's Instrumentation Laboratory.";
+
+  it('does not call the first name missing', async () => {
+    const [check] = await checkCitations([sentence(text, 1)], [q], { near });
+    expect(check!.missing).toEqual([]);
+    expect(check!.flagged).toBe(false);
+  });
+
+  it('still calls a first name missing when nothing near names the person', async () => {
+    const [check] = await checkCitations([sentence(text, 1)], [q]);
+    expect(check!.flagged).toBe(true);
+  });
+});

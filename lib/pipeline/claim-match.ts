@@ -313,16 +313,18 @@ export function sameNumber(a: Token, b: Token): boolean {
 
 /**
  * `short` (the claim's) is `long` (the page's) rounded to the decimals it is written with: "3.1"
- * for "3.08", "3" for "3.08" (an answer rounds what the page states exactly). One way only: a
- * claim more exact than the page ("24.4" for "24") says more than the page does.
+ * for "3.08" (an answer rounds what the page states exactly). One way only: a claim more exact
+ * than the page ("24.4" for "24") says more than the page does.
  */
 function roundedFrom(short: Token, long: Token): boolean {
   const written = (t: Token) => /\d+(?:,\d{3})*(?:\.(\d+))?/.exec(t.text);
   const s = written(short);
   const l = written(long);
   if (!s || !l || short.value === undefined || long.value === undefined) return false;
+  // Rounded to a whole number is too loose: "1GB" would stand for "1.2GHz" ("about 3" for "3.08"
+  // is matched with the approximate numbers' tolerance instead).
   const decimals = s[1]?.length ?? 0;
-  if ((l[1]?.length ?? 0) <= decimals) return false;
+  if (decimals === 0 || (l[1]?.length ?? 0) <= decimals) return false;
   const numeral = Number(s[0].replace(/,/g, ''));
   if (numeral === 0) return false;
   const halfStep = (0.5 * 10 ** -decimals * short.value) / numeral;

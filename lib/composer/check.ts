@@ -27,10 +27,13 @@ import {
   decide,
   keysOf,
   MATCH_DEFAULTS,
+  sameNumber,
 } from '../pipeline/claim-match';
-import { analyse } from '../pipeline/claim-text';
+import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { denialsBalance } from '../pipeline/negation-parity';
+import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { relevance } from '../pipeline/retrieve';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
 
@@ -135,15 +138,11 @@ export async function checkCitations(
         continue;
       }
       const parts = partsOf(quote);
-      const result = bestPart(
-        quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
-        parts.map((part) =>
-          compareClaim(claim, part, lexicon, {
-            supportThreshold,
-            context: [quote.source.title],
-            known: known(quote),
-          }),
-        ),
+      const others = s.citations.filter((id) => id !== quoteId).flatMap((id) => byId.get(id) ?? []);
+      const result = withoutOthersWords(
+        judgeQuote(claim, quote, parts, { lexicon, supportThreshold, known: known(quote) }),
+        { claim, quote, others },
+        lexicon,
       );
       const check = checkOf(sentence, quoteId, result);
       checks.push(check);
@@ -153,6 +152,94 @@ export async function checkCitations(
   if (options.scorer && open.length > 0)
     await judgeRelevance(open, options.scorer, options.relevanceThreshold ?? RELEVANCE_THRESHOLD);
   return checks;
+}
+
+/**
+ * A quote is one statement: a word the sentence affirms and the quote only denies, in whichever
+ * of its sentences, says otherwise (quote-polarity.ts), though the sentence that holds most of the
+ * answer's other words says nothing of it. Not for table rows and knowledge-graph lines, which
+ * are facts of their own.
+ */
+function acrossQuote(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+  share: number,
+): ClaimComparison {
+  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  if (denialsBalance(claim, quote)) return compared;
+  const conflict = polarityAcrossQuote(claim, quote, lexicon, share);
+  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
+}
+
+/** One citation by the rules: the quote's parts compared, then the quote read as one statement. */
+function judgeQuote(
+  claim: string,
+  quote: Quote,
+  parts: readonly string[],
+  {
+    lexicon,
+    supportThreshold,
+    known,
+  }: { lexicon: Lexicon; supportThreshold: number; known: Set<string> },
+): ClaimComparison {
+  const compared = bestPart(
+    quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
+    parts.map((part) =>
+      compareClaim(claim, part, lexicon, {
+        supportThreshold,
+        context: [quote.source.title],
+        known,
+      }),
+    ),
+  );
+  const balanced = withoutBalancedDenial(compared, claim);
+  return parts.length === 1
+    ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
+    : balanced;
+}
+
+/** Words of the sentence a cited quote alone states, before it counts as one of its sources. */
+const OWN_WORDS = 2;
+
+/**
+ * A sentence citing two quotes takes some of its names and numbers from each ("the poll put his
+ * approval at 13% [1], while the opposition holds 192 of 300 seats [2]"): what the sentence's
+ * other cited quotes state is not missing from this one, provided this one states a part of the
+ * sentence (OWN_WORDS) that none of the others does. A quote that adds nothing to what the others
+ * say is a wrong citation, and a name or number it lacks still flags it. A conflict always stays.
+ */
+function withoutOthersWords(
+  result: ClaimComparison,
+  { claim, quote, others }: { claim: string; quote: Quote; others: readonly Quote[] },
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (others.length === 0 || result.missing.length === 0) return result;
+  const stated = others.map((q) => analyse(q.text, lexicon).tokens);
+  const inOthers = (m: Token) =>
+    stated.some((tokens) =>
+      tokens.some(
+        (t) => t.key === m.key || (m.kind === 'number' && t.kind === 'number' && sameNumber(m, t)),
+      ),
+    );
+  const own = keysOf([quote.text], lexicon);
+  const ownWords = analyse(claim, lexicon).tokens.filter((t) => own.has(t.key) && !inOthers(t));
+  if (ownWords.length < OWN_WORDS) return result;
+  const missing = result.missing.filter((m) => !analyse(m, lexicon).tokens.every(inOthers));
+  return { ...result, missing };
+}
+
+/**
+ * A negation conflict where both sides deny equally often, one by a word's meaning ("could not be
+ * accessed unless" / "prevent access without"): a paraphrase the rules cannot read, so not found
+ * rather than flagged (negation-parity.ts).
+ */
+function withoutBalancedDenial(compared: ClaimComparison, claim: string): ClaimComparison {
+  if (compared.outcome !== 'contradicted') return compared;
+  if (!compared.conflicts.every((c) => c.kind === 'negation')) return compared;
+  if (!denialsBalance(claim, compared.sentence.text)) return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
 }
 
 function notFound(): ClaimComparison {

@@ -22,7 +22,7 @@ import {
   oppositeByAffix,
   wordKey,
 } from './lexicon';
-import { QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -133,11 +133,15 @@ export function compareClaim(
   const alignments = units.map((unit) =>
     judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
   );
+  // The rest of a name may be in the evidence or the page around it: "Margaret Hamilton" where
+  // the quote says "she" and its paragraph "Hamilton".
+  const named = { has: (key: string) => everywhere.has(key) || opts.known?.has(key) === true };
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
+    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, named))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
+    .filter((t) => !everywhere.has(ordinalKey(t) ?? ''))
     .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
     .map((t) => t.text);
   // A pair of sentences wins over one of its sentences only when it holds clearly more.
@@ -261,7 +265,7 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
 function restOfNameFound(
   claim: readonly Token[],
   t: Token,
-  everywhere: ReadonlySet<string>,
+  everywhere: { has(key: string): boolean },
 ): boolean {
   const i = claim.indexOf(t);
   const inName = (k: number, step: number) =>
@@ -293,6 +297,7 @@ function isShare(percent: Token, fraction: Token): boolean {
   return percent.numberClass === 'percent' && fraction.numberClass === 'count' && v > 0 && v < 1;
 }
 
+/** `a` is the claim's number, `b` the page's. */
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
   if (a.value === b.value) return true;
@@ -301,8 +306,29 @@ export function sameNumber(a: Token, b: Token): boolean {
   if (isShare(b, a)) return Math.abs(b.value / 100 - a.value) < 0.005;
   const exact = ['year', 'decade', 'ordinal'];
   if (exact.includes(a.numberClass ?? '') || exact.includes(b.numberClass ?? '')) return false;
+  if (roundedFrom(a, b)) return true;
   if (!a.approximate && !b.approximate) return false;
   return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/**
+ * `short` (the claim's) is `long` (the page's) rounded to the decimals it is written with: "3.1"
+ * for "3.08" (an answer rounds what the page states exactly). One way only: a claim more exact
+ * than the page ("24.4" for "24") says more than the page does.
+ */
+function roundedFrom(short: Token, long: Token): boolean {
+  const written = (t: Token) => /\d+(?:,\d{3})*(?:\.(\d+))?/.exec(t.text);
+  const s = written(short);
+  const l = written(long);
+  if (!s || !l || short.value === undefined || long.value === undefined) return false;
+  // Rounded to a whole number is too loose: "1GB" would stand for "1.2GHz" ("about 3" for "3.08"
+  // is matched with the approximate numbers' tolerance instead).
+  const decimals = s[1]?.length ?? 0;
+  if (decimals === 0 || (l[1]?.length ?? 0) <= decimals) return false;
+  const numeral = Number(s[0].replace(/,/g, ''));
+  if (numeral === 0) return false;
+  const halfStep = (0.5 * 10 ** -decimals * short.value) / numeral;
+  return Math.abs(short.value - long.value) <= Math.abs(halfStep) * (1 + 1e-9);
 }
 
 /** "more than 80%" and "less than 80%": the same number, bounded from opposite sides. */
@@ -310,7 +336,17 @@ function oppositeBounds(a: Token, b: Token): boolean {
   return a.bound !== undefined && b.bound !== undefined && a.bound !== b.bound;
 }
 
+const ORDINAL_KEYS = ORDINAL_WORDS.split(' ').map(wordKey);
+
+/** The word key of an ordinal written in digits ("1st": "first"), if it has one. */
+function ordinalKey(t: Token): string | undefined {
+  if (t.kind !== 'number' || t.numberClass !== 'ordinal' || t.value === undefined) return;
+  return ORDINAL_KEYS[t.value - 1];
+}
+
 function tokenMatches(c: Token, p: Token): boolean {
+  // "the 1st US president" and "the first US president": the same ordinal, in digits and words.
+  if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
   return c.key === p.key;

@@ -236,6 +236,15 @@ export const IRREGULAR_FORMS: Record<string, string> = {
  * pairs safe in any context: "cut" is not here (a budget cut and a cut cable are different facts).
  */
 export const SYNONYM_GROUPS: readonly string[] = [
+  // Months as news style abbreviates them ("Dec. 15" for "December 15"); March to July are
+  // written out in that style, and "mar" and "may" are words of their own.
+  'january jan',
+  'february feb',
+  'august aug',
+  'september sept sep',
+  'october oct',
+  'november nov',
+  'december dec',
   'profit earnings earn',
   'reject rebuff spurn repudiate',
   'fall drop decline decrease reduce reduction plunge slump sink shrink diminish dwindle lessen',
@@ -509,10 +518,20 @@ export const EXCLUSIVE_SETS: ReadonlyArray<{
   },
 ];
 
-/** Negation cues: single words, and the first words of the phrases below. `n't` is caught apart. */
+/** Ordinal words by value, from 1: "1st" written in digits is "first" in words. */
+export const ORDINAL_WORDS =
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth ' +
+  'thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth';
+
+/**
+ * Negation cues: single words, and the first words of the phrases below. `n't` is caught apart.
+ * A verb's every form is here ("lacks" in an answer, "is lacking" on the page). "Fail" negates
+ * only the verb after "to" (a phrase below): "the plan failed after members left" denies no
+ * leaving.
+ */
 export const NEGATION_WORDS =
-  'not no never none nobody nothing neither nor without cannot fail failed fails failing ' +
-  'unable deny denied denies refuse refused refuses lack lacked lacks';
+  'not no never none nobody nothing neither nor without cannot ' +
+  'unable deny denied denies denying refuse refused refuses refusing lack lacked lacks lacking';
 
 /**
  * Negation words of French, German, Spanish and Portuguese, for claims on pages in a language
@@ -527,13 +546,21 @@ export const NEGATION_WORDS_OTHER_LANGUAGES =
   'não nenhum nenhuma ninguém nem jamais';
 
 /** Negating phrases, matched before single words ("no longer" is one cue, not "no" + "longer"). */
-export const NEGATION_PHRASES = ['no longer', 'not any longer', 'far from'];
+export const NEGATION_PHRASES = [
+  'no longer',
+  'not any longer',
+  'far from',
+  'fail to',
+  'fails to',
+  'failed to',
+  'failing to',
+];
 
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';
 
 /** Quantifiers by class, longest phrases first when matched. "no" is a negation cue instead. */
 export const QUANTIFIERS: Record<QuantifierClass, string> = {
-  all: 'all|every|each|always|entire|entirely|whole|everyone|everybody|everything|nearly every|almost every|nearly all|almost all|virtually all|universally',
+  all: 'all|every|each|always|entire|entirely|whole|everyone|everybody|everything|nearly every|almost every|nearly all|almost all|virtually all|virtually every|practically all|practically every|just about every|just about all|universally',
   many: 'many|most|majority|the majority|a majority|mostly|numerous|plenty|much|often|frequently|lots|a lot|the bulk',
   some: 'some|several|a number|a handful|various|sometimes|certain',
   few: 'few|a few|only a few|only a small part|only a small fraction|only a handful|a small part|a small fraction|a small share|a tiny fraction|hardly any|scarcely any|barely any|a small number|a minority|rarely|seldom|little|hardly|barely',

@@ -207,7 +207,8 @@ function addAcronym(found: Map<string, string>, acronym: string, expansion: stri
 
 /**
  * Acronyms one text uses and another spells out without defining them: "ACLU" in the quote,
- * "the American Civil Liberties Union" in the claim. The capitalised words must spell it exactly.
+ * "the American Civil Liberties Union" in the claim, "PSVR" and "PlayStation VR". The capitalised
+ * words must spell it exactly (`initialsOf`).
  */
 function spelledOut(texts: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
@@ -222,12 +223,20 @@ function spelledOut(texts: readonly string[]): Map<string, string> {
         const tail = words.slice(i);
         const initials = tail
           .filter((w) => /^\p{Lu}/u.test(w))
-          .map((w) => w[0])
+          .map(initialsOf)
           .join('');
         if (capitals.has(initials)) found.set(initials.toLowerCase(), tail.join(' ').toLowerCase());
       }
     }
   return found;
+}
+
+/**
+ * What a word gives an acronym: its first letter, every capital inside it ("PlayStation VR" is
+ * "PSVR", "YouTube" "YT") and an acronym whole ("VR").
+ */
+function initialsOf(word: string): string {
+  return word[0]! + word.slice(1).replace(/[^\p{Lu}]/gu, '');
 }
 
 /** Sentence starts and other places where a capital says nothing about a name. */

@@ -18,6 +18,9 @@
 //   npx tsx test/eval/citations.ts          (also part of `npm run eval`)
 //   npx tsx test/eval/citations.ts --tune   the tune split alone, for error analysis: prints its
 //                                           figures and every case it gets wrong, writes nothing
+//   npx tsx test/eval/citations.ts --tune --pages=tmz-1,yahoo-1
+//                                           the same on some tune pages alone (pages added later,
+//                                           measured before any change made for them)
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -184,7 +187,13 @@ function missesOf(tune: readonly Checked[]) {
 
 /** `--tune`: error analysis on the tune split without running (or printing) the report split. */
 async function tuneOnly() {
-  const tune = await checkAll(readCitations().filter((i) => i.split === 'tune'));
+  const pages = process.argv
+    .find((a) => a.startsWith('--pages='))
+    ?.slice('--pages='.length)
+    .split(',');
+  const tune = await checkAll(
+    readCitations().filter((i) => i.split === 'tune' && (!pages || pages.includes(i.page))),
+  );
   printRates('tune', rates(tune));
   printKinds('tune', byKind(tune));
   console.log(JSON.stringify(missesOf(tune), null, 1));

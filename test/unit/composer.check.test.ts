@@ -529,3 +529,128 @@ describe('checkCitations: a name found only out of its place', () => {
     expect((check.conflicts ?? []).filter((c) => c.kind === 'entity')).toEqual([]);
   });
 });
+
+describe('checkCitations: the quote read as one statement', () => {
+  // wikipedia-4: one film's row, three sentences; the title and year in the first, the verb in the last.
+  const ROW = quote(
+    1,
+    'Film: 12:01 PM, Year: 1990, Description: This short film is the first film adaptation of the short story "12:01 PM" by Richard A. Lupoff, which was published in 1973 in The Magazine of Fantasy and Science Fiction. It originally aired on cable television as part of the Showtime 30-Minute Movie anthology series. It was nominated for an Academy Award.[13]',
+  );
+
+  it('flags a denial of what another sentence of the quote affirms', async () => {
+    const check = await one(
+      'The 1990 short film 12:01 PM was never nominated for an Academy Award.',
+      ROW,
+    );
+    expect(check.outcome).toBe('contradicted');
+    expect(check.flagged).toBe(true);
+    expect(check.conflicts?.[0]).toMatchObject({ kind: 'negation', claim: 'never' });
+  });
+
+  it('supports the same sentence without the denial', async () => {
+    const check = await one(
+      'The 1990 short film 12:01 PM was nominated for an Academy Award.',
+      ROW,
+    );
+    expect(check.flagged).toBe(false);
+  });
+
+  it('leaves table rows to themselves: a row denies nothing another row says', async () => {
+    const table: Quote = {
+      ...quote(2, 'Feature | Status\nVR support | not available\nMixed reality | yes'),
+      source: { ...PHAROS.source, blockKind: 'table' },
+    };
+    const check = await one('Mixed reality is available.', table);
+    expect(check.outcome).not.toBe('contradicted');
+  });
+});
+
+describe('checkCitations: denials that balance', () => {
+  // herald-sun-1: "not … unless" in the answer, "prevent … without" in the quote.
+  const q = quote(
+    1,
+    'That would prevent access to the metadata of journalists or media organisations without a judicial warrant.',
+  );
+
+  it('does not flag a paraphrase that denies as often as the quote, one denial by meaning', async () => {
+    const check = await one(
+      "Journalists' and media organisations' metadata could not be accessed unless a judge issued a warrant.",
+      q,
+    );
+    expect(check.outcome).not.toBe('contradicted');
+    expect(check.flagged).toBe(false);
+  });
+
+  it('still flags an inserted "not"', async () => {
+    const check = await one(
+      'That would not prevent access to the metadata of journalists or media organisations without a judicial warrant.',
+      q,
+    );
+    expect(check.outcome).toBe('contradicted');
+    expect(check.flagged).toBe(true);
+  });
+});
+
+describe('checkCitations: a sentence citing two quotes', () => {
+  // schema-org-context-object (tune page): two paragraphs, one sentence of an answer citing both.
+  const POLL = quote(
+    1,
+    'A Gallup Korea poll released on Friday showed Yoon’s approval rating at 13%, The Korea Times reported, down from 19% a week earlier.',
+  );
+  const SEATS = quote(
+    2,
+    'Six opposition parties began impeachment proceedings against Yoon this week. The opposition bloc holds 192 of the unicameral legislature’s 300 seats, just under the two-thirds majority needed for the motion to pass.',
+  );
+
+  it('does not call missing what the other cited quote states', async () => {
+    const text =
+      "A Gallup Korea poll put Yoon's approval rating at 13%, while the opposition holds 192 of the 300 seats [1][2].";
+    const checks = await checkCitations(parseCitations(text, new Set([1, 2])).sentences, [
+      POLL,
+      SEATS,
+    ]);
+    expect(checks).toHaveLength(2);
+    for (const check of checks) {
+      expect(check.missing).toEqual([]);
+      expect(check.flagged).toBe(false);
+    }
+  });
+
+  it('still flags a number neither quote states, and a changed one', async () => {
+    const text =
+      "A Gallup Korea poll put Yoon's approval rating at 15%, while the opposition holds 192 of the 300 seats [1][2].";
+    const checks = await checkCitations(parseCitations(text, new Set([1, 2])).sentences, [
+      POLL,
+      SEATS,
+    ]);
+    expect(checks.find((c) => c.quoteId === 1)!.flagged).toBe(true);
+    expect(checks.find((c) => c.quoteId === 2)!.missing).toEqual(['15%']);
+  });
+});
+
+describe('checkCitations: a full name whose surname is stated near the quote', () => {
+  // quanta-1 (tune page): the quote says "she", its paragraph "Hamilton", the answer the full name.
+  const q = quote(
+    1,
+    'At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.',
+  );
+  const near = new Map([
+    [
+      1,
+      'After leaving Lorenz’s group, Hamilton embarked on a different path, achieving a level of fame that rivals or even exceeds that of her first coding mentor. At MIT’s Instrumentation Laboratory, starting in 1965, she headed the onboard flight software team for the Apollo project.',
+    ],
+  ]);
+  const text =
+    "From 1965, Margaret Hamilton led the team writing the Apollo project's onboard flight software at MIT's Instrumentation Laboratory.";
+
+  it('does not call the first name missing', async () => {
+    const [check] = await checkCitations([sentence(text, 1)], [q], { near });
+    expect(check!.missing).toEqual([]);
+    expect(check!.flagged).toBe(false);
+  });
+
+  it('still calls a first name missing when nothing near names the person', async () => {
+    const [check] = await checkCitations([sentence(text, 1)], [q]);
+    expect(check!.flagged).toBe(true);
+  });
+});

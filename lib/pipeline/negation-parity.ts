@@ -1,0 +1,52 @@
+// A negation on one side only says otherwise (claim-match.ts), unless the other side says the same
+// thing with a word that denies by its meaning: "metadata could not be accessed unless a judge
+// issued a warrant" and "that would prevent access to the metadata without a judicial warrant"
+// say one thing, two denials each ("not" + "unless", "prevent" + "without"). Claim matching sees
+// "not" beside "access" on one side only; counted with the verbs and conjunctions that deny
+// ("prevent", "avoid", "unless", "except"), both sides deny an even number of times.
+//
+// So a negation conflict is set aside when such a word is on either side and the number of
+// denials has the same parity on both: the rules cannot tell which reading is right, so the
+// citation is "not found" (neutral) rather than flagged. Without a word that denies by meaning,
+// nothing changes: "Zero is not a value, so gaps do not matter" against "Zero is a value" keeps
+// its conflict, however many "not"s it has.
+
+import { NEGATION_PHRASES, NEGATION_WORDS } from './lexicon-data';
+
+const EXPLICIT = new Set(NEGATION_WORDS.split(' '));
+
+/** Words that deny by their meaning, not by grammar: what they govern does not happen. */
+const IMPLICIT = new Set(
+  (
+    'unless except barring absent prevent prevents prevented preventing avoid avoids avoided ' +
+    'avoiding forbid forbids forbade forbidden prohibit prohibits prohibited prohibiting ' +
+    'preclude precludes precluded precluding'
+  ).split(' '),
+);
+
+const WORD = /[\p{L}'’]+/gu;
+
+/** Denials in a text: negation cues (claim-text.ts's, "n't" and phrases included) and IMPLICIT words. */
+export function denials(text: string): { explicit: number; implicit: number } {
+  const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/^['’]+|['’]+$/g, ''));
+  let explicit = 0;
+  let implicit = 0;
+  words.forEach((word, i) => {
+    const pair = `${word} ${words[i + 1] ?? ''}`;
+    if (NEGATION_PHRASES.includes(pair)) explicit++;
+    else if (EXPLICIT.has(word) || /n['’]t$/.test(word)) explicit++;
+    else if (IMPLICIT.has(word)) implicit++;
+  });
+  return { explicit, implicit };
+}
+
+/**
+ * The claim and the sentence deny equally often (mod 2), and one of them does so by a word's
+ * meaning: a negation conflict between them is a paraphrase the rules cannot read, not a change.
+ */
+export function denialsBalance(claim: string, sentence: string): boolean {
+  const c = denials(claim);
+  const s = denials(sentence);
+  if (c.implicit + s.implicit === 0) return false;
+  return (c.explicit + c.implicit) % 2 === (s.explicit + s.implicit) % 2;
+}

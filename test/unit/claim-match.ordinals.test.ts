@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+
+// bbc-1 (tune page of the verify sets).
+const PAGE =
+  'Mr Obama will become the first US president to address the African Union when he travels on to Ethiopia on Sunday.';
+const compare = (claim: string) => compareClaim(claim, PAGE, buildLexicon([claim, PAGE]));
+
+describe('compareClaim: ordinals in digits and in words', () => {
+  it('supports "1st" where the page writes "first"', () => {
+    const r = compare('Obama will become the 1st US president to address the African Union.');
+    expect(r.missing).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('does not support "3rd" where the page writes "first"', () => {
+    const r = compare('Obama will become the 3rd US president to address the African Union.');
+    expect(r.outcome).not.toBe('supported');
+    expect([...r.missing, ...r.conflicts.map((c) => c.claim)]).toContain('3rd');
+  });
+
+  it('supports "first" where the page writes "1st"', () => {
+    const page = 'Mr Obama will become the 1st US president to address the African Union.';
+    const claim = 'Obama will become the first US president to address the African Union.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.outcome).toBe('supported');
+  });
+});

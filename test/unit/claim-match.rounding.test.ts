@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+
+const compare = (claim: string, page: string) =>
+  compareClaim(claim, page, buildLexicon([claim, page]));
+
+// toc-missing (Simple Anomaly Detection Using Plain SQL).
+const STDDEV =
+  "Standard deviation is the square root of the variance, which is the average squared distance from the mean. In this case it's 3.08.";
+
+describe('compareClaim: a number rounded to the decimals it is written with', () => {
+  it.each([
+    'In this case the standard deviation is 3.1.',
+    'In this case the standard deviation is about 3.1.',
+    'In this case the standard deviation is about 3.',
+  ])('supports "%s" against 3.08', (claim) => {
+    const r = compare(claim, STDDEV);
+    expect(r.outcome).toBe('supported');
+    expect(r.missing).toEqual([]);
+  });
+
+  it.each([
+    ['In this case the standard deviation is 3.2.', '3.2'],
+    ['In this case the standard deviation is 4.', '4'],
+  ])('refutes "%s": not what 3.08 rounds to', (claim, number) => {
+    const r = compare(claim, STDDEV);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ claim: number, page: '3.08' });
+  });
+
+  it('does not round to a whole number: "1GB" is not "1.2GHz" (simplyfound-1)', () => {
+    const page =
+      'The 3rd revision features a 1.2GHz 64-bit quad-core ARM CPU with integrated Bluetooth 4.1 and 802.11n wireless LAN chipsets.';
+    const claim = 'The Raspberry Pi 3 has 1GB of RAM.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.outcome).toBe('not-found');
+  });
+
+  it('does not round the page: 24 status codes are not "24.4"', () => {
+    const page = 'In the past minute we returned a 400 status code 24 times.';
+    const r = compare('In the past minute we returned a 400 status code 24.4 times.', page);
+    expect(r.outcome).toBe('contradicted');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { analyse } from '../../lib/pipeline/claim-text';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+
+const negated = (text: string) =>
+  analyse(text, buildLexicon([text]))
+    .tokens.filter((t) => t.negated)
+    .map((t) => t.text);
+
+const compare = (claim: string, page: string) =>
+  compareClaim(claim, page, buildLexicon([claim, page]));
+
+describe('analyse: negation cues in every form, "fail" only before "to"', () => {
+  it.each([
+    ['it lacks killer apps', ['killer', 'apps']],
+    ['it is lacking killer apps', ['killer', 'apps']],
+    ['the minister is refusing comment', ['comment']],
+    ['the motion failed to pass', ['pass']],
+  ])('"%s" negates %j', (text, words) => {
+    expect(negated(text)).toEqual(words);
+  });
+
+  it('does not negate what follows "failed" without "to"', () => {
+    expect(negated('the plan has failed after members of his party left parliament')).toEqual([]);
+  });
+
+  it('supports a paraphrase of a plan that failed (schema-org-context-object)', () => {
+    const page =
+      'A plan to impeach South Korean President Yoon Suk Yeol over his short-lived declaration of martial law has failed after members of his governing party left parliament on Saturday ahead of the planned vote.';
+    const r = compare(
+      'The attempt to impeach President Yoon failed after members of his party walked out of parliament on Saturday.',
+      page,
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('still refutes a denial of what was done', () => {
+    const r = compare(
+      'The lawmakers failed to vote on the motion.',
+      'The lawmakers voted on the motion on Saturday.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'negation' });
+  });
+});
+
+describe('analyse: "just about every" is every', () => {
+  it('gives the page quantifier of "almost every" (yahoo-1)', () => {
+    const page =
+      'I’ve played just about every launch game, and while some are worth your time, others you might want to skip.';
+    const r = compare('The reviewer played almost every launch game.', page);
+    expect(r.conflicts).toEqual([]);
+    const game = analyse(page, buildLexicon([page])).tokens.find((t) => t.text === 'launch');
+    expect(game?.quantifier).toBe('all');
+  });
+});

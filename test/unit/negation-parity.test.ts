@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { denials, denialsBalance } from '../../lib/pipeline/negation-parity';
+
+// herald-sun-1 (tune page): the page and an answer's paraphrase of it.
+const PAGE =
+  'That would prevent access to the metadata of journalists or media organisations without a judicial warrant.';
+const ANSWER =
+  "Under the British model, journalists' and media organisations' metadata could not be accessed unless a judge issued a warrant.";
+
+describe('denials', () => {
+  it('counts negation cues and words that deny by meaning apart', () => {
+    expect(denials(PAGE)).toEqual({ explicit: 1, implicit: 1 });
+    expect(denials(ANSWER)).toEqual({ explicit: 1, implicit: 1 });
+    expect(denials("It hasn't been updated and we failed to notice, no longer caring.")).toEqual({
+      explicit: 3,
+      implicit: 0,
+    });
+  });
+});
+
+describe('denialsBalance', () => {
+  it('balances "not … unless" against "prevent … without"', () => {
+    expect(denialsBalance(ANSWER, PAGE)).toBe(true);
+  });
+
+  it('does not balance a "not" inserted into the page sentence', () => {
+    expect(
+      denialsBalance(
+        'That would not prevent access to the metadata of journalists without a judicial warrant.',
+        PAGE,
+      ),
+    ).toBe(false);
+  });
+
+  it('needs a word that denies by meaning: two "not"s against none stay a change', () => {
+    // toc-missing (tune page).
+    expect(
+      denialsBalance(
+        'Zero is not a value, so gaps in the data do not matter.',
+        'This is a common mistake and it can leave you with gaps in the data. Zero is a value, and it holds a significant meaning.',
+      ),
+    ).toBe(false);
+  });
+});

@@ -36,6 +36,12 @@ export interface RankContext {
   lang?: string;
   /** Follow-up context (the previous turns), matched at `weight` below the question's terms. */
   context?: FollowUpContext;
+  /**
+   * The page's title. A question term that it holds and no passage does names the page's subject
+   * ("David" of "David Emery", whom the passages call "Emery"), which every passage is about: it
+   * is left out of coverage instead of counting as a word the page never uses.
+   */
+  title?: string;
 }
 
 export function rankPassages(
@@ -62,8 +68,9 @@ export function rankPassages(
   const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
   const all = (u: QueryUnit) => u.coverage;
   // The question's focus ("which city") counts only in the passages that hold it (expand.ts).
+  const inTitle = titleUnits(units, matched, options.title, options.lang);
   const totalOf = (share: (u: QueryUnit) => number) =>
-    units.reduce((sum, u, j) => sum + (u.focus ? 0 : share(u) * idf[j]!), 0);
+    units.reduce((sum, u, j) => sum + (u.focus || inTitle[j] ? 0 : share(u) * idf[j]!), 0);
   const [ownTotal, allTotal] = [totalOf(own), totalOf(all)];
 
   const ranked = passages.map((passage, i) => {
@@ -95,6 +102,20 @@ export function rankPassages(
   });
   // Stable order for equal scores: earlier passages first, as a reader would meet them.
   return ranked.sort((x, y) => y.score - x.score);
+}
+
+/** Per unit: whether the title holds it while no passage does (see `RankContext.title`). */
+function titleUnits(
+  units: readonly QueryUnit[],
+  matched: ReadonlyArray<ReadonlyArray<{ tf: number }>>,
+  title: string | undefined,
+  lang: string | undefined,
+): boolean[] {
+  if (!title) return units.map(() => false);
+  const doc = termFrequencies(terms(title, lang));
+  return units.map(
+    (unit, j) => matched[j]!.every((m) => m.tf === 0) && unitFrequency(unit, doc).tf > 0,
+  );
 }
 
 interface Doc {

@@ -147,3 +147,39 @@ describe('rankPassages: the question’s focus', () => {
     expect(ranked.find((r) => r.passage.id === 'b1.0')!.coverage).toBeCloseTo(1);
   });
 });
+
+describe('rankPassages: the page’s title', () => {
+  // breitbart (tune half of test/fixtures/answers): the title names "David Emery", the passages
+  // call him "Emery".
+  const page = passages(
+    'Emery, a writer for partisan “fact-checking” website Snopes.com, retweeted an article by Vulture magazine.',
+    'Emery retweeted the story, saying, “Are there un-angry Trump supporters?”',
+    'Lucas Nolan is a reporter for Breitbart Tech covering issues of free speech.',
+  );
+  const question = 'Which website does David Emery write for?';
+  const title =
+    "'Neutral' Snopes Fact-Checker David Emery: 'Are There Any Un-Angry Trump Supporters?'";
+  const coverageOf = (ranked: ReturnType<typeof rankPassages>) =>
+    ranked.find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('a question word only the title holds is not missed in every passage', () => {
+    const without = coverageOf(rankPassages(question, page));
+    const withTitle = coverageOf(rankPassages(question, page, { title }));
+    expect(withTitle).toBeGreaterThan(without + 0.2);
+    // As if the question had not named him in full: "David" is not missing from the passage.
+    const short = coverageOf(rankPassages('Which website does Emery write for?', page));
+    expect(withTitle).toBeCloseTo(short);
+  });
+
+  it('a word neither the title nor any passage holds is still missed', () => {
+    const jane = 'Which website does Jane Emery write for?';
+    expect(coverageOf(rankPassages(jane, page, { title }))).toBeCloseTo(
+      coverageOf(rankPassages(jane, page)),
+    );
+    expect(coverageOf(rankPassages(jane, page, { title }))).toBeLessThan(0.6);
+  });
+
+  it('the order of the passages is BM25’s either way', () => {
+    expect(ids(rankPassages(question, page, { title }))).toEqual(ids(rankPassages(question, page)));
+  });
+});

@@ -171,6 +171,11 @@ function namesEvent(sentence: string, event: RegExp | undefined): boolean {
   return !event || event.test(sentence);
 }
 
+/** The question-term weight `sentence` holds (its variants' shares included, `matchOf`). */
+export function weightOf(sentence: string, asked: Asked, lang?: string): number {
+  return weightIn(sentence, asked, lang);
+}
+
 /** The question-term weight a sentence holds. */
 function weightIn(sentence: string, asked: Asked, lang: string | undefined): number {
   let score = 0;

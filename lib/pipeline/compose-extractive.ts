@@ -5,7 +5,7 @@
 
 import { relevance } from './retrieve';
 import { sentences as splitSentences } from '../core/segment';
-import { askedOf, bestSentence } from './answer-sentence';
+import { askedOf, bestSentence, weightOf, type Asked } from './answer-sentence';
 import { answerTypeOf, contentOf, isElliptical, type AnswerType, type Intent } from './intent';
 import { terms } from '../core/text';
 import { withoutMarkers } from './junk';
@@ -102,6 +102,9 @@ export function composeExtractive(
     quote,
     ...bestSentence(sentencesOf(quote, opts.lang), asked, opts.lang),
   }));
+  // The quotes speak of the subject, but no sentence chosen says what was asked.
+  if (opts.mode === 'answer' && !picks.some((p) => saysEnough(p.sentence, question, asked, opts)))
+    return abstain;
   // A question that asks for a date, a number or an expansion is not answered by sentences that
   // hold none: the page talks about the subject but does not say what was asked. Names and places
   // only steer the choice: "who" is often answered by a group in lower case ("the guild of
@@ -116,6 +119,35 @@ export function composeExtractive(
   }
   const text = lines.join(' ');
   return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
+}
+
+/**
+ * The least share of the question's term weight (rarity among the candidate sentences) that one
+ * of the sentences chosen must hold. A quote covers a question across its sentences; when every
+ * sentence chosen holds less, the quotes speak of the subject but none says what was asked ("When
+ * recompressing the new file, we hit two complications" for "Which Android version first
+ * supported File-by-File patching?"). Over the tune half (with rank.ts weighing a word no passage
+ * holds as one a single passage holds), 0.2 kept every factoid answered and abstained on one more
+ * unanswerable question; 0.3 cost three factoids, 0.4 seven.
+ */
+export const MIN_SENTENCE_SHARE = 0.2;
+
+/**
+ * Whether the chosen `sentence` says enough of the question to answer it. An acronym's expansion
+ * shares no word with "What does SEO stand for?", and a follow-up that leans on the previous
+ * question ("Who created it?") has its subject there: neither is held to the share.
+ */
+function saysEnough(
+  sentence: string,
+  question: string,
+  asked: Asked,
+  opts: ExtractiveOptions,
+): boolean {
+  if (asked.type === 'expansion') return true;
+  if (opts.previousQuestion && isElliptical(question, terms(contentOf(question), opts.lang).length))
+    return true;
+  const total = [...asked.weights.values()].reduce((a, b) => a + b, 0);
+  return total === 0 || weightOf(sentence, asked, opts.lang) / total >= MIN_SENTENCE_SHARE;
 }
 
 /**

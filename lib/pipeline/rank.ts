@@ -60,17 +60,20 @@ export function rankPassages(
   const units = expandQuery(contentOf(question), vocabulary, options.context);
   const avgLength = docs.reduce((a, d) => a + d.length, 0) / passages.length || 1;
   const matched = units.map((unit) => docs.map((doc) => unitFrequency(unit, doc)));
-  const idf = matched.map((perDoc) => {
-    const df = perDoc.filter((m) => m.tf > 0).length;
-    return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
-  });
+  const dfs = matched.map((perDoc) => perDoc.filter((m) => m.tf > 0).length);
+  const idfOf = (df: number) => Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
+  const idf = dfs.map(idfOf);
+  // In coverage a question term no passage holds weighs as much as one a single passage holds:
+  // the page gives no evidence that it is rarer, and at BM25's idf for df 0 one word the page
+  // says otherwise ("disc jockey" for "DJ") outweighed every word it does use.
+  const coverageIdf = dfs.map((df) => idfOf(Math.max(df, 1)));
   // The question's own terms, and those of the previous question a follow-up leans on (expand.ts).
   const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
   const all = (u: QueryUnit) => u.coverage;
   // The question's focus ("which city") counts only in the passages that hold it (expand.ts).
   const inTitle = titleUnits(units, matched, options.title, options.lang);
   const totalOf = (share: (u: QueryUnit) => number) =>
-    units.reduce((sum, u, j) => sum + (u.focus || inTitle[j] ? 0 : share(u) * idf[j]!), 0);
+    units.reduce((sum, u, j) => sum + (u.focus || inTitle[j] ? 0 : share(u) * coverageIdf[j]!), 0);
   const [ownTotal, allTotal] = [totalOf(own), totalOf(all)];
 
   const ranked = passages.map((passage, i) => {

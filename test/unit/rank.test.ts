@@ -183,3 +183,31 @@ describe('rankPassages: the page’s title', () => {
     expect(ids(rankPassages(question, page, { title }))).toEqual(ids(rankPassages(question, page)));
   });
 });
+
+describe('rankPassages: a question word the page never uses', () => {
+  // ehow-2 (tune half of test/fixtures/answers): the page says "DJ", the question "disc jockey".
+  const page = passages(
+    'Instead of hiring a DJ, use your iPod or Smartphone to spin the tunes.',
+    'Avoid canned drinks, which guests often open, but don’t finish.',
+    'Instead of an evening dinner party, host a grad lunch or all appetizers party.',
+    'Decorate your party in the graduate’s current school colors.',
+    'Skip carving stations of prime rib and jumbo shrimp as appetizers.',
+  );
+  const coverage = (question: string) =>
+    rankPassages(question, page).find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('weighs in coverage as much as a word one passage holds, not more', () => {
+    // "jockey" is on no passage; "shrimp" is on one, not the one that answers.
+    const absent = coverage('Instead of hiring a jockey, what can you use?');
+    const elsewhere = coverage('Instead of hiring a shrimp, what can you use?');
+    expect(absent).toBeLessThan(1);
+    expect(absent).toBeCloseTo(elsewhere);
+  });
+
+  it('still leaves the passage short of full coverage', () => {
+    expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeLessThan(1);
+    expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeGreaterThanOrEqual(
+      0.4,
+    );
+  });
+});

@@ -211,3 +211,27 @@ describe('rankPassages: a question word the page never uses', () => {
     );
   });
 });
+
+describe('rankPassages: the previous question’s words under a leaning follow-up', () => {
+  // yahoo-3 (tune half): "What was he wearing?" after "Who is holding the baby in the photo?";
+  // the page says "in his military uniform", never "wearing".
+  const page = passages(
+    'The photo, from a military family’s newborn photo shoot, showed a newborn infant wrapped in an American flag held by his father, who was in his military uniform.',
+    '“This is what he was fighting for, his son wrapped in an American flag,” Hicks told ABC News.',
+    'Hicks, a Navy veteran herself, said her intention was to honor the flag as well as her clients.',
+  );
+  const previous = 'Who is holding the baby in the photo?';
+  const context = { text: previous, weight: 0.4, question: previous };
+  const coverageOf = (ranked: ReturnType<typeof rankPassages>) =>
+    ranked.find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('count in coverage as the follow-up’s own words do', () => {
+    const followUp = coverageOf(rankPassages('What was he wearing?', page, { context }));
+    // As if the one question had asked both: nothing of the previous question is discounted.
+    const both = coverageOf(
+      rankPassages('What was he wearing, holding the baby in the photo?', page),
+    );
+    expect(followUp).toBeCloseTo(both);
+    expect(followUp).toBeGreaterThan(0.4);
+  });
+});

@@ -122,7 +122,7 @@ export function composeExtractive(
   for (const pick of [...typed, ...picks.filter((p) => !p.typed)]) {
     if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
-    lines.push(cite(pick.sentence, pick.quote.id));
+    lines.push(cite(withAntecedent(pick.sentence, pick.quote, opts), pick.quote.id));
   }
   const text = lines.join(' ');
   return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
@@ -219,6 +219,27 @@ function directSentence(quote: Quote): string {
     quote.source.blockKind === 'table' ? rowSentence(quote.text, quote.answerSpan!) : quote.text;
   // Footnote markers in a row's cells ("… of his life.[14]") are page furniture.
   return withoutMarkers(said);
+}
+
+// A sentence that opens by pointing back ("That was when Apple shipped its first-ever Retina
+// display", "It gets better the more you play it") says what it is about in the sentence before.
+const POINTS_BACK = /^["“‘(]?(?:that|this|these|those|it|he|she|they|his|her|its|their)\b/i;
+
+/**
+ * `sentence` with the quote's sentence before it when it opens by pointing back: "I still
+ * remember using the iPhone 4 for the first time in 2010. That was when Apple shipped its
+ * first-ever Retina display" names what "That" leaves out. Claims and table rows are quoted as
+ * they are.
+ */
+function withAntecedent(sentence: string, quote: Quote, opts: ExtractiveOptions): string {
+  if (opts.mode !== 'answer' || quote.source.blockKind === 'table' || !POINTS_BACK.test(sentence))
+    return sentence;
+  const all = sentencesOf(quote, opts.lang).map(withoutMarkers);
+  const i = all.indexOf(sentence);
+  const at = quote.text.indexOf(sentence);
+  // A sentence that opens its line (a new paragraph, a caption above) has no antecedent here.
+  const opensLine = at <= 0 || /\n\s*$/.test(quote.text.slice(0, at));
+  return i > 0 && !opensLine ? `${all[i - 1]} ${sentence}` : sentence;
 }
 
 /**

@@ -319,3 +319,29 @@ describe('composeExtractive: among sentences holding the asked kind of phrase', 
     expect(composed.text).toMatch(/^Obama administration officials/);
   });
 });
+
+describe('composeExtractive: a sentence that opens by pointing back', () => {
+  // theverge (tune half): "That" is the iPhone 4 of the sentence before.
+  const text =
+    'I still remember using the iPhone 4 for the first time in 2010. That was when Apple shipped its first-ever Retina display and Steve Jobs said that, once you use it, “you can’t go back.”';
+  const question = 'Which iPhone had Apple’s first Retina screen?';
+
+  it('is quoted with the sentence before it', () => {
+    const composed = composeExtractive(question, [quote(1, text)]);
+    expect(composed.text).toMatch(/^I still remember using the iPhone 4 .* That was when Apple/);
+  });
+
+  it('but not across a line break, nor in a claim check', () => {
+    const caption =
+      'Jun 7, 2023, 8:54 PM UTC\nThat was when Apple shipped its first-ever Retina display.';
+    expect(composeExtractive(question, [quote(1, caption)]).text).toMatch(/^That was when/);
+    const verified = composeExtractive(
+      'Apple shipped its first-ever Retina display.',
+      [quote(1, text)],
+      {
+        mode: 'verify',
+      },
+    );
+    expect(verified.text).not.toContain('I still remember');
+  });
+});

@@ -112,14 +112,7 @@ export function composeExtractive(
   if (STRICT_TYPES.has(type) && !picks.some((p) => p.typed)) return abstain;
   const used = new Set<string>();
   const lines: string[] = [];
-  // Sentences holding a phrase of the asked type come first, the one saying most of the question
-  // first among them ("… against Sudan’s president, Omar Hassan al-Bashir" before "President Bill
-  // Clinton imposed … against Sudan"); the others keep the quotes' order.
-  const typed = picks
-    .filter((p) => p.typed)
-    .map((p) => ({ ...p, weight: weightOf(p.sentence, asked, opts.lang) }))
-    .sort((a, b) => b.weight - a.weight);
-  for (const pick of [...typed, ...picks.filter((p) => !p.typed)]) {
+  for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
     if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
     lines.push(cite(withAntecedent(pick.sentence, pick.quote, opts), pick.quote.id));

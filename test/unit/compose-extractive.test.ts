@@ -296,30 +296,6 @@ describe('composeExtractive: the answering sentence must say enough of the quest
   });
 });
 
-describe('composeExtractive: among sentences holding the asked kind of phrase', () => {
-  // nytimes-1 (tune half): both quotes name a president; the second names Sudan’s.
-  const quotes = [
-    quote(
-      1,
-      'Obama administration officials said that they had briefed President-elect Donald J. Trump’s transition team, but that they did not know if Mr. Trump would stick with a policy of warmer relations with Sudan.',
-    ),
-    quote(
-      2,
-      'After rebels in Darfur staged an uprising in 2003, Sudanese security services and their militia allies slaughtered tens of thousands of civilians, leading to condemnation around the world, genocide charges at the International Criminal Court against Sudan’s president, Omar Hassan al-Bashir, and a new round of American sanctions.',
-    ),
-  ];
-
-  it('the one saying most of the question comes first', () => {
-    const composed = composeExtractive('Who is Sudan’s president?', quotes);
-    expect(composed.text).toMatch(/^After rebels in Darfur .* Omar Hassan al-Bashir/);
-  });
-
-  it('an untyped question keeps the quotes’ order', () => {
-    const composed = composeExtractive('Is Sudan’s president mentioned?', quotes);
-    expect(composed.text).toMatch(/^Obama administration officials/);
-  });
-});
-
 describe('composeExtractive: a sentence that opens by pointing back', () => {
   // theverge (tune half): "That" is the iPhone 4 of the sentence before.
   const text =

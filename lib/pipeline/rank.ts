@@ -63,10 +63,12 @@ export function rankPassages(
   const dfs = matched.map((perDoc) => perDoc.filter((m) => m.tf > 0).length);
   const idfOf = (df: number) => Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
   const idf = dfs.map(idfOf);
-  // In coverage a question term no passage holds weighs as much as one a single passage holds:
-  // the page gives no evidence that it is rarer, and at BM25's idf for df 0 one word the page
-  // says otherwise ("disc jockey" for "DJ") outweighed every word it does use.
-  const coverageIdf = dfs.map((df) => idfOf(Math.max(df, 1)));
+  // In coverage a word of the question no passage holds weighs as much as one a single passage
+  // holds: the page gives no evidence that it is rarer, and at BM25's idf for df 0 one word the
+  // page says otherwise ("disc jockey" for "DJ") outweighed every word it does use. A name the
+  // page never mentions ("Australia") keeps that weight: the page is not about it.
+  const named = namedTerms(question, options.lang);
+  const coverageIdf = dfs.map((df, j) => idfOf(df > 0 || named.has(units[j]!.key) ? df : 1));
   // The question's own terms, and those of the previous question a follow-up leans on (expand.ts).
   const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
   const all = (u: QueryUnit) => u.coverage;
@@ -105,6 +107,13 @@ export function rankPassages(
   });
   // Stable order for equal scores: earlier passages first, as a reader would meet them.
   return ranked.sort((x, y) => y.score - x.score);
+}
+
+/** The terms of the question's capitalised words after its first: its names ("Australia"). */
+function namedTerms(question: string, lang: string | undefined): ReadonlySet<string> {
+  const words = Array.from(question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu), (m) => m[0]);
+  const names = words.slice(1).filter((word) => /^\p{Lu}/u.test(word));
+  return new Set(terms(names.join(' '), lang));
 }
 
 /** Per unit: whether the title holds it while no passage does (see `RankContext.title`). */

@@ -204,6 +204,12 @@ describe('rankPassages: a question word the page never uses', () => {
     expect(absent).toBeCloseTo(elsewhere);
   });
 
+  it('except a name the page never mentions, which keeps the full weight', () => {
+    // As "What is the capital of Australia?" on a page that never names Australia.
+    const named = coverage('Instead of hiring Jockey, what can you use?');
+    expect(named).toBeLessThan(coverage('Instead of hiring a jockey, what can you use?'));
+  });
+
   it('still leaves the passage short of full coverage', () => {
     expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeLessThan(1);
     expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeGreaterThanOrEqual(

@@ -291,7 +291,11 @@ function startKg(ctx: RunContext): Promise<KgOutcome> | null {
   }));
 }
 
-function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome> {
+function rankStage(
+  ctx: RunContext,
+  all: Candidate[],
+  title: string | undefined,
+): Promise<RetrievalOutcome> {
   const { question, options } = ctx;
   if (ctx.intent === 'summary')
     return ctx.stage(
@@ -304,10 +308,15 @@ function rankStage(ctx: RunContext, all: Candidate[]): Promise<RetrievalOutcome>
   return ctx.stage(
     'rank',
     () =>
-      rerankAndDedup(question, firstStage(question, all, k, ctx.context, lang), ctx.rankModels, {
-        ...options,
-        ...(lang ? { lang } : {}),
-      }),
+      rerankAndDedup(
+        question,
+        firstStage(question, all, k, ctx.context, lang, title),
+        ctx.rankModels,
+        {
+          ...options,
+          ...(lang ? { lang } : {}),
+        },
+      ),
     (o) =>
       `${o.path === 'neural' ? (ctx.multilingual ? 'multilingual MiniLM' : 'MiniLM') : 'keywords'}: ${all.length} → ${o.counts.firstStage} → ${o.counts.filtered} → ${o.ranked.length}`,
   );
@@ -323,7 +332,7 @@ async function retrieve(
   if (!ctx.filter) notes.push(ctx.models.unavailableReason ?? t('note_models_not_loaded'));
   // A summary is chosen to cover the page, not ranked: better ranking models would not change it.
   if (ctx.modelNote && ctx.intent !== 'summary') notes.push(ctx.modelNote);
-  const ranked = await rankStage(ctx, candidates);
+  const ranked = await rankStage(ctx, candidates, request.page.title);
   const retrieved: Retrieved = {
     outcome:
       request.mode === 'answer'
@@ -450,7 +459,8 @@ async function addSearchResults(
     }
     retrieved.candidateCount = all.length;
     if (report.pages.length === 0) retrieved.notes.push(t('note_search_no_pages'));
-    else retrieved.outcome = await rankStage(ctx, all);
+    // Results of several pages: no one title names their subject.
+    else retrieved.outcome = await rankStage(ctx, all, undefined);
   } catch (error) {
     retrieved.notes.push(toErrorInfo(error).message);
   }

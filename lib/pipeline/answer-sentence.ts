@@ -19,6 +19,8 @@ export interface Asked {
   counted: ReadonlySet<string>;
   /** The forms of the verb a "when did … <verb>?" question dates ("die"), when it ends on one. */
   event?: RegExp;
+  /** "How old …?": only a number said as an age answers it (`saysAge`). */
+  age?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function askedOf(
     terms: new Set(terms(question, lang)),
     counted: type === 'number' ? countedTerms(question, sentenceTerms, lang) : new Set(),
     ...eventOf(question, type),
+    ...(type === 'number' && HOW_OLD.test(question) ? { age: true } : {}),
   };
 }
 
@@ -90,14 +93,7 @@ export function bestSentence(
     const sentence = withoutMarkers(raw);
     if (!sentence) continue;
     let score = weightIn(sentence, asked, lang);
-    // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer.
-    const typed =
-      (score > 0 || asked.type === 'expansion') &&
-      asked.type !== 'other' &&
-      namesEvent(sentence, asked.event) &&
-      answerCandidates(sentence, asked.type, asked.terms, lang).some((span) =>
-        countsAsked(sentence, span, asked.counted, lang),
-      );
+    const typed = holdsTyped(sentence, score, asked, lang);
     if (typed) score += bonus;
     if (score > bestScore) {
       best = { sentence, typed };
@@ -105,6 +101,28 @@ export function bestSentence(
     }
   }
   return best;
+}
+
+/**
+ * Whether `sentence` (holding `weight` of the question's terms) holds a phrase of the asked type
+ * that answers: not the question's own words, counting the asked thing, beside the asked event.
+ */
+function holdsTyped(
+  sentence: string,
+  weight: number,
+  asked: Asked,
+  lang: string | undefined,
+): boolean {
+  // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer.
+  return (
+    (weight > 0 || asked.type === 'expansion') &&
+    asked.type !== 'other' &&
+    namesEvent(sentence, asked.event) &&
+    answerCandidates(sentence, asked.type, asked.terms, lang).some(
+      (span) =>
+        countsAsked(sentence, span, asked.counted, lang) && (!asked.age || saysAge(sentence, span)),
+    )
+  );
 }
 
 /**
@@ -127,12 +145,35 @@ function countsAsked(
   );
 }
 
+const HOW_OLD = /\bhow\s+old\b/i;
+const AGE_AFTER = /^[\s-]*(?:years?[\s-]+old|year-old|years?\s+of\s+age)\b/i;
+const AGE_BEFORE = /\b(?:aged?|age\s+of|ages\s+of)\s*$/i;
+
+/**
+ * A number answers "How old is Robert Mugabe?" when it is said as an age: "93 year-old", "52
+ * years old", "aged 17", "at the age of 40", or set off by commas after a name ("Grace, 52, a
+ * former typist"); "died 16 years later" dates a death, it does not say an age.
+ */
+export function saysAge(sentence: string, span: Span): boolean {
+  const said = sentence.slice(span.start, span.end);
+  const number = /^\D*\d+/.exec(said)?.[0] ?? said;
+  const after = sentence.slice(span.start + number.length);
+  const before = sentence.slice(0, span.start);
+  if (AGE_AFTER.test(after) || AGE_BEFORE.test(before)) return true;
+  return /^\d{1,3}$/.test(said) && /,\s*$/.test(before) && /^\s*,/.test(after);
+}
+
 /**
  * A date answers "When did Georges Claude die?" only in a sentence that names the event ("died");
  * "premiered his neon lights … in December 1910" dates something else.
  */
 function namesEvent(sentence: string, event: RegExp | undefined): boolean {
   return !event || event.test(sentence);
+}
+
+/** The question-term weight `sentence` holds (its variants' shares included, `matchOf`). */
+export function weightOf(sentence: string, asked: Asked, lang?: string): number {
+  return weightIn(sentence, asked, lang);
 }
 
 /** The question-term weight a sentence holds. */

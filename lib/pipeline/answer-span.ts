@@ -124,7 +124,9 @@ const PATTERNS = /* @__PURE__ */ patternsOf({
   number: NUMBER_WORD,
   scale: SCALE_WORD,
   unit: UNIT_TIME,
-  currency: '\\s(?:dollars|euros|pounds|yen|cents|USD|EUR|GBP)\\b',
+  // Currency names after the number, singular too ("a dollar", "1.81 bitcoins"); capitalised
+  // "Euro" is the German word (OTHER_CURRENCY), not matched on English pages.
+  currency: '\\s(?:[Dd]ollars?|euros?|[Pp]ounds?|yen|cents?|[Bb]itcoins?|USD|EUR|GBP)\\b',
   flags: 'g',
 });
 

@@ -36,6 +36,12 @@ export interface RankContext {
   lang?: string;
   /** Follow-up context (the previous turns), matched at `weight` below the question's terms. */
   context?: FollowUpContext;
+  /**
+   * The page's title. A question term that it holds and no passage does names the page's subject
+   * ("David" of "David Emery", whom the passages call "Emery"), which every passage is about: it
+   * is left out of coverage instead of counting as a word the page never uses.
+   */
+  title?: string;
 }
 
 export function rankPassages(
@@ -54,16 +60,22 @@ export function rankPassages(
   const units = expandQuery(contentOf(question), vocabulary, options.context);
   const avgLength = docs.reduce((a, d) => a + d.length, 0) / passages.length || 1;
   const matched = units.map((unit) => docs.map((doc) => unitFrequency(unit, doc)));
-  const idf = matched.map((perDoc) => {
-    const df = perDoc.filter((m) => m.tf > 0).length;
-    return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
-  });
+  const dfs = matched.map((perDoc) => perDoc.filter((m) => m.tf > 0).length);
+  const idfOf = (df: number) => Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
+  const idf = dfs.map(idfOf);
+  // In coverage a word of the question no passage holds weighs as much as one a single passage
+  // holds: the page gives no evidence that it is rarer, and at BM25's idf for df 0 one word the
+  // page says otherwise ("disc jockey" for "DJ") outweighed every word it does use. A name the
+  // page never mentions ("Australia") keeps that weight: the page is not about it.
+  const named = namedTerms(question, options.lang);
+  const coverageIdf = dfs.map((df, j) => idfOf(df > 0 || named.has(units[j]!.key) ? df : 1));
   // The question's own terms, and those of the previous question a follow-up leans on (expand.ts).
   const own = (u: QueryUnit) => (u.fromQuestion ? 1 : 0);
   const all = (u: QueryUnit) => u.coverage;
   // The question's focus ("which city") counts only in the passages that hold it (expand.ts).
+  const inTitle = titleUnits(units, matched, options.title, options.lang);
   const totalOf = (share: (u: QueryUnit) => number) =>
-    units.reduce((sum, u, j) => sum + (u.focus ? 0 : share(u) * idf[j]!), 0);
+    units.reduce((sum, u, j) => sum + (u.focus || inTitle[j] ? 0 : share(u) * coverageIdf[j]!), 0);
   const [ownTotal, allTotal] = [totalOf(own), totalOf(all)];
 
   const ranked = passages.map((passage, i) => {
@@ -95,6 +107,27 @@ export function rankPassages(
   });
   // Stable order for equal scores: earlier passages first, as a reader would meet them.
   return ranked.sort((x, y) => y.score - x.score);
+}
+
+/** The terms of the question's capitalised words after its first: its names ("Australia"). */
+function namedTerms(question: string, lang: string | undefined): ReadonlySet<string> {
+  const words = Array.from(question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu), (m) => m[0]);
+  const names = words.slice(1).filter((word) => /^\p{Lu}/u.test(word));
+  return new Set(terms(names.join(' '), lang));
+}
+
+/** Per unit: whether the title holds it while no passage does (see `RankContext.title`). */
+function titleUnits(
+  units: readonly QueryUnit[],
+  matched: ReadonlyArray<ReadonlyArray<{ tf: number }>>,
+  title: string | undefined,
+  lang: string | undefined,
+): boolean[] {
+  if (!title) return units.map(() => false);
+  const doc = termFrequencies(terms(title, lang));
+  return units.map(
+    (unit, j) => matched[j]!.every((m) => m.tf === 0) && unitFrequency(unit, doc).tf > 0,
+  );
 }
 
 interface Doc {

@@ -78,6 +78,7 @@ export function firstStage(
   k: number,
   context?: RankContext['context'],
   lang?: string,
+  title?: string,
 ): Scored[] {
   const byPassage = new Map<string, Candidate>();
   const asPassages = candidates.map((c) => {
@@ -95,6 +96,7 @@ export function firstStage(
   return rankPassages(question, asPassages, {
     ...(context ? { context } : {}),
     ...(lang ? { lang } : {}),
+    ...(title ? { title } : {}),
   })
     .slice(0, k)
     .map(({ passage, score, coverage }) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedOf, bestSentence } from '../../lib/pipeline/answer-sentence';
+import { askedOf, bestSentence, saysAge } from '../../lib/pipeline/answer-sentence';
 import { answerTypeOf } from '../../lib/pipeline/intent';
 
 // Sentences of a quote from quanta-1 (../shared/data/readability-test-pages, tune half).
@@ -81,5 +81,47 @@ describe('bestSentence for "when did … <verb>?"', () => {
       sentence: sentences[2],
       typed: true,
     });
+  });
+});
+
+describe('bestSentence for "how old …?"', () => {
+  // article-author-tag (tune half): the page dates Smith's death, it never says her age.
+  const SMITH = [
+    'When Pamela Colman Smith died 16 years later… well, I can find no obituary for Smith.',
+    'Well, him and the artist, Pamela Colman Smith, responsible for the 78 original drawings that make up the deck.',
+  ];
+
+  it('a number that is no age does not answer', () => {
+    expect(choose('How old was Pamela Colman Smith when she died?', SMITH).typed).toBe(false);
+  });
+
+  it('a number said as an age does', () => {
+    // telegraph (tune half).
+    const mugabe = [...SMITH, 'The 93 year-old president has led Zimbabwe since 1980.'];
+    expect(choose('How old is the president?', mugabe)).toEqual({
+      sentence: mugabe[2],
+      typed: true,
+    });
+  });
+});
+
+describe('saysAge', () => {
+  const age = (sentence: string, number: string) => {
+    const start = sentence.indexOf(number);
+    return saysAge(sentence, { start, end: start + number.length });
+  };
+
+  it('reads the forms an age is written in', () => {
+    expect(age('Patrick McMullen, a 17-year-old Scottish student, died.', '17')).toBe(true);
+    expect(age('The 93 year-old president.', '93 year')).toBe(true);
+    expect(age('She was 52 years old.', '52')).toBe(true);
+    expect(age('He retired aged 61.', '61')).toBe(true);
+    expect(age('There is little affection for Grace, 52, a former typist.', '52')).toBe(true);
+  });
+
+  it('and not a count of years or a date', () => {
+    expect(age('Smith died 16 years later.', '16')).toBe(false);
+    expect(age('Espinosa spent 14 years doing drug analysis.', '14')).toBe(false);
+    expect(age('He led Zimbabwe since 1980, the year of independence.', '1980')).toBe(false);
   });
 });

@@ -122,6 +122,15 @@ describe('typed phrases on pages in other languages', () => {
     expect(said('トレンドマイクロは3月9日、発表した。', 'date', 'ja')).toEqual(['3月9日']);
   });
 
+  it('reads currency names after a number on English pages, singular too', () => {
+    // keep-images (tune half): the wallet "has received a total of 1.81 bitcoins".
+    expect(said('The wallet has received a total of 1.81 bitcoins.', 'money')).toEqual([
+      '1.81 bitcoins',
+    ]);
+    expect(said('It costs 50 euros, or one dollar a day.', 'money')).toEqual(['50 euros']);
+    expect(said('The fee was 1 dollar.', 'money')).toEqual(['1 dollar']);
+  });
+
   it('keeps the English patterns for English pages ("mai" and "Euro" are not English)', () => {
     expect(said('Le vote a eu lieu mardi 5 mai.', 'date')).toEqual([]);
     expect(said('It costs 50 Euro.', 'money')).toEqual([]);

@@ -243,3 +243,81 @@ describe('composeExtractive: a follow-up asks for what the previous question ask
     expect(composed.text.startsWith("Sony's PS4 Pro")).toBe(true);
   });
 });
+
+describe('composeExtractive: the answering sentence must say enough of the question', () => {
+  // links-in-tables (tune half): the quote covers the question across its sentences, and the one
+  // chosen says nothing of Android, versions or support.
+  const question = 'Which Android version first supported File-by-File patching?';
+  const deflate = quote(
+    1,
+    'When recompressing the new file, we hit two complications. First, Deflate has a number of settings that affect output.',
+  );
+  const others = [
+    quote(2, 'Techniques used in File-by-File patching. Android apps are packaged as APKs.', 0.3),
+    quote(3, 'To generate a patch, we first decompress both old and new files.', 0.3),
+  ];
+
+  it('abstains when the chosen sentence holds too little of the question', () => {
+    const composed = composeExtractive(question, [deflate, ...others]);
+    expect(composed.answered).toBe(false);
+  });
+
+  it('answers when a sentence names what was asked', () => {
+    const android = quote(
+      1,
+      'File-by-File patching was first supported in Android 5.0, the version called Lollipop.',
+    );
+    const composed = composeExtractive(question, [android, ...others]);
+    expect(composed.answered).toBe(true);
+    expect(composed.text).toContain('Android 5.0');
+  });
+
+  it('holds neither an expansion nor a follow-up that leans on the previous question to it', () => {
+    const seo = quote(
+      1,
+      'Search engine optimization is the craft of ranking well in search results.',
+    );
+    expect(composeExtractive('What does SEO stand for?', [seo]).answered).toBe(true);
+    // links-in-tables: "Who created it?" after a question about the patching technique.
+    const google = quote(
+      1,
+      'The team at Google built the new patching system in 2016 for all apps.',
+    );
+    expect(
+      composeExtractive('Who created it?', [google], {
+        previousQuestion: 'What does File-by-File patching do?',
+      }).answered,
+    ).toBe(true);
+  });
+
+  it('is not applied to claims', () => {
+    const composed = composeExtractive(question, [deflate], { mode: 'verify' });
+    expect(composed.text).toContain('recompressing');
+  });
+});
+
+describe('composeExtractive: a sentence that opens by pointing back', () => {
+  // theverge (tune half): "That" is the iPhone 4 of the sentence before.
+  const text =
+    'I still remember using the iPhone 4 for the first time in 2010. That was when Apple shipped its first-ever Retina display and Steve Jobs said that, once you use it, “you can’t go back.”';
+  const question = 'Which iPhone had Apple’s first Retina screen?';
+
+  it('is quoted with the sentence before it', () => {
+    const composed = composeExtractive(question, [quote(1, text)]);
+    expect(composed.text).toMatch(/^I still remember using the iPhone 4 .* That was when Apple/);
+  });
+
+  it('but not across a line break, nor in a claim check', () => {
+    const caption =
+      'Jun 7, 2023, 8:54 PM UTC\nThat was when Apple shipped its first-ever Retina display.';
+    expect(composeExtractive(question, [quote(1, caption)]).text).toMatch(/^That was when/);
+    const verified = composeExtractive(
+      'Apple shipped its first-ever Retina display.',
+      [quote(1, text)],
+      {
+        mode: 'verify',
+      },
+    );
+    expect(verified.text).not.toContain('I still remember');
+  });
+});

@@ -147,3 +147,97 @@ describe('rankPassages: the question’s focus', () => {
     expect(ranked.find((r) => r.passage.id === 'b1.0')!.coverage).toBeCloseTo(1);
   });
 });
+
+describe('rankPassages: the page’s title', () => {
+  // breitbart (tune half of test/fixtures/answers): the title names "David Emery", the passages
+  // call him "Emery".
+  const page = passages(
+    'Emery, a writer for partisan “fact-checking” website Snopes.com, retweeted an article by Vulture magazine.',
+    'Emery retweeted the story, saying, “Are there un-angry Trump supporters?”',
+    'Lucas Nolan is a reporter for Breitbart Tech covering issues of free speech.',
+  );
+  const question = 'Which website does David Emery write for?';
+  const title =
+    "'Neutral' Snopes Fact-Checker David Emery: 'Are There Any Un-Angry Trump Supporters?'";
+  const coverageOf = (ranked: ReturnType<typeof rankPassages>) =>
+    ranked.find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('a question word only the title holds is not missed in every passage', () => {
+    const without = coverageOf(rankPassages(question, page));
+    const withTitle = coverageOf(rankPassages(question, page, { title }));
+    expect(withTitle).toBeGreaterThan(without + 0.2);
+    // As if the question had not named him in full: "David" is not missing from the passage.
+    const short = coverageOf(rankPassages('Which website does Emery write for?', page));
+    expect(withTitle).toBeCloseTo(short);
+  });
+
+  it('a word neither the title nor any passage holds is still missed', () => {
+    const jane = 'Which website does Jane Emery write for?';
+    expect(coverageOf(rankPassages(jane, page, { title }))).toBeCloseTo(
+      coverageOf(rankPassages(jane, page)),
+    );
+    expect(coverageOf(rankPassages(jane, page, { title }))).toBeLessThan(0.6);
+  });
+
+  it('the order of the passages is BM25’s either way', () => {
+    expect(ids(rankPassages(question, page, { title }))).toEqual(ids(rankPassages(question, page)));
+  });
+});
+
+describe('rankPassages: a question word the page never uses', () => {
+  // ehow-2 (tune half of test/fixtures/answers): the page says "DJ", the question "disc jockey".
+  const page = passages(
+    'Instead of hiring a DJ, use your iPod or Smartphone to spin the tunes.',
+    'Avoid canned drinks, which guests often open, but don’t finish.',
+    'Instead of an evening dinner party, host a grad lunch or all appetizers party.',
+    'Decorate your party in the graduate’s current school colors.',
+    'Skip carving stations of prime rib and jumbo shrimp as appetizers.',
+  );
+  const coverage = (question: string) =>
+    rankPassages(question, page).find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('weighs in coverage as much as a word one passage holds, not more', () => {
+    // "jockey" is on no passage; "shrimp" is on one, not the one that answers.
+    const absent = coverage('Instead of hiring a jockey, what can you use?');
+    const elsewhere = coverage('Instead of hiring a shrimp, what can you use?');
+    expect(absent).toBeLessThan(1);
+    expect(absent).toBeCloseTo(elsewhere);
+  });
+
+  it('except a name the page never mentions, which keeps the full weight', () => {
+    // As "What is the capital of Australia?" on a page that never names Australia.
+    const named = coverage('Instead of hiring Jockey, what can you use?');
+    expect(named).toBeLessThan(coverage('Instead of hiring a jockey, what can you use?'));
+  });
+
+  it('still leaves the passage short of full coverage', () => {
+    expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeLessThan(1);
+    expect(coverage('Instead of hiring a disc jockey, what can you use?')).toBeGreaterThanOrEqual(
+      0.4,
+    );
+  });
+});
+
+describe('rankPassages: the previous question’s words under a leaning follow-up', () => {
+  // yahoo-3 (tune half): "What was he wearing?" after "Who is holding the baby in the photo?";
+  // the page says "in his military uniform", never "wearing".
+  const page = passages(
+    'The photo, from a military family’s newborn photo shoot, showed a newborn infant wrapped in an American flag held by his father, who was in his military uniform.',
+    '“This is what he was fighting for, his son wrapped in an American flag,” Hicks told ABC News.',
+    'Hicks, a Navy veteran herself, said her intention was to honor the flag as well as her clients.',
+  );
+  const previous = 'Who is holding the baby in the photo?';
+  const context = { text: previous, weight: 0.4, question: previous };
+  const coverageOf = (ranked: ReturnType<typeof rankPassages>) =>
+    ranked.find((r) => r.passage.id === 'b0.0')!.coverage;
+
+  it('count in coverage as the follow-up’s own words do', () => {
+    const followUp = coverageOf(rankPassages('What was he wearing?', page, { context }));
+    // As if the one question had asked both: nothing of the previous question is discounted.
+    const both = coverageOf(
+      rankPassages('What was he wearing, holding the baby in the photo?', page),
+    );
+    expect(followUp).toBeCloseTo(both);
+    expect(followUp).toBeGreaterThan(0.4);
+  });
+});

@@ -84,6 +84,8 @@ const PAIR_PENALTY = 0.05;
 interface Unit {
   /** Two adjacent sentences rather than one. */
   pair?: boolean;
+  /** In a pair, the first sentence's number of stream positions: where the second starts. */
+  firstLength?: number;
   start: number;
   end: number;
   analysis: Analysis;
@@ -236,6 +238,7 @@ function joined(a: Unit, b: Unit): Unit {
   const shift = a.analysis.length;
   return {
     pair: true,
+    firstLength: shift,
     start: a.start,
     end: b.end,
     analysis: {
@@ -373,7 +376,7 @@ function judge(
             !rivalName(claim.tokens, page, matched, i)
           ))),
   );
-  const swapped = substitutions(claim.tokens, page, matched);
+  const swapped = substitutions(claim.tokens, page, matched, sentenceEnd(unit));
   const supported =
     total > 0 &&
     conflicts.length === 0 &&
@@ -382,6 +385,15 @@ function judge(
     !overclaims(claim.tokens, page, matched) &&
     coverage >= opts.supportThreshold;
   return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+}
+
+/** Whether page token `j` of the unit is the last word of a sentence (of either, in a pair). */
+function sentenceEnd(unit: Unit): (j: number) => boolean {
+  const tokens = unit.analysis.tokens;
+  const split = unit.firstLength;
+  return (j) =>
+    j === tokens.length - 1 ||
+    (split !== undefined && tokens[j]!.pos < split && tokens[j + 1]!.pos >= split);
 }
 
 /**
@@ -470,6 +482,7 @@ function substitutions(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
+  endsSentence: (j: number) => boolean,
 ): number {
   const used = new Set(matched.filter((m) => m >= 0));
   let count = 0;
@@ -479,7 +492,7 @@ function substitutions(
     const right = matched[i + 1];
     if (left === undefined || left < 0) return;
     const from = page[left]!.pos;
-    if (sameFrame(claim, page, matched, i, used)) count++;
+    if (sameFrame(claim, page, matched, i, { used, endsSentence })) count++;
     else if (right !== undefined && right >= 0) {
       const to = page[right]!.pos;
       if (to - from < 2 || to - from > 3) return;
@@ -495,15 +508,16 @@ function substitutions(
 /**
  * The page word in the claim word's very place: the same number of words after the matched word
  * before it, with the matched word after it (if any) as far on as in the claim, or both at the
- * end. "… is a worthless tactic" against "… is a valuable tactic"; "headsets launching next
- * spring" against "headsets launching this fall". One word swapped in an unchanged frame.
+ * end (of a sentence: in a pair, the first one's end counts). "… is a worthless tactic" against
+ * "… is a valuable tactic"; "headsets launching next spring" against "headsets launching this
+ * fall". One word swapped in an unchanged frame.
  */
 function sameFrame(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
   i: number,
-  used: ReadonlySet<number>,
+  { used, endsSentence }: { used: ReadonlySet<number>; endsSentence: (j: number) => boolean },
 ): boolean {
   const before = claim[i - 1]!;
   const from = page[matched[i - 1]!]!.pos;
@@ -512,7 +526,7 @@ function sameFrame(
   const p = page[j];
   if (!p || used.has(j) || p.kind !== 'word' || p.capital) return false;
   const after = claim[i + 1];
-  if (!after) return j === page.length - 1;
+  if (!after) return endsSentence(j);
   const right = matched[i + 1]!;
   return right >= 0 && page[right]!.pos - from === after.pos - before.pos;
 }
@@ -550,7 +564,12 @@ function findConflicts(
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
-  for (const conflict of [...crossed(claim, page, matched), ...movedNames(claim, page, matched)])
+  const moved = [
+    ...crossed(claim, page, matched),
+    ...movedNames(claim, page, matched),
+    ...namesInPlace(claim, page, matched),
+  ];
+  for (const conflict of moved)
     if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
 }
@@ -632,6 +651,62 @@ function movedNames(
     out.push(conflictOf('entity', c, rival));
   });
   return out;
+}
+
+/**
+ * A name of the claim that this sentence does not hold, where the sentence has another name in
+ * its very place, as far from the claim word's matched neighbour (before it, else after it) as in
+ * the claim: "a library for Silego's excellent … tool" against "a library for Clifford Wolf's
+ * excellent … tool", "Amazon's SRE teams" against "Google's SRE teams". The claim's name may be
+ * written elsewhere on the page (`substitutionKind` asks that it be nowhere): in this sentence's
+ * frame it stands where the page names someone else.
+ */
+function namesInPlace(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const claimKeys = new Set(claim.map((c) => c.key));
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    if (matched[i]! >= 0 || c.kind !== 'word' || !c.capital) return;
+    if (page.some((p) => p.key === c.key)) return;
+    const j = inPlace(claim, page, matched, i);
+    const rival = page[j];
+    if (!rival || used.has(j) || rival.kind !== 'word' || !rival.capital) return;
+    if (!(c.name || rival.name) || claimKeys.has(rival.key)) return;
+    out.push(conflictOf('entity', c, rival));
+  });
+  return out;
+}
+
+/**
+ * The page token in claim word `i`'s place: as far from the page match of the claim word right
+ * before it as in the claim (with the word after it, when matched, still after it and only
+ * capitalised words between: a longer name), else as far before the match of the word right
+ * after it. -1 when neither neighbour is matched.
+ */
+function inPlace(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+): number {
+  const c = claim[i]!;
+  const left = matched[i - 1] ?? -1;
+  const right = matched[i + 1] ?? -1;
+  if (left >= 0) {
+    const at = page[left]!.pos + (c.pos - claim[i - 1]!.pos);
+    const j = page.findIndex((p) => p.pos === at);
+    if (j < 0 || right < 0) return j;
+    const between = page.filter((p) => p.pos > at && p.pos < page[right]!.pos);
+    const onlyNames = between.every((p) => p.capital) && page[right]!.pos > at;
+    return onlyNames && page[right]!.pos - at <= 3 ? j : -1;
+  }
+  if (right < 0) return -1;
+  const at = page[right]!.pos - (claim[i + 1]!.pos - c.pos);
+  return page.findIndex((p) => p.pos === at);
 }
 
 function numberKind(c: Token): ConflictKind {
@@ -745,8 +820,13 @@ function polarityConflict(
     if (matched[i]! < 0) continue;
     const c = claim[i]!;
     const p = page[matched[i]!]!;
-    // The same word elsewhere in the sentence with the claim's polarity: no conflict to call.
-    const alsoSaid = page.some((q) => q.key === c.key && q.negated === c.negated);
+    // The same word elsewhere in the sentence with the claim's polarity: no conflict to call,
+    // unless that other word is another claim word's match ("a big change … don't like change"
+    // against "a big change … like change": the first "change" is said of something else).
+    const alsoSaid = page.some(
+      (q, j) =>
+        q.key === c.key && q.negated === c.negated && !matched.some((m, k) => m === j && k !== i),
+    );
     if (c.negated !== p.negated && !alsoSaid) {
       const quantified = c.quantifier !== undefined || p.quantifier !== undefined;
       const cue = (t: Token) => t.cue ?? { text: t.text, start: t.start, end: t.end };

@@ -106,6 +106,9 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+/** Set phrases with "all" that say nothing of how many: "all over the world", "after all". */
+const NOT_QUANTIFIER = ['all over', 'after all', 'at all'];
+const NOT_CUES = new Map([...NOT_NEGATION, ...NOT_QUANTIFIER].map((p) => [p, true]));
 
 const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
 for (const [cls, list] of Object.entries(QUANTIFIERS) as Array<[QuantifierClass, string]>)
@@ -138,7 +141,10 @@ function raw(text: string, start: number, punct: boolean, opening: boolean): Raw
   return { text, lower: text.toLowerCase(), start, end: start + text.length, punct, opening };
 }
 
-/** The longest phrase of `table` starting at `i` (words only, hyphens between them allowed). */
+/**
+ * The longest phrase of `table` starting at `i` (words only, hyphens between them allowed). A
+ * phrase of two words or more may end in a plural: "operating systems" is "operating system".
+ */
 function phraseAt<T>(
   raws: readonly Raw[],
   i: number,
@@ -157,7 +163,9 @@ function phraseAt<T>(
     ends.push(j + 1);
   }
   for (let n = words.length; n >= 1; n--) {
-    const value = table.get(words.slice(0, n).join(' '));
+    const phrase = words.slice(0, n).join(' ');
+    const singular = n >= 2 && /[^s]s$/.test(phrase) ? table.get(phrase.slice(0, -1)) : undefined;
+    const value = table.get(phrase) ?? singular;
     if (value !== undefined) return { value, next: ends[n - 1]! };
   }
   return null;
@@ -358,7 +366,7 @@ function cueAt(
   lexicon: Lexicon,
 ): { item: Item; next: number } | null {
   const r = raws[i]!;
-  const notNegation = phraseAt(raws, i, new Map(NOT_NEGATION.map((p) => [p, true])), 3);
+  const notNegation = phraseAt(raws, i, NOT_CUES, 3);
   if (notNegation) return { item: {}, next: notNegation.next };
   const negPhrase = phraseAt(raws, i, new Map(NEGATION_PHRASES.map((p) => [p, true])), 4);
   if (negPhrase)
@@ -510,11 +518,19 @@ function contentToken(key: string, first: Raw, last: Raw, capital: boolean, name
 /** How many content words a negation or quantifier reaches: "did not expect a wider campaign". */
 const SCOPE = 3;
 
+/** "nothing", "nobody", "none", "no one": a whole noun phrase, not a determiner of the next words. */
+const NONE_PRONOUNS = new Set(['nothing', 'nobody', 'none', 'no']);
+
 function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
     const cue = item.cue;
     if (!cue) return;
-    const reached = reachOf(items, i, cue.negation && !cue.quantifier);
+    // Right after a content word it is that word's object and denies it ("costs nothing and is
+    // available for every system": "available" is not denied).
+    const object = NONE_PRONOUNS.has(cue.raw.lower) && cue.quantifier === 'none';
+    const before = items[i - 1]?.token;
+    const reached =
+      object && before ? [before] : reachOf(items, i, cue.negation && !cue.quantifier);
     // Only function words before the clause ends ("the receptionist will never tell you when…":
     // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
     // that ends its clause ("unless three calls fail.") governs nothing.

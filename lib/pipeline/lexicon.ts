@@ -54,10 +54,30 @@ for (const word of new Set(ANTONYM_PAIRS.flat())) {
   for (const form of forms) if (!DERIVED.has(form)) DERIVED.set(form, word);
 }
 
+/**
+ * British spellings written the American way, by the regular patterns of the two (the same
+ * change on both sides, so a word they touch that has no other spelling still meets itself):
+ * "colour" "behaviour" (-our), "organise" "organisation" (-ise), "analyse" (-yse), "centre"
+ * "fibre" (-tre, -bre), "catalogue" (-ogue). Short words keep theirs: "hour", "four", "rise".
+ */
+const BRITISH: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<=[a-z]{2}[^aeiou\W]i?)our(?=(?:s|ed|ing|ful|able|ite|ites|er|ers|ism)?$)/, 'or'],
+  [/(?<=[a-z]{3})is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)/, 'iz'],
+  [/(?<=[a-z]{2})ys(?=(?:e|es|ed|ing)$)/, 'yz'],
+  [/(?<=[a-z]{2}[tb])re(?=(?:s|d)?$)/, 'er'],
+  [/(?<=[a-z]{3})ogue(?=s?$)/, 'og'],
+];
+
+export function americanSpelling(lower: string): string {
+  let word = lower;
+  for (const [pattern, to] of BRITISH) word = word.replace(pattern, to);
+  return word;
+}
+
 /** The lemma of a lower-case word: its irregular or derived base form, else its Porter stem. */
 export function lemma(lower: string): string {
   const base = IRREGULAR_FORMS[lower] ?? DERIVED.get(lower) ?? lower;
-  return /\d/.test(base) ? base : stemmer(base);
+  return /\d/.test(base) ? base : stemmer(americanSpelling(base));
 }
 
 /** Negating prefixes: "unequal" / "equal", "impossible" / "possible", "dishonest" / "honest". */
@@ -207,7 +227,8 @@ function addAcronym(found: Map<string, string>, acronym: string, expansion: stri
 
 /**
  * Acronyms one text uses and another spells out without defining them: "ACLU" in the quote,
- * "the American Civil Liberties Union" in the claim. The capitalised words must spell it exactly.
+ * "the American Civil Liberties Union" in the claim. The capitalised words must spell it exactly:
+ * any run of them within a longer name ("SF" in "the San Francisco Bay Area"), from a capital.
  */
 function spelledOut(texts: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
@@ -217,15 +238,17 @@ function spelledOut(texts: readonly string[]): Map<string, string> {
   for (const text of texts)
     for (const m of text.matchAll(NAME)) {
       const words = m[0].replace(/['’]s\b/gu, '').split(/\s+/);
-      for (let i = 0; i < words.length - 1; i++) {
-        if (!/^\p{Lu}/u.test(words[i]!)) continue;
-        const tail = words.slice(i);
-        const initials = tail
-          .filter((w) => /^\p{Lu}/u.test(w))
-          .map((w) => w[0])
-          .join('');
-        if (capitals.has(initials)) found.set(initials.toLowerCase(), tail.join(' ').toLowerCase());
-      }
+      for (let i = 0; i < words.length - 1; i++)
+        for (let end = words.length; end > i + 1; end--) {
+          const run = words.slice(i, end);
+          if (!/^\p{Lu}/u.test(run[0]!) || !/^\p{Lu}/u.test(run.at(-1)!)) continue;
+          const initials = run
+            .filter((w) => /^\p{Lu}/u.test(w))
+            .map((w) => w[0])
+            .join('');
+          if (capitals.has(initials) && !found.has(initials.toLowerCase()))
+            found.set(initials.toLowerCase(), run.join(' ').toLowerCase());
+        }
     }
   return found;
 }

@@ -408,3 +408,106 @@ describe('compareClaim: earning against losing, and inflected synonyms', () => {
     );
   });
 });
+
+describe('compareClaim: the same word said twice, once negated', () => {
+  // keep-tabular-data: the first "change" is the quickbar's, the second is what people dislike.
+  const PAGE =
+    "The thing with the quickbar is, that it is quite a big change to one of the most used tools in the game and people generally don't like change even when it is for the better.";
+
+  it('says otherwise when the claim drops the negation of the second', () => {
+    const r = compare(PAGE.replace("don't like change", 'like change'), PAGE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'negation', page: "don't" });
+  });
+
+  it('still supports the sentence as written', () => {
+    expect(compare(PAGE.replace('The thing with', 'The thing about'), PAGE).outcome).toBe(
+      'supported',
+    );
+  });
+});
+
+describe('compareClaim: a word swapped at the end of the first sentence of a pair', () => {
+  // lifehacker-working: the next sentence follows on the same line, so the pair holds the claim too.
+  const PAGE =
+    'The upbeat music makes you happy and excited, while playing familiar songs makes you feel comfortable. They also use pleasant smells to put your mind at ease.';
+
+  it('is not "says this" ("comfortable" / "uneasy")', () => {
+    const claim =
+      'The upbeat music makes you happy and excited, while playing familiar songs makes you feel uneasy.';
+    expect(compare(claim, PAGE).outcome).not.toBe('supported');
+  });
+});
+
+describe('compareClaim: another name in the claim name’s place', () => {
+  it('says otherwise though the claim’s name is written elsewhere on the page', () => {
+    // blogger: Silego is the chip maker; the synthesis tool is Clifford Wolf's (another paragraph).
+    const page =
+      "Silego Technology is a fabless semiconductor company.\nI decided to write a GreenPak technology library for Clifford Wolf's excellent open source synthesis tool, Yosys.";
+    const claim =
+      "I decided to write a GreenPak technology library for Silego's excellent open source synthesis tool, Yosys.";
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: "Silego's", page: 'Clifford' });
+  });
+
+  it('says otherwise for a name opening the sentence, by the word after it', () => {
+    // google-sre-book-1
+    const page =
+      'Google’s SRE teams have some basic principles and best practices for building successful monitoring and alerting systems. Even within Google, usage of the following terms varies.';
+    const r = compare(page.split('. ')[0]!.replace('Google’s', 'Amazon’s'), page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Amazon’s', page: 'Google’s' });
+  });
+
+  it('supports the same name in its place', () => {
+    const page = 'Dropbox uses gRPC for remote calls and our in-house Edgestore to store tasks.';
+    expect(compare('Dropbox uses gRPC for its remote calls.', page).outcome).toBe('supported');
+  });
+});
+
+describe('compareClaim: "nothing" as an object, and "all over"', () => {
+  it('"costs nothing" denies the cost, not what follows ("every major system")', () => {
+    // blogger
+    const page =
+      'The best part is that the development software (GreenPak Designer) is free of charge and provided for all major operating systems including Linux!';
+    const claim =
+      'The development software, GreenPak Designer, costs nothing and is available for every major operating system, Linux included.';
+    const r = compare(claim, page);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('"all over the world" claims no "all" the page must state', () => {
+    // iab-1
+    const page =
+      'Twenty years ago we saw an explosion of websites, built by developers around the world, providing all forms of content.';
+    const claim =
+      'Twenty years ago developers all over the world built an explosion of websites offering every form of content.';
+    expect(compare(claim, page).outcome).toBe('supported');
+    expect(compare(claim.replace('every form', 'some forms'), page).outcome).toBe('contradicted');
+  });
+});
+
+describe('compareClaim: British spellings and acronyms inside a longer name', () => {
+  it('matches "colour" with "color"', () => {
+    // lifehacker-working
+    const page =
+      'Through psychological tricks, product placement, and even color, stores are designed from the ground up to increase spending.';
+    const claim =
+      'Stores are designed to increase spending through psychological tricks, product placement, and even colour.';
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('supported');
+    expect(r.coverage).toBe(1);
+  });
+
+  it('reads "SF" as the "San Francisco" of "the San Francisco Bay Area"', () => {
+    // blogger
+    const page =
+      'Silego Technology is a fabless semiconductor company located in the SF Bay area, which makes a line of programmable logic devices known as GreenPak.';
+    const claim = 'Silego Technology is located in the San Francisco Bay area.';
+    const r = compare(claim, page);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+});

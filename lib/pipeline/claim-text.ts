@@ -106,8 +106,11 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
-/** Set phrases with "all" that say nothing of how many: "all over the world", "after all". */
-const NOT_QUANTIFIER = ['all over', 'after all', 'at all'];
+/**
+ * Set phrases that say nothing of how many: "all over the world", "after all"; "at least" bounds
+ * a number (`BOUNDS`) and is not "least" ("the least important", against "the most important").
+ */
+const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least'];
 const NOT_CUES = new Map([...NOT_NEGATION, ...NOT_QUANTIFIER].map((p) => [p, true]));
 
 const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
@@ -598,10 +601,21 @@ function wordsOutsideFootnotes(text: string): RegExpExecArray[] {
   return words.filter((w) => !markers.some(([s, e]) => w.index >= s! && w.index < e!));
 }
 
+/** Words that deny what follows them: "Not all of the things … were done". */
+const DENYING = new Set(['not', 'never', 'no', 'cannot', 'nor', 't']);
+
+/** The page word right before a match denies it: nothing but spaces between ("don't" is "don", "t"). */
+function deniedBefore(text: string, words: readonly RegExpExecArray[], i: number): boolean {
+  const before = words[i - 1];
+  if (!before || !DENYING.has(before[0].toLowerCase())) return false;
+  return /^\s+$/u.test(text.slice(before.index + before[0].length, words[i]!.index));
+}
+
 /**
  * Where the claim stands word for word in `text`: the same letters and digits in the same order,
  * case, quotation marks, dashes, spacing, footnote markers and the final full stop aside. A claim
- * the page states itself is supported, whatever another sentence says.
+ * the page states itself is supported, whatever another sentence says; but not the words after a
+ * "not" that denies them ("All of the things … were done" inside "Not all of the things …").
  */
 export function verbatimSpan(claim: string, text: string): { start: number; end: number } | null {
   const want = wordsOutsideFootnotes(claim).map((m) => m[0].toLowerCase());
@@ -609,7 +623,7 @@ export function verbatimSpan(claim: string, text: string): { start: number; end:
   const words = wordsOutsideFootnotes(text);
   const lower = words.map((m) => m[0].toLowerCase());
   for (let i = 0; i + want.length <= words.length; i++) {
-    if (lower[i] !== want[0]) continue;
+    if (lower[i] !== want[0] || deniedBefore(text, words, i)) continue;
     if (want.every((w, k) => lower[i + k] === w)) {
       const last = words[i + want.length - 1]!;
       return { start: words[i]!.index, end: last.index + last[0].length };

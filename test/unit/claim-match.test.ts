@@ -511,3 +511,46 @@ describe('compareClaim: British spellings and acronyms inside a longer name', ()
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: the words after a "not" that denies them', () => {
+  // keep-tabular-data
+  const PAGE =
+    'Not all of the things that we originally planned to be done were done (surprise), but we just left any non-essential stuff for later.';
+
+  it('are not the page’s own words', () => {
+    const r = compare(PAGE.replace('Not all', 'All'), PAGE);
+    expect(r.verbatim).toBeUndefined();
+    expect(r.outcome).toBe('contradicted');
+  });
+
+  it('a claim copied with its "not" still stands word for word', () => {
+    expect(compare(PAGE, PAGE).verbatim).toBe(true);
+  });
+});
+
+describe('compareClaim: degree and amount words', () => {
+  it('says otherwise for "least important" against "most important"', () => {
+    // google-sre-book-1
+    const page =
+      'A dashboard may have filters, selectors, and so on, but is prebuilt to expose the metrics most important to its users.';
+    const r = compare(page.replace('most important', 'least important'), page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier', claim: 'least', page: 'most' });
+  });
+
+  it('says otherwise for "a wealth of material" against "little material"', () => {
+    // dropbox-blog
+    const page =
+      'We were disappointed to find little material published by engineers who built supersized async services.';
+    const r = compare(page.replace('little material', 'a wealth of material'), page);
+    expect(r.outcome).toBe('contradicted');
+  });
+
+  it('reads "at least one" as a bound, not as "least"', () => {
+    // google-sre-book-1
+    const page = 'Every SRE team typically has at least one monitoring person.';
+    expect(compare('Every SRE team has at least one monitoring person.', page).outcome).toBe(
+      'supported',
+    );
+  });
+});

@@ -127,17 +127,22 @@ export function compareClaim(
   }
   const claimAnalysis = analyse(claim, lexicon);
   const units = unitsOf(evidenceText, lexicon);
-  const context = new Set(
-    (opts.context ?? []).flatMap((text) => analyse(text, lexicon).tokens.map((t) => t.key)),
-  );
+  const contextTokens = (opts.context ?? []).flatMap((text) => analyse(text, lexicon).tokens);
+  const context = new Set(contextTokens.map((t) => t.key));
   const everywhere = new Set(units.flatMap((u) => u.analysis.tokens.map((t) => t.key)));
   for (const key of context) everywhere.add(key);
+  // Keys the evidence writes with a capital: the rest of a claim's name must be found as a name.
+  const named = new Set(
+    [...units.flatMap((u) => u.analysis.tokens), ...contextTokens]
+      .filter((t) => t.capital)
+      .map((t) => t.key),
+  );
   const alignments = units.map((unit) =>
-    judge(claimAnalysis, unit, { everywhere, context, known: opts.known }, opts),
+    judge(claimAnalysis, unit, { everywhere, named, context, known: opts.known }, opts),
   );
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, everywhere))
+    .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, named))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
     .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
@@ -257,23 +262,19 @@ function hasNumber(analysis: Analysis, n: Token): boolean {
 }
 
 /**
- * Another word of the same name is in the evidence: "Barack Obama" where the quote says "Mr
- * Obama", "Georges Claude" where it says "Claude". A first name left out is not a name missing
- * (another first name in its place is still a conflict: `substitutionKind`).
+ * Another word of the same name is in the evidence, written as a name: "Barack Obama" where the
+ * quote says "Mr Obama", "Georges Claude" where it says "Claude". A first name left out is not a
+ * name missing (another first name in its place is still a conflict: `substitutionKind`). A
+ * common word is no name: "semiconductor" on the page does not vouch for "Dialog Semiconductor".
  */
-function restOfNameFound(
-  claim: readonly Token[],
-  t: Token,
-  everywhere: ReadonlySet<string>,
-): boolean {
+function restOfNameFound(claim: readonly Token[], t: Token, named: ReadonlySet<string>): boolean {
   const i = claim.indexOf(t);
   const inName = (k: number, step: number) =>
     claim[k]?.name === true &&
     claim[k]!.kind === 'word' &&
     claim[k]!.pos === claim[k - step]!.pos + step;
   for (const step of [-1, 1])
-    for (let k = i + step; inName(k, step); k += step)
-      if (everywhere.has(claim[k]!.key)) return true;
+    for (let k = i + step; inName(k, step); k += step) if (named.has(claim[k]!.key)) return true;
   return false;
 }
 
@@ -341,6 +342,8 @@ function align(claim: readonly Token[], page: readonly Token[]): number[] {
 interface Known {
   /** Keys anywhere in the evidence or its context. */
   everywhere: ReadonlySet<string>;
+  /** Keys written with a capital there. */
+  named: ReadonlySet<string>;
   /** Keys of the context (the page title): a name there is the quote's subject. */
   context: ReadonlySet<string>;
   /** Keys of the rest of the page (`MatchOptions.known`). */
@@ -350,7 +353,7 @@ interface Known {
 function judge(
   claim: Analysis,
   unit: Unit,
-  { everywhere, context, known }: Known,
+  { everywhere, named, context, known }: Known,
   opts: Required<Omit<MatchOptions, 'context' | 'known'>>,
 ): Alignment {
   const page = unit.analysis.tokens;
@@ -372,8 +375,7 @@ function judge(
           !everywhere.has(t.key) &&
           !known?.has(t.key) &&
           !(
-            restOfNameFound(claim.tokens, t, everywhere) &&
-            !rivalName(claim.tokens, page, matched, i)
+            restOfNameFound(claim.tokens, t, named) && !rivalName(claim.tokens, page, matched, i)
           ))),
   );
   const swapped = substitutions(claim.tokens, page, matched, sentenceEnd(unit));

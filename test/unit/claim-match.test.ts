@@ -554,3 +554,26 @@ describe('compareClaim: degree and amount words', () => {
     );
   });
 });
+
+describe('compareClaim: the rest of a name must be written as a name', () => {
+  // blogger
+  const PAGE =
+    'Silego Technology is a fabless semiconductor company located in the SF Bay area, which makes a line of programmable logic devices known as GreenPak.';
+
+  it('does not take "semiconductor" for the rest of "Dialog Semiconductor"', () => {
+    const r = compareClaim(
+      'Silego Technology was bought by Dialog Semiconductor.',
+      PAGE,
+      buildLexicon(['Silego Technology was bought by Dialog Semiconductor.', PAGE]),
+      { supportThreshold: 0.55 },
+    );
+    expect(r.missing).toContain('Dialog');
+    expect(r.outcome).not.toBe('supported');
+  });
+
+  it('still excuses a first name left out ("Barack Obama" / "Mr Obama")', () => {
+    expect(compare('Barack Obama said race relations had improved.', BBC).outcome).toBe(
+      'supported',
+    );
+  });
+});

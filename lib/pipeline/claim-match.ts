@@ -20,6 +20,7 @@ import {
   type Lexicon,
   negatedByPrefix,
   oppositeByAffix,
+  sameFamily,
   wordKey,
 } from './lexicon';
 import { QUANTIFIER_CONFLICTS } from './lexicon-data';
@@ -317,7 +318,7 @@ function oppositeBounds(a: Token, b: Token): boolean {
 function tokenMatches(c: Token, p: Token): boolean {
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
-  return c.key === p.key;
+  return c.key === p.key || sameFamily(c.key, p.key);
 }
 
 /** Greedy, in order: each claim word takes the first free equal word after the last match. */

@@ -355,6 +355,11 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
     if (step) {
       items.push(step.item);
       i = step.next;
+      const years = inYears(step.item.token, raws[i]);
+      if (years) {
+        items.push(years);
+        i++;
+      }
       continue;
     }
     items.push(wordItem(r, raws[i - 1], raws[i + 1], lexicon));
@@ -396,6 +401,26 @@ function cueAt(
     return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
   if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
   return null;
+}
+
+const YEARS_IN: Readonly<Record<string, number>> = {
+  decade: 10,
+  decades: 10,
+  century: 100,
+  centuries: 100,
+};
+
+/**
+ * "two decades" is "20 years", "a century" "100 years": a count of decades or centuries is
+ * turned into years (the number token changed in place), and the unit word reads as "years".
+ */
+function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {
+  const factor = unit ? YEARS_IN[unit.lower] : undefined;
+  if (!number || number.kind !== 'number' || number.numberClass !== 'count' || !factor)
+    return undefined;
+  number.value = number.value! * factor;
+  number.key = `n:${number.value}`;
+  return { token: contentToken(wordKey('years'), unit!, unit!, false, false) };
 }
 
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {

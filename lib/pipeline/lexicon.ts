@@ -147,6 +147,25 @@ function regularForms(word: string): string[] {
   return [`${word}s`, `${stem}ed`, `${stem}ing`];
 }
 
+/**
+ * Endings that make a noun or an adjective of a word, or a verb of a noun, as the Porter stemmer
+ * leaves them: "threat" / "threaten", "act" / "action", "sign" / "signage", "allergy" / "allergic".
+ * Not "-al" ("sign" / "signal"), "-ly" ("short" / "shortly") or "-ful" / "-less" (opposites).
+ */
+const DERIVING = new Set(
+  'en ion ment ness ance ence ive ur ag ic ist ism th er or ant ent iti'.split(' '),
+);
+
+/**
+ * Two word keys of one family by word formation: the shorter lemma (four letters or more) is
+ * the longer one before a deriving ending. Nominalisations and verbs made of nouns meet so.
+ */
+export function sameFamily(a: string, b: string): boolean {
+  if (!a.startsWith('w:') || !b.startsWith('w:') || a === b) return false;
+  const [short, long] = a.length < b.length ? [a.slice(2), b.slice(2)] : [b.slice(2), a.slice(2)];
+  return short.length >= 4 && long.startsWith(short) && DERIVING.has(long.slice(short.length));
+}
+
 /** A content word's matching key: its synonym group's head, else its lemma. */
 export function wordKey(lower: string): string {
   const l = lemma(lower);

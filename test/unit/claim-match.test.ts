@@ -577,3 +577,36 @@ describe('compareClaim: the rest of a name must be written as a name', () => {
     );
   });
 });
+
+describe('compareClaim: decades in years, and words of one family', () => {
+  it('reads "almost two decades" as "nearly 20 years"', () => {
+    // nytimes-1
+    const page =
+      'After nearly 20 years of hostile relations, the American government plans to reverse its position on Sudan and lift trade sanctions, Obama administration officials said late Thursday.';
+    const r = compare(
+      'After almost two decades of hostile relations, the US government plans to reverse its position on Sudan.',
+      page,
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+    const three = compare(
+      'After almost three decades of hostile relations, the US government plans to reverse its position on Sudan.',
+      page,
+    );
+    expect(three.outcome).toBe('contradicted');
+    expect(three.conflicts[0]).toMatchObject({ kind: 'number', page: '20' });
+  });
+
+  it('matches a verb with its noun ("threatens" / "a threat", "signs" / "signage")', () => {
+    // iab-1, lifehacker-working
+    const page =
+      'The rise of ad blocking poses a threat to the internet and could drive users to an enclosed platform world.';
+    const r = compare('The rise of ad blocking threatens the internet.', page);
+    expect(r.coverage).toBe(1);
+    expect(r.outcome).toBe('supported');
+    const red = 'Red is commonly associated with sale signage and advertising.';
+    expect(
+      compare('Red is commonly associated with sale signs and advertising.', red).coverage,
+    ).toBe(1);
+  });
+});

@@ -3,6 +3,7 @@ import { analyse } from '../../lib/pipeline/claim-text';
 import {
   americanSpelling,
   areAntonyms,
+  sameFamily,
   buildLexicon,
   exclusiveKind,
   lemma,
@@ -134,5 +135,19 @@ describe('lexicon: a phrase in the plural', () => {
     expect(keys('It runs on all major operating systems.')).toEqual(
       keys('It runs on every major OS.'),
     );
+  });
+});
+
+describe('lexicon: words of one family', () => {
+  it('joins a lemma with its derivations', () => {
+    expect(sameFamily(wordKey('threatens'), wordKey('threat'))).toBe(true);
+    expect(sameFamily(wordKey('signage'), wordKey('signs'))).toBe(true);
+  });
+
+  it('keeps apart what only looks related or is an opposite', () => {
+    expect(sameFamily(wordKey('signal'), wordKey('sign'))).toBe(false);
+    expect(sameFamily(wordKey('shortly'), wordKey('short'))).toBe(false);
+    expect(sameFamily(wordKey('useless'), wordKey('use'))).toBe(false);
+    expect(sameFamily(wordKey('act'), wordKey('actor'))).toBe(false);
   });
 });

@@ -206,7 +206,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   )
     return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
-  else if (first.lower in NUMBER_WORDS) value = NUMBER_WORDS[first.lower];
+  else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
   else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
   // "a week" is one week: the page's "a year" against a claim's "two years" is a different number.
   // ("100 miles a year" is a rate: only after a function word, or first, is "a" a number.)
@@ -259,7 +259,7 @@ function compoundAt(
   while (j < raws.length) {
     const r = raws[j]!;
     const hyphen = r.text === '-';
-    if (hyphen && raws[j + 1] && raws[j + 1]!.lower in NUMBER_WORDS && value >= 20 && value < 100) {
+    if (hyphen && isNumberWord(raws[j + 1]?.lower) && value >= 20 && value < 100) {
       value += NUMBER_WORDS[raws[j + 1]!.lower]!;
       j += 2;
     } else if (isScale(r.lower)) {
@@ -284,6 +284,11 @@ function isYear(value: number, before: string | undefined): boolean {
   if (!Number.isInteger(value)) return false;
   if (value >= 1000 && value <= 2100) return true;
   return value >= 100 && value < 1000 && before !== undefined && YEAR_BEFORE.has(before);
+}
+
+/** Own keys only: "constructor" and "valueOf" are words, not numbers. */
+function isNumberWord(lower: string | undefined): lower is string {
+  return lower !== undefined && Object.hasOwn(NUMBER_WORDS, lower);
 }
 
 function isScale(lower: string | undefined): boolean {
@@ -415,7 +420,7 @@ const YEARS_IN: Readonly<Record<string, number>> = {
  * turned into years (the number token changed in place), and the unit word reads as "years".
  */
 function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {
-  const factor = unit ? YEARS_IN[unit.lower] : undefined;
+  const factor = unit && Object.hasOwn(YEARS_IN, unit.lower) ? YEARS_IN[unit.lower] : undefined;
   if (!number || number.kind !== 'number' || number.numberClass !== 'count' || !factor)
     return undefined;
   number.value = number.value! * factor;

@@ -76,7 +76,9 @@ export function americanSpelling(lower: string): string {
 
 /** The lemma of a lower-case word: its irregular or derived base form, else its Porter stem. */
 export function lemma(lower: string): string {
-  const base = IRREGULAR_FORMS[lower] ?? DERIVED.get(lower) ?? lower;
+  // Own keys only: "constructor" is an English word, not the table's prototype.
+  const irregular = Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower] : undefined;
+  const base = irregular ?? DERIVED.get(lower) ?? lower;
   return /\d/.test(base) ? base : stemmer(americanSpelling(base));
 }
 

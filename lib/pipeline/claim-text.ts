@@ -106,6 +106,12 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+/**
+ * Set phrases that say nothing of how many: "all over the world", "after all"; "at least" bounds
+ * a number (`BOUNDS`) and is not "least" ("the least important", against "the most important").
+ */
+const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least'];
+const NOT_CUES = new Map([...NOT_NEGATION, ...NOT_QUANTIFIER].map((p) => [p, true]));
 
 const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
 for (const [cls, list] of Object.entries(QUANTIFIERS) as Array<[QuantifierClass, string]>)
@@ -138,7 +144,10 @@ function raw(text: string, start: number, punct: boolean, opening: boolean): Raw
   return { text, lower: text.toLowerCase(), start, end: start + text.length, punct, opening };
 }
 
-/** The longest phrase of `table` starting at `i` (words only, hyphens between them allowed). */
+/**
+ * The longest phrase of `table` starting at `i` (words only, hyphens between them allowed). A
+ * phrase of two words or more may end in a plural: "operating systems" is "operating system".
+ */
 function phraseAt<T>(
   raws: readonly Raw[],
   i: number,
@@ -157,7 +166,9 @@ function phraseAt<T>(
     ends.push(j + 1);
   }
   for (let n = words.length; n >= 1; n--) {
-    const value = table.get(words.slice(0, n).join(' '));
+    const phrase = words.slice(0, n).join(' ');
+    const singular = n >= 2 && /[^s]s$/.test(phrase) ? table.get(phrase.slice(0, -1)) : undefined;
+    const value = table.get(phrase) ?? singular;
     if (value !== undefined) return { value, next: ends[n - 1]! };
   }
   return null;
@@ -195,7 +206,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   )
     return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
-  else if (first.lower in NUMBER_WORDS) value = NUMBER_WORDS[first.lower];
+  else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
   else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
   // "a week" is one week: the page's "a year" against a claim's "two years" is a different number.
   // ("100 miles a year" is a rate: only after a function word, or first, is "a" a number.)
@@ -248,7 +259,7 @@ function compoundAt(
   while (j < raws.length) {
     const r = raws[j]!;
     const hyphen = r.text === '-';
-    if (hyphen && raws[j + 1] && raws[j + 1]!.lower in NUMBER_WORDS && value >= 20 && value < 100) {
+    if (hyphen && isNumberWord(raws[j + 1]?.lower) && value >= 20 && value < 100) {
       value += NUMBER_WORDS[raws[j + 1]!.lower]!;
       j += 2;
     } else if (isScale(r.lower)) {
@@ -273,6 +284,11 @@ function isYear(value: number, before: string | undefined): boolean {
   if (!Number.isInteger(value)) return false;
   if (value >= 1000 && value <= 2100) return true;
   return value >= 100 && value < 1000 && before !== undefined && YEAR_BEFORE.has(before);
+}
+
+/** Own keys only: "constructor" and "valueOf" are words, not numbers. */
+function isNumberWord(lower: string | undefined): lower is string {
+  return lower !== undefined && Object.hasOwn(NUMBER_WORDS, lower);
 }
 
 function isScale(lower: string | undefined): boolean {
@@ -344,6 +360,11 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
     if (step) {
       items.push(step.item);
       i = step.next;
+      const years = inYears(step.item.token, raws[i]);
+      if (years) {
+        items.push(years);
+        i++;
+      }
       continue;
     }
     items.push(wordItem(r, raws[i - 1], raws[i + 1], lexicon));
@@ -358,7 +379,7 @@ function cueAt(
   lexicon: Lexicon,
 ): { item: Item; next: number } | null {
   const r = raws[i]!;
-  const notNegation = phraseAt(raws, i, new Map(NOT_NEGATION.map((p) => [p, true])), 3);
+  const notNegation = phraseAt(raws, i, NOT_CUES, 3);
   if (notNegation) return { item: {}, next: notNegation.next };
   const negPhrase = phraseAt(raws, i, new Map(NEGATION_PHRASES.map((p) => [p, true])), 4);
   if (negPhrase)
@@ -385,6 +406,26 @@ function cueAt(
     return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
   if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
   return null;
+}
+
+const YEARS_IN: Readonly<Record<string, number>> = {
+  decade: 10,
+  decades: 10,
+  century: 100,
+  centuries: 100,
+};
+
+/**
+ * "two decades" is "20 years", "a century" "100 years": a count of decades or centuries is
+ * turned into years (the number token changed in place), and the unit word reads as "years".
+ */
+function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {
+  const factor = unit && Object.hasOwn(YEARS_IN, unit.lower) ? YEARS_IN[unit.lower] : undefined;
+  if (!number || number.kind !== 'number' || number.numberClass !== 'count' || !factor)
+    return undefined;
+  number.value = number.value! * factor;
+  number.key = `n:${number.value}`;
+  return { token: contentToken(wordKey('years'), unit!, unit!, false, false) };
 }
 
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
@@ -510,11 +551,19 @@ function contentToken(key: string, first: Raw, last: Raw, capital: boolean, name
 /** How many content words a negation or quantifier reaches: "did not expect a wider campaign". */
 const SCOPE = 3;
 
+/** "nothing", "nobody", "none", "no one": a whole noun phrase, not a determiner of the next words. */
+const NONE_PRONOUNS = new Set(['nothing', 'nobody', 'none', 'no']);
+
 function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
     const cue = item.cue;
     if (!cue) return;
-    const reached = reachOf(items, i, cue.negation && !cue.quantifier);
+    // Right after a content word it is that word's object and denies it ("costs nothing and is
+    // available for every system": "available" is not denied).
+    const object = NONE_PRONOUNS.has(cue.raw.lower) && cue.quantifier === 'none';
+    const before = items[i - 1]?.token;
+    const reached =
+      object && before ? [before] : reachOf(items, i, cue.negation && !cue.quantifier);
     // Only function words before the clause ends ("the receptionist will never tell you when…":
     // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
     // that ends its clause ("unless three calls fail.") governs nothing.
@@ -582,10 +631,21 @@ function wordsOutsideFootnotes(text: string): RegExpExecArray[] {
   return words.filter((w) => !markers.some(([s, e]) => w.index >= s! && w.index < e!));
 }
 
+/** Words that deny what follows them: "Not all of the things … were done". */
+const DENYING = new Set(['not', 'never', 'no', 'cannot', 'nor', 't']);
+
+/** The page word right before a match denies it: nothing but spaces between ("don't" is "don", "t"). */
+function deniedBefore(text: string, words: readonly RegExpExecArray[], i: number): boolean {
+  const before = words[i - 1];
+  if (!before || !DENYING.has(before[0].toLowerCase())) return false;
+  return /^\s+$/u.test(text.slice(before.index + before[0].length, words[i]!.index));
+}
+
 /**
  * Where the claim stands word for word in `text`: the same letters and digits in the same order,
  * case, quotation marks, dashes, spacing, footnote markers and the final full stop aside. A claim
- * the page states itself is supported, whatever another sentence says.
+ * the page states itself is supported, whatever another sentence says; but not the words after a
+ * "not" that denies them ("All of the things … were done" inside "Not all of the things …").
  */
 export function verbatimSpan(claim: string, text: string): { start: number; end: number } | null {
   const want = wordsOutsideFootnotes(claim).map((m) => m[0].toLowerCase());
@@ -593,7 +653,7 @@ export function verbatimSpan(claim: string, text: string): { start: number; end:
   const words = wordsOutsideFootnotes(text);
   const lower = words.map((m) => m[0].toLowerCase());
   for (let i = 0; i + want.length <= words.length; i++) {
-    if (lower[i] !== want[0]) continue;
+    if (lower[i] !== want[0] || deniedBefore(text, words, i)) continue;
     if (want.every((w, k) => lower[i + k] === w)) {
       const last = words[i + want.length - 1]!;
       return { start: words[i]!.index, end: last.index + last[0].length };

@@ -54,10 +54,32 @@ for (const word of new Set(ANTONYM_PAIRS.flat())) {
   for (const form of forms) if (!DERIVED.has(form)) DERIVED.set(form, word);
 }
 
+/**
+ * British spellings written the American way, by the regular patterns of the two (the same
+ * change on both sides, so a word they touch that has no other spelling still meets itself):
+ * "colour" "behaviour" (-our), "organise" "organisation" (-ise), "analyse" (-yse), "centre"
+ * "fibre" (-tre, -bre), "catalogue" (-ogue). Short words keep theirs: "hour", "four", "rise".
+ */
+const BRITISH: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<=[a-z]{2}[^aeiou\W]i?)our(?=(?:s|ed|ing|ful|able|ite|ites|er|ers|ism)?$)/, 'or'],
+  [/(?<=[a-z]{3})is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)/, 'iz'],
+  [/(?<=[a-z]{2})ys(?=(?:e|es|ed|ing)$)/, 'yz'],
+  [/(?<=[a-z]{2}[tb])re(?=(?:s|d)?$)/, 'er'],
+  [/(?<=[a-z]{3})ogue(?=s?$)/, 'og'],
+];
+
+export function americanSpelling(lower: string): string {
+  let word = lower;
+  for (const [pattern, to] of BRITISH) word = word.replace(pattern, to);
+  return word;
+}
+
 /** The lemma of a lower-case word: its irregular or derived base form, else its Porter stem. */
 export function lemma(lower: string): string {
-  const base = IRREGULAR_FORMS[lower] ?? DERIVED.get(lower) ?? lower;
-  return /\d/.test(base) ? base : stemmer(base);
+  // Own keys only: "constructor" is an English word, not the table's prototype.
+  const irregular = Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower] : undefined;
+  const base = irregular ?? DERIVED.get(lower) ?? lower;
+  return /\d/.test(base) ? base : stemmer(americanSpelling(base));
 }
 
 /** Negating prefixes: "unequal" / "equal", "impossible" / "possible", "dishonest" / "honest". */
@@ -125,6 +147,25 @@ for (const group of SYNONYM_GROUPS) {
 function regularForms(word: string): string[] {
   const stem = word.endsWith('e') ? word.slice(0, -1) : word;
   return [`${word}s`, `${stem}ed`, `${stem}ing`];
+}
+
+/**
+ * Endings that make a noun or an adjective of a word, or a verb of a noun, as the Porter stemmer
+ * leaves them: "threat" / "threaten", "act" / "action", "sign" / "signage", "allergy" / "allergic".
+ * Not "-al" ("sign" / "signal"), "-ly" ("short" / "shortly") or "-ful" / "-less" (opposites).
+ */
+const DERIVING = new Set(
+  'en ion ment ness ance ence ive ur ag ic ist ism th er or ant ent iti'.split(' '),
+);
+
+/**
+ * Two word keys of one family by word formation: the shorter lemma (four letters or more) is
+ * the longer one before a deriving ending. Nominalisations and verbs made of nouns meet so.
+ */
+export function sameFamily(a: string, b: string): boolean {
+  if (!a.startsWith('w:') || !b.startsWith('w:') || a === b) return false;
+  const [short, long] = a.length < b.length ? [a.slice(2), b.slice(2)] : [b.slice(2), a.slice(2)];
+  return short.length >= 4 && long.startsWith(short) && DERIVING.has(long.slice(short.length));
 }
 
 /** A content word's matching key: its synonym group's head, else its lemma. */
@@ -208,7 +249,8 @@ function addAcronym(found: Map<string, string>, acronym: string, expansion: stri
 /**
  * Acronyms one text uses and another spells out without defining them: "ACLU" in the quote,
  * "the American Civil Liberties Union" in the claim, "PSVR" and "PlayStation VR". The capitalised
- * words must spell it exactly (`initialsOf`).
+ * words must spell it exactly (`initialsOf`): any run of them within a longer name ("SF" in "the
+ * San Francisco Bay Area"), from a capital.
  */
 function spelledOut(texts: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
@@ -218,15 +260,17 @@ function spelledOut(texts: readonly string[]): Map<string, string> {
   for (const text of texts)
     for (const m of text.matchAll(NAME)) {
       const words = m[0].replace(/['’]s\b/gu, '').split(/\s+/);
-      for (let i = 0; i < words.length - 1; i++) {
-        if (!/^\p{Lu}/u.test(words[i]!)) continue;
-        const tail = words.slice(i);
-        const initials = tail
-          .filter((w) => /^\p{Lu}/u.test(w))
-          .map(initialsOf)
-          .join('');
-        if (capitals.has(initials)) found.set(initials.toLowerCase(), tail.join(' ').toLowerCase());
-      }
+      for (let i = 0; i < words.length - 1; i++)
+        for (let end = words.length; end > i + 1; end--) {
+          const run = words.slice(i, end);
+          if (!/^\p{Lu}/u.test(run[0]!) || !/^\p{Lu}/u.test(run.at(-1)!)) continue;
+          const initials = run
+            .filter((w) => /^\p{Lu}/u.test(w))
+            .map(initialsOf)
+            .join('');
+          if (capitals.has(initials) && !found.has(initials.toLowerCase()))
+            found.set(initials.toLowerCase(), run.join(' ').toLowerCase());
+        }
     }
   return found;
 }

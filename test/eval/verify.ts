@@ -15,6 +15,8 @@
 //   npx tsx test/eval/verify.ts          (also part of `npm run eval`)
 //   npx tsx test/eval/verify.ts --tune   the tune split alone, for error analysis: prints its
 //                                        figures and misses, writes nothing, never runs the report split
+//   npx tsx test/eval/verify.ts --tune --pages=iab-1,blogger   the same on some tune pages only
+//                                        (the pages added last, before and after a change)
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -177,7 +179,11 @@ function missesOf(tune: readonly Run[]) {
 
 /** `--tune`: error analysis on the tune split without running (or printing) the report split. */
 async function tuneOnly() {
-  const tune = await runAll(readClaims().filter((c) => c.split === 'tune'));
+  const pages = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length);
+  const only = pages ? new Set(pages.split(',')) : undefined;
+  const tune = await runAll(
+    readClaims().filter((c) => c.split === 'tune' && (!only || only.has(c.page))),
+  );
   const labels = tune.map((r) => labelOf(r));
   printRates('tune', rates(tune, labels));
   printKinds('tune', byKind(tune, labels));

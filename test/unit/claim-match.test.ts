@@ -408,3 +408,205 @@ describe('compareClaim: earning against losing, and inflected synonyms', () => {
     );
   });
 });
+
+describe('compareClaim: the same word said twice, once negated', () => {
+  // keep-tabular-data: the first "change" is the quickbar's, the second is what people dislike.
+  const PAGE =
+    "The thing with the quickbar is, that it is quite a big change to one of the most used tools in the game and people generally don't like change even when it is for the better.";
+
+  it('says otherwise when the claim drops the negation of the second', () => {
+    const r = compare(PAGE.replace("don't like change", 'like change'), PAGE);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'negation', page: "don't" });
+  });
+
+  it('still supports the sentence as written', () => {
+    expect(compare(PAGE.replace('The thing with', 'The thing about'), PAGE).outcome).toBe(
+      'supported',
+    );
+  });
+});
+
+describe('compareClaim: a word swapped at the end of the first sentence of a pair', () => {
+  // lifehacker-working: the next sentence follows on the same line, so the pair holds the claim too.
+  const PAGE =
+    'The upbeat music makes you happy and excited, while playing familiar songs makes you feel comfortable. They also use pleasant smells to put your mind at ease.';
+
+  it('is not "says this" ("comfortable" / "uneasy")', () => {
+    const claim =
+      'The upbeat music makes you happy and excited, while playing familiar songs makes you feel uneasy.';
+    expect(compare(claim, PAGE).outcome).not.toBe('supported');
+  });
+});
+
+describe('compareClaim: another name in the claim name’s place', () => {
+  it('says otherwise though the claim’s name is written elsewhere on the page', () => {
+    // blogger: Silego is the chip maker; the synthesis tool is Clifford Wolf's (another paragraph).
+    const page =
+      "Silego Technology is a fabless semiconductor company.\nI decided to write a GreenPak technology library for Clifford Wolf's excellent open source synthesis tool, Yosys.";
+    const claim =
+      "I decided to write a GreenPak technology library for Silego's excellent open source synthesis tool, Yosys.";
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: "Silego's", page: 'Clifford' });
+  });
+
+  it('says otherwise for a name opening the sentence, by the word after it', () => {
+    // google-sre-book-1
+    const page =
+      'Google’s SRE teams have some basic principles and best practices for building successful monitoring and alerting systems. Even within Google, usage of the following terms varies.';
+    const r = compare(page.split('. ')[0]!.replace('Google’s', 'Amazon’s'), page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Amazon’s', page: 'Google’s' });
+  });
+
+  it('supports the same name in its place', () => {
+    const page = 'Dropbox uses gRPC for remote calls and our in-house Edgestore to store tasks.';
+    expect(compare('Dropbox uses gRPC for its remote calls.', page).outcome).toBe('supported');
+  });
+});
+
+describe('compareClaim: "nothing" as an object, and "all over"', () => {
+  it('"costs nothing" denies the cost, not what follows ("every major system")', () => {
+    // blogger
+    const page =
+      'The best part is that the development software (GreenPak Designer) is free of charge and provided for all major operating systems including Linux!';
+    const claim =
+      'The development software, GreenPak Designer, costs nothing and is available for every major operating system, Linux included.';
+    const r = compare(claim, page);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('"all over the world" claims no "all" the page must state', () => {
+    // iab-1
+    const page =
+      'Twenty years ago we saw an explosion of websites, built by developers around the world, providing all forms of content.';
+    const claim =
+      'Twenty years ago developers all over the world built an explosion of websites offering every form of content.';
+    expect(compare(claim, page).outcome).toBe('supported');
+    expect(compare(claim.replace('every form', 'some forms'), page).outcome).toBe('contradicted');
+  });
+});
+
+describe('compareClaim: British spellings and acronyms inside a longer name', () => {
+  it('matches "colour" with "color"', () => {
+    // lifehacker-working
+    const page =
+      'Through psychological tricks, product placement, and even color, stores are designed from the ground up to increase spending.';
+    const claim =
+      'Stores are designed to increase spending through psychological tricks, product placement, and even colour.';
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('supported');
+    expect(r.coverage).toBe(1);
+  });
+
+  it('reads "SF" as the "San Francisco" of "the San Francisco Bay Area"', () => {
+    // blogger
+    const page =
+      'Silego Technology is a fabless semiconductor company located in the SF Bay area, which makes a line of programmable logic devices known as GreenPak.';
+    const claim = 'Silego Technology is located in the San Francisco Bay area.';
+    const r = compare(claim, page);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+});
+
+describe('compareClaim: the words after a "not" that denies them', () => {
+  // keep-tabular-data
+  const PAGE =
+    'Not all of the things that we originally planned to be done were done (surprise), but we just left any non-essential stuff for later.';
+
+  it('are not the page’s own words', () => {
+    const r = compare(PAGE.replace('Not all', 'All'), PAGE);
+    expect(r.verbatim).toBeUndefined();
+    expect(r.outcome).toBe('contradicted');
+  });
+
+  it('a claim copied with its "not" still stands word for word', () => {
+    expect(compare(PAGE, PAGE).verbatim).toBe(true);
+  });
+});
+
+describe('compareClaim: degree and amount words', () => {
+  it('says otherwise for "least important" against "most important"', () => {
+    // google-sre-book-1
+    const page =
+      'A dashboard may have filters, selectors, and so on, but is prebuilt to expose the metrics most important to its users.';
+    const r = compare(page.replace('most important', 'least important'), page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier', claim: 'least', page: 'most' });
+  });
+
+  it('says otherwise for "a wealth of material" against "little material"', () => {
+    // dropbox-blog
+    const page =
+      'We were disappointed to find little material published by engineers who built supersized async services.';
+    const r = compare(page.replace('little material', 'a wealth of material'), page);
+    expect(r.outcome).toBe('contradicted');
+  });
+
+  it('reads "at least one" as a bound, not as "least"', () => {
+    // google-sre-book-1
+    const page = 'Every SRE team typically has at least one monitoring person.';
+    expect(compare('Every SRE team has at least one monitoring person.', page).outcome).toBe(
+      'supported',
+    );
+  });
+});
+
+describe('compareClaim: the rest of a name must be written as a name', () => {
+  // blogger
+  const PAGE =
+    'Silego Technology is a fabless semiconductor company located in the SF Bay area, which makes a line of programmable logic devices known as GreenPak.';
+
+  it('does not take "semiconductor" for the rest of "Dialog Semiconductor"', () => {
+    const r = compareClaim(
+      'Silego Technology was bought by Dialog Semiconductor.',
+      PAGE,
+      buildLexicon(['Silego Technology was bought by Dialog Semiconductor.', PAGE]),
+      { supportThreshold: 0.55 },
+    );
+    expect(r.missing).toContain('Dialog');
+    expect(r.outcome).not.toBe('supported');
+  });
+
+  it('still excuses a first name left out ("Barack Obama" / "Mr Obama")', () => {
+    expect(compare('Barack Obama said race relations had improved.', BBC).outcome).toBe(
+      'supported',
+    );
+  });
+});
+
+describe('compareClaim: decades in years, and words of one family', () => {
+  it('reads "almost two decades" as "nearly 20 years"', () => {
+    // nytimes-1
+    const page =
+      'After nearly 20 years of hostile relations, the American government plans to reverse its position on Sudan and lift trade sanctions, Obama administration officials said late Thursday.';
+    const r = compare(
+      'After almost two decades of hostile relations, the US government plans to reverse its position on Sudan.',
+      page,
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+    const three = compare(
+      'After almost three decades of hostile relations, the US government plans to reverse its position on Sudan.',
+      page,
+    );
+    expect(three.outcome).toBe('contradicted');
+    expect(three.conflicts[0]).toMatchObject({ kind: 'number', page: '20' });
+  });
+
+  it('matches a verb with its noun ("threatens" / "a threat", "signs" / "signage")', () => {
+    // iab-1, lifehacker-working
+    const page =
+      'The rise of ad blocking poses a threat to the internet and could drive users to an enclosed platform world.';
+    const r = compare('The rise of ad blocking threatens the internet.', page);
+    expect(r.coverage).toBe(1);
+    expect(r.outcome).toBe('supported');
+    const red = 'Red is commonly associated with sale signage and advertising.';
+    expect(
+      compare('Red is commonly associated with sale signs and advertising.', red).coverage,
+    ).toBe(1);
+  });
+});

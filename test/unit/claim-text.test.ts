@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, verbatimSpan } from '../../lib/pipeline/claim-text';
-import { BASE_LEXICON, buildLexicon } from '../../lib/pipeline/lexicon';
+import { BASE_LEXICON, buildLexicon, wordKey } from '../../lib/pipeline/lexicon';
 
 const tokens = (text: string, lexicon = BASE_LEXICON) => analyse(text, lexicon).tokens;
 const numbers = (text: string) =>
@@ -214,5 +214,17 @@ describe('analyse: forms from the tune pages', () => {
     expect(page.find((t) => t.word === 'work')?.negated).toBe(true);
     expect(page.find((t) => t.text === 'Snapchat')?.negated).toBe(false);
     expect(tokens("It's also not iPhone exclusive.").every((t) => t.negated)).toBe(true);
+  });
+});
+
+describe('analyse: words that are names of Object.prototype', () => {
+  it('reads "constructor" and "valueOf" as words, not numbers or irregular forms', () => {
+    const tokens = analyse(
+      'The constructor calls valueOf on thirty-constructor objects.',
+      buildLexicon(),
+    ).tokens;
+    expect(tokens.map((t) => t.kind)).toEqual(['word', 'word', 'word', 'number', 'word', 'word']);
+    expect(tokens[0]).toMatchObject({ key: wordKey('constructor'), text: 'constructor' });
+    expect(tokens[3]).toMatchObject({ value: 30 });
   });
 });

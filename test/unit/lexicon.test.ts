@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { analyse } from '../../lib/pipeline/claim-text';
 import {
+  americanSpelling,
   areAntonyms,
+  sameFamily,
   buildLexicon,
   exclusiveKind,
   lemma,
@@ -101,5 +104,50 @@ describe('oppositeByAffix', () => {
     ['under', 'over'],
   ])('does not read "%s" and "%s" as opposites', (a, b) => {
     expect(oppositeByAffix(a, b)).toBe(false);
+  });
+});
+
+describe('lexicon: British and American spellings', () => {
+  it('gives both spellings one lemma', () => {
+    for (const [british, american] of [
+      ['colour', 'color'],
+      ['behaviours', 'behaviors'],
+      ['organisation', 'organization'],
+      ['analysed', 'analyzed'],
+      ['centre', 'center'],
+      ['catalogue', 'catalog'],
+    ])
+      expect(lemma(british!)).toBe(lemma(american!));
+  });
+
+  it('leaves short words alone', () => {
+    expect(americanSpelling('hour')).toBe('hour');
+    expect(americanSpelling('four')).toBe('four');
+    expect(americanSpelling('rise')).toBe('rise');
+    expect(americanSpelling('genre')).toBe('genre');
+  });
+});
+
+describe('lexicon: a phrase in the plural', () => {
+  it('reads "operating systems" as the phrase "operating system" (OS)', () => {
+    const lexicon = buildLexicon();
+    const keys = (text: string) => analyse(text, lexicon).tokens.map((t) => t.key);
+    expect(keys('It runs on all major operating systems.')).toEqual(
+      keys('It runs on every major OS.'),
+    );
+  });
+});
+
+describe('lexicon: words of one family', () => {
+  it('joins a lemma with its derivations', () => {
+    expect(sameFamily(wordKey('threatens'), wordKey('threat'))).toBe(true);
+    expect(sameFamily(wordKey('signage'), wordKey('signs'))).toBe(true);
+  });
+
+  it('keeps apart what only looks related or is an opposite', () => {
+    expect(sameFamily(wordKey('signal'), wordKey('sign'))).toBe(false);
+    expect(sameFamily(wordKey('shortly'), wordKey('short'))).toBe(false);
+    expect(sameFamily(wordKey('useless'), wordKey('use'))).toBe(false);
+    expect(sameFamily(wordKey('act'), wordKey('actor'))).toBe(false);
   });
 });

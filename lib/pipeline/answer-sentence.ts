@@ -21,6 +21,8 @@ export interface Asked {
   event?: RegExp;
   /** "How old …?": only a number said as an age answers it (`saysAge`). */
   age?: boolean;
+  /** The question asks a difference ("How much more …?"): a compared amount answers it. */
+  compares?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function askedOf(
     counted: type === 'number' ? countedTerms(question, sentenceTerms, lang) : new Set(),
     ...eventOf(question, type),
     ...(type === 'number' && HOW_OLD.test(question) ? { age: true } : {}),
+    ...(COMPARES.test(question) ? { compares: true } : {}),
   };
 }
 
@@ -120,7 +123,9 @@ function holdsTyped(
     namesEvent(sentence, asked.event) &&
     answerCandidates(sentence, asked.type, asked.terms, lang).some(
       (span) =>
-        countsAsked(sentence, span, asked.counted, lang) && (!asked.age || saysAge(sentence, span)),
+        countsAsked(sentence, span, asked.counted, lang) &&
+        (!asked.age || saysAge(sentence, span)) &&
+        (asked.compares || !AMOUNT_TYPES.has(asked.type) || !saysDifference(sentence, span)),
     )
   );
 }
@@ -143,6 +148,23 @@ function countsAsked(
   return terms(`${before} ${said} ${after}`, lang).some(
     (term) => counted.has(term) || [...counted].some((word) => similarity(term, word) > 0),
   );
+}
+
+// A question that asks a difference, a comparison or a change ("How much more …", "… than the
+// PS4?", "How much did sales rise?"): there an amount compared to another is the answer.
+const COMPARES =
+  /\b(?:more|less|fewer|than|difference|differ|rise|rose|risen|grow|grew|grown|increased?|decreased?|drop(?:ped)?|fall|fell|fallen|gain(?:ed)?|lose|lost|change[ds]?)\b/i;
+const AMOUNT_TYPES: ReadonlySet<AnswerType> = new Set(['number', 'money', 'duration']);
+const COMPARED_AFTER =
+  /^\s*(?:less|more|fewer|lighter|heavier|cheaper|dearer|longer|shorter|higher|lower|larger|smaller|bigger|faster|slower|older|younger|thinner|thicker|wider)\b/i;
+
+/**
+ * Whether the amount at `span` is a difference from another ("The One S, in comparison, weighs
+ * two pounds less"): it says how two amounts compare, not the amount "How much does the Xbox
+ * One X weigh?" asks for.
+ */
+export function saysDifference(sentence: string, span: Span): boolean {
+  return COMPARED_AFTER.test(sentence.slice(span.end));
 }
 
 const HOW_OLD = /\bhow\s+old\b/i;

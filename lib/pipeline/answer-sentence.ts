@@ -107,6 +107,29 @@ export function bestSentence(
 }
 
 /**
+ * The least share of the question's term weight that the sentence after the chosen one must add
+ * (in words the chosen one does not hold) to complete it.
+ */
+export const MIN_SEQUEL_SHARE = 0.2;
+
+/**
+ * Whether `next`, the sentence after the chosen `sentence` in its paragraph, completes it: it
+ * holds question words the chosen one does not ("Every year, about 2 million people get sick
+ * from a superbug" / "About 23,000 die." for "How many people die from superbugs each year?"),
+ * and, for a typed question, a phrase of the asked type.
+ */
+export function completes(sentence: string, next: string, asked: Asked, lang?: string): boolean {
+  const total = [...asked.weights.values()].reduce((a, b) => a + b, 0);
+  if (total === 0 || asked.type === 'expansion') return false;
+  const held = new Set(terms(sentence, lang));
+  let added = 0;
+  for (const term of new Set(terms(next, lang)))
+    if (!held.has(term)) added += matchOf(term, asked.weights);
+  if (added / total < MIN_SEQUEL_SHARE) return false;
+  return asked.type === 'other' || holdsTyped(next, added, asked, lang);
+}
+
+/**
  * Whether `sentence` (holding `weight` of the question's terms) holds a phrase of the asked type
  * that answers: not the question's own words, counting the asked thing, beside the asked event.
  */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { askedOf, bestSentence, saysAge, saysDifference } from '../../lib/pipeline/answer-sentence';
+import {
+  askedOf,
+  bestSentence,
+  completes,
+  saysAge,
+  saysDifference,
+} from '../../lib/pipeline/answer-sentence';
 import { answerTypeOf } from '../../lib/pipeline/intent';
 
 // Sentences of a quote from quanta-1 (../shared/data/readability-test-pages, tune half).
@@ -165,5 +171,26 @@ describe('saysDifference', () => {
   it('and not an amount said on its own or after "more than"', () => {
     expect(at('The console weighs 8.4 pounds.', '8.4 pounds')).toBe(false);
     expect(at('It sold more than 500 copies.', 'more than 500 copies')).toBe(false);
+  });
+});
+
+describe('completes', () => {
+  // webmd-2 (tune half).
+  const chosen =
+    'Every year, about 2 million people get sick from a superbug, according to the CDC.';
+  const asked = (question: string, next: string) =>
+    askedOf(question, answerTypeOf(question), [chosen, next]);
+
+  it('holds question words the chosen sentence does not, and the asked type', () => {
+    const question = 'How many people die from superbugs each year?';
+    expect(completes(chosen, 'About 23,000 die.', asked(question, 'About 23,000 die.'))).toBe(true);
+  });
+
+  it('is not a sentence that adds no question word, or no phrase of the asked type', () => {
+    const question = 'How many people die from superbugs each year?';
+    const more = 'The CDC counts them every year.';
+    expect(completes(chosen, more, asked(question, more))).toBe(false);
+    const untyped = 'Many of them die.';
+    expect(completes(chosen, untyped, asked(question, untyped))).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ export interface Asked {
   event?: RegExp;
   /** "How old …?": only a number said as an age answers it (`saysAge`). */
   age?: boolean;
+  /** The question asks a difference ("How much more …?"): a compared amount answers it. */
+  compares?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function askedOf(
     counted: type === 'number' ? countedTerms(question, sentenceTerms, lang) : new Set(),
     ...eventOf(question, type),
     ...(type === 'number' && HOW_OLD.test(question) ? { age: true } : {}),
+    ...(COMPARES.test(question) ? { compares: true } : {}),
   };
 }
 
@@ -104,6 +107,29 @@ export function bestSentence(
 }
 
 /**
+ * The least share of the question's term weight that the sentence after the chosen one must add
+ * (in words the chosen one does not hold) to complete it.
+ */
+export const MIN_SEQUEL_SHARE = 0.2;
+
+/**
+ * Whether `next`, the sentence after the chosen `sentence` in its paragraph, completes it: it
+ * holds question words the chosen one does not ("Every year, about 2 million people get sick
+ * from a superbug" / "About 23,000 die." for "How many people die from superbugs each year?"),
+ * and, for a typed question, a phrase of the asked type.
+ */
+export function completes(sentence: string, next: string, asked: Asked, lang?: string): boolean {
+  const total = [...asked.weights.values()].reduce((a, b) => a + b, 0);
+  if (total === 0 || asked.type === 'expansion') return false;
+  const held = new Set(terms(sentence, lang));
+  let added = 0;
+  for (const term of new Set(terms(next, lang)))
+    if (!held.has(term)) added += matchOf(term, asked.weights);
+  if (added / total < MIN_SEQUEL_SHARE) return false;
+  return asked.type === 'other' || holdsTyped(next, added, asked, lang);
+}
+
+/**
  * Whether `sentence` (holding `weight` of the question's terms) holds a phrase of the asked type
  * that answers: not the question's own words, counting the asked thing, beside the asked event.
  */
@@ -120,7 +146,9 @@ function holdsTyped(
     namesEvent(sentence, asked.event) &&
     answerCandidates(sentence, asked.type, asked.terms, lang).some(
       (span) =>
-        countsAsked(sentence, span, asked.counted, lang) && (!asked.age || saysAge(sentence, span)),
+        countsAsked(sentence, span, asked.counted, lang) &&
+        (!asked.age || saysAge(sentence, span)) &&
+        (asked.compares || !AMOUNT_TYPES.has(asked.type) || !saysDifference(sentence, span)),
     )
   );
 }
@@ -143,6 +171,23 @@ function countsAsked(
   return terms(`${before} ${said} ${after}`, lang).some(
     (term) => counted.has(term) || [...counted].some((word) => similarity(term, word) > 0),
   );
+}
+
+// A question that asks a difference, a comparison or a change ("How much more …", "… than the
+// PS4?", "How much did sales rise?"): there an amount compared to another is the answer.
+const COMPARES =
+  /\b(?:more|less|fewer|than|difference|differ|rise|rose|risen|grow|grew|grown|increased?|decreased?|drop(?:ped)?|fall|fell|fallen|gain(?:ed)?|lose|lost|change[ds]?)\b/i;
+const AMOUNT_TYPES: ReadonlySet<AnswerType> = new Set(['number', 'money', 'duration']);
+const COMPARED_AFTER =
+  /^\s*(?:less|more|fewer|lighter|heavier|cheaper|dearer|longer|shorter|higher|lower|larger|smaller|bigger|faster|slower|older|younger|thinner|thicker|wider)\b/i;
+
+/**
+ * Whether the amount at `span` is a difference from another ("The One S, in comparison, weighs
+ * two pounds less"): it says how two amounts compare, not the amount "How much does the Xbox
+ * One X weigh?" asks for.
+ */
+export function saysDifference(sentence: string, span: Span): boolean {
+  return COMPARED_AFTER.test(sentence.slice(span.end));
 }
 
 const HOW_OLD = /\bhow\s+old\b/i;

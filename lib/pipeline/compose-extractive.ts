@@ -5,7 +5,7 @@
 
 import { relevance } from './retrieve';
 import { sentences as splitSentences } from '../core/segment';
-import { askedOf, bestSentence, weightOf, type Asked } from './answer-sentence';
+import { askedOf, bestSentence, completes, weightOf, type Asked } from './answer-sentence';
 import { answerTypeOf, contentOf, isElliptical, type AnswerType, type Intent } from './intent';
 import { terms } from '../core/text';
 import { withoutMarkers } from './junk';
@@ -115,7 +115,11 @@ export function composeExtractive(
   for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
     if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
-    lines.push(cite(withAntecedent(pick.sentence, pick.quote, opts), pick.quote.id));
+    // A sentence already said, as a pick or as the one after a pick, is not said again.
+    const next = sequelOf(pick.sentence, pick.quote, asked, opts);
+    const said = next && !used.has(next) ? `${pick.sentence} ${next}` : pick.sentence;
+    if (next) used.add(next);
+    lines.push(cite(withAntecedent(said, pick.quote, opts), pick.quote.id));
   }
   const text = lines.join(' ');
   return { answered: true, text: opts.mode === 'verify' ? t('answer_page_says', text) : text };
@@ -233,6 +237,29 @@ function withAntecedent(sentence: string, quote: Quote, opts: ExtractiveOptions)
   // A sentence that opens its line (a new paragraph, a caption above) has no antecedent here.
   const opensLine = at <= 0 || /\n\s*$/.test(quote.text.slice(0, at));
   return i > 0 && !opensLine ? `${all[i - 1]} ${sentence}` : sentence;
+}
+
+/**
+ * The sentence after `sentence` in its paragraph when that one completes it (answer-sentence.ts
+ * `completes`): "Instead, serve … a big pot of spaghetti" after "Skip carving stations of prime
+ * rib …" for "What cheap dish can replace a carving station?". Claims and table rows are quoted
+ * as they are.
+ */
+function sequelOf(
+  sentence: string,
+  quote: Quote,
+  asked: Asked,
+  opts: ExtractiveOptions,
+): string | undefined {
+  if (opts.mode !== 'answer' || quote.source.blockKind === 'table') return undefined;
+  for (const line of quote.text.split('\n')) {
+    const said = splitSentences(line, opts.lang).map((s) => withoutMarkers(s.trim()));
+    const i = said.indexOf(sentence);
+    if (i < 0) continue;
+    const next = said[i + 1];
+    return next && completes(sentence, next, asked, opts.lang) ? next : undefined;
+  }
+  return undefined;
 }
 
 /**

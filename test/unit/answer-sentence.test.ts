@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { askedOf, bestSentence, saysAge } from '../../lib/pipeline/answer-sentence';
+import {
+  askedOf,
+  bestSentence,
+  completes,
+  saysAge,
+  saysDifference,
+} from '../../lib/pipeline/answer-sentence';
 import { answerTypeOf } from '../../lib/pipeline/intent';
 
 // Sentences of a quote from quanta-1 (../shared/data/readability-test-pages, tune half).
@@ -123,5 +129,68 @@ describe('saysAge', () => {
     expect(age('Smith died 16 years later.', '16')).toBe(false);
     expect(age('Espinosa spent 14 years doing drug analysis.', '14')).toBe(false);
     expect(age('He led Zimbabwe since 1980, the year of independence.', '1980')).toBe(false);
+  });
+});
+
+describe('bestSentence for an amount compared to another', () => {
+  // engadget (tune half): two quotes' sentences; the first only says how the One S compares.
+  const XBOX = [
+    'The One S, in comparison, weighs two pounds less.',
+    "It's also surprisingly dense -- the console weighs 8.4 pounds.",
+  ];
+
+  it('a difference does not answer "how much", the amount does', () => {
+    const question = 'How much does the Xbox One X weigh?';
+    const asked = askedOf(question, answerTypeOf(question), XBOX);
+    expect(bestSentence([XBOX[0]!], asked).typed).toBe(false);
+    expect(bestSentence([XBOX[1]!], asked).typed).toBe(true);
+  });
+
+  it('a question that compares or asks a change is answered by the difference', () => {
+    const question = 'How much more does the Xbox One X weigh than the One S?';
+    const asked = askedOf(question, answerTypeOf(question), XBOX);
+    expect(bestSentence([XBOX[0]!], asked).typed).toBe(true);
+    const risen = 'How much did the weight of the console rise?';
+    const sentence = 'The console weighs two pounds more.';
+    expect(bestSentence([sentence], askedOf(risen, answerTypeOf(risen), XBOX)).typed).toBe(true);
+  });
+});
+
+describe('saysDifference', () => {
+  const at = (sentence: string, amount: string) => {
+    const start = sentence.indexOf(amount);
+    return saysDifference(sentence, { start, end: start + amount.length });
+  };
+
+  it('reads an amount followed by a comparative as a difference', () => {
+    expect(at('The One S, in comparison, weighs two pounds less.', 'two pounds')).toBe(true);
+    expect(at('The Pro costs $100 more than the S.', '$100')).toBe(true);
+    expect(at('It is 3 inches longer.', '3 inches')).toBe(true);
+  });
+
+  it('and not an amount said on its own or after "more than"', () => {
+    expect(at('The console weighs 8.4 pounds.', '8.4 pounds')).toBe(false);
+    expect(at('It sold more than 500 copies.', 'more than 500 copies')).toBe(false);
+  });
+});
+
+describe('completes', () => {
+  // webmd-2 (tune half).
+  const chosen =
+    'Every year, about 2 million people get sick from a superbug, according to the CDC.';
+  const asked = (question: string, next: string) =>
+    askedOf(question, answerTypeOf(question), [chosen, next]);
+
+  it('holds question words the chosen sentence does not, and the asked type', () => {
+    const question = 'How many people die from superbugs each year?';
+    expect(completes(chosen, 'About 23,000 die.', asked(question, 'About 23,000 die.'))).toBe(true);
+  });
+
+  it('is not a sentence that adds no question word, or no phrase of the asked type', () => {
+    const question = 'How many people die from superbugs each year?';
+    const more = 'The CDC counts them every year.';
+    expect(completes(chosen, more, asked(question, more))).toBe(false);
+    const untyped = 'Many of them die.';
+    expect(completes(chosen, untyped, asked(question, untyped))).toBe(false);
   });
 });

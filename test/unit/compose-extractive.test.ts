@@ -321,3 +321,47 @@ describe('composeExtractive: a sentence that opens by pointing back', () => {
     expect(verified.text).not.toContain('I still remember');
   });
 });
+
+describe('composeExtractive: the sentence after the chosen one completes it', () => {
+  // webmd-2 (tune half): the chosen sentence counts the sick, the next one the dead.
+  const superbugs =
+    'Every year, about 2 million people get sick from a superbug, according to the CDC. About 23,000 die.';
+  // ehow-2 (tune half): the chosen sentence says what to skip, the next one what to serve.
+  const carving =
+    "Skip carving stations of prime rib and jumbo shrimp as appetizers, especially for high school graduation parties. Instead, serve some of the graduate's favorite side dishes that are cost effective, like a big pot of spaghetti with breadsticks.";
+
+  it('is quoted with it when it holds question words the chosen one lacks', () => {
+    const died = composeExtractive('How many people die from superbugs each year?', [
+      quote(1, superbugs),
+    ]);
+    expect(died.text).toBe(`${superbugs.slice(0, -1)} [1].`);
+    const dish = composeExtractive('What cheap dish can replace a carving station?', [
+      quote(1, carving),
+    ]);
+    expect(dish.text).toContain('a big pot of spaghetti');
+  });
+
+  it('but not when it adds none of them, nor across a line break, nor in a claim check', () => {
+    const sick = composeExtractive('How many people get sick from superbugs each year?', [
+      quote(1, superbugs),
+    ]);
+    expect(sick.text).not.toContain('23,000');
+    const lines = composeExtractive('How many people die from superbugs each year?', [
+      quote(1, superbugs.replace('CDC. ', 'CDC.\n')),
+    ]);
+    expect(lines.text).not.toMatch(/CDC\. About 23,000/);
+    const verified = composeExtractive('Skip carving stations of prime rib.', [quote(1, carving)], {
+      mode: 'verify',
+    });
+    expect(verified.text).not.toContain('spaghetti');
+  });
+
+  it('is said once when another quote picks it too', () => {
+    const serve = 'Serve a dish of spaghetti instead.';
+    const composed = composeExtractive('What dish is served instead of a carving station?', [
+      quote(1, `Skip the carving station. ${serve}`),
+      quote(2, serve),
+    ]);
+    expect(composed.text).toBe('Skip the carving station. Serve a dish of spaghetti instead [1].');
+  });
+});

@@ -292,7 +292,7 @@ let pdfjsConfigured = false;
 
 /**
  * pdf.js with its packaged worker script, fonts' data and character maps, set up on first use.
- * (Imported statically: this Worker is built as one classic script, which cannot split chunks.)
+ * (Imported statically, into the Worker's first chunk.)
  */
 function browserPdfjs(): void {
   if (pdfjsConfigured) return;

@@ -70,11 +70,11 @@ export function wasmThreads(scope: {
 }
 
 /**
- * ONNX Runtime's extra WebAssembly threads start as module Workers named 'em-pthread' on the script
- * that holds ONNX Runtime (in the extension, its own chunk; the chunk may import the Worker's entry
- * for shared code). Such a copy runs ONNX Runtime's own message handler: the script must not
- * install its own there (replacing `onmessage` hung the first session; answering calls is not its
- * job).
+ * ONNX Runtime's extra WebAssembly threads are module Workers named 'em-pthread', started on the
+ * script that holds its Emscripten glue: in the extension the packaged glue alone
+ * (lib/models/runtime.ts), but a build with the glue bundled in starts them on the whole Worker
+ * script. Such a copy runs ONNX Runtime's own message handler: the script must not install its
+ * own there (replacing `onmessage` hung the first session; answering calls is not its job).
  */
 export function isOrtThread(scope: { name?: string }): boolean {
   return scope.name === 'em-pthread';

@@ -1,9 +1,10 @@
 // Which ONNX Runtime Web build runs the models in the browser. transformers.js imports the WebGPU
 // build (`onnxruntime-web/webgpu`), whose WebAssembly is compiled with asyncify so that WebGPU's
-// asynchronous calls can suspend it; that makes every WASM run slower too. The plain build
-// (`onnxruntime-web/wasm`) has no WebGPU and none of that cost: in Node on the same int8
-// cross-encoder it created a session in 0.55 s instead of 1.2 s, ran its first batch in 0.7 s
-// instead of 3.6 s and later batches about a quarter faster (README, `--only=models`). So the
+// asynchronous calls can suspend it, which costs WASM too. The plain build (`onnxruntime-web/wasm`)
+// has no WebGPU and none of that cost: in the extension, alternating with the asyncify build, it
+// loaded the two ranking models in about half the time and ran the first batch three to five
+// times faster (README, `--only=models`; later batches: not shown in the browser at the load
+// measured, a quarter faster in Node). So the
 // device is picked first (lib/models/device.ts) and, for WASM, the plain build is handed to
 // transformers.js before transformers.js is loaded: it takes a runtime placed at
 // `globalThis[Symbol.for('onnxruntime')]` when its module is evaluated, and only then.

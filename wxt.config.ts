@@ -2,18 +2,40 @@ import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { defineConfig } from 'wxt';
+import { ORT_FILES, ORT_MODULES } from './lib/models/runtime';
 
 // Extension pages may compile WebAssembly (ONNX Runtime) and nothing else: WXT adds
 // 'wasm-unsafe-eval' only to dev builds, so the production CSP is written out here (docs/SECURITY.md, property 1).
 export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';";
 
 /**
- * ONNX Runtime's WebAssembly binary, shipped in the package (no remote code): transformers.js uses
- * onnxruntime-web's WebGPU bundle, which loads this file (the asyncify build runs both the WebGPU
- * and the WASM execution providers). Vite does not copy it, so the build hook below does.
+ * ONNX Runtime's files, shipped in the package (no remote code): for each build
+ * (lib/models/runtime.ts chooses), its WebAssembly and its Emscripten glue script, which ONNX
+ * Runtime imports from the package at run time and starts its threads on. The plain build runs the
+ * models on WASM; the asyncify build is the one onnxruntime-web's WebGPU bundle (transformers.js's
+ * own import) needs. Vite does not copy them, so the build hook below does. The builds'
+ * JavaScript is bundled into the pipeline Worker's chunks without the glue (`ortWithoutGlue`).
  */
-export const ORT_WASM = 'ort-wasm-simd-threaded.asyncify.wasm';
+export const ORT_PACKAGED_FILES = Object.values(ORT_FILES).flatMap((build) => [
+  build.wasm,
+  build.mjs,
+]);
 const ortDist = dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+
+/**
+ * onnxruntime-web's entries resolve to bundles with the glue inside; in the Worker (the only code
+ * that imports ONNX Runtime) this points them at the same builds without it (the files the
+ * package's `onnxruntime-web-use-extern-wasm` condition names), so the glue is loaded from `ort/`
+ * and ONNX Runtime's threads start on it alone.
+ */
+export const ortWithoutGlue = {
+  name: 'answer-panel:ort-without-glue',
+  enforce: 'pre' as const,
+  resolveId(source: string): string | undefined {
+    const file = (ORT_MODULES as Record<string, string>)[source];
+    return file ? join(ortDist, file) : undefined;
+  },
+};
 
 /**
  * pdf.js (PDFs: the pipeline Worker parses them, the viewer page shows them) runs its parser in a
@@ -61,10 +83,17 @@ export const PREACT_ALIASES = [
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   ...(testModels ? { outDir: '.output/test-models' } : {}),
-  vite: ({ command }) => (command === 'build' ? { resolve: { alias: PREACT_ALIASES } } : {}),
+  vite: ({ command }) => ({
+    // The pipeline Worker is an ES module, so what it imports dynamically is a chunk of its own,
+    // loaded when imported: ONNX Runtime's plain build and transformers.js load only after the
+    // device is picked (lib/models/runtime.ts), and ONNX Runtime's threads load only its chunk.
+    worker: { format: 'es' as const, plugins: () => [ortWithoutGlue] },
+    ...(command === 'build' ? { resolve: { alias: PREACT_ALIASES } } : {}),
+  }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
-      files.push({ absoluteSrc: join(ortDist, ORT_WASM), relativeDest: `ort/${ORT_WASM}` });
+      for (const file of ORT_PACKAGED_FILES)
+        files.push({ absoluteSrc: join(ortDist, file), relativeDest: `ort/${file}` });
       files.push(...pdfjsAssets());
       if (testModels) {
         for (const file of readdirSync(testModels, { recursive: true, withFileTypes: true })) {

@@ -18,9 +18,6 @@ import { fixedTabId, pipelineWorker, sendToBackground, sendToTab, targetTabId } 
 import { openPdfViewer, readTabPage, savedCopyAddress } from './pdf';
 import type { PanelState } from './store';
 
-/** ONNX Runtime's wasm, copied into the build by wxt.config.ts. */
-const ORT_WASM_FILE = 'ort-wasm-simd-threaded.asyncify.wasm';
-
 const settingsArea: KeyValueArea = {
   get: (key) => browser.storage.local.get(key),
   set: (items) => browser.storage.local.set(items),
@@ -75,10 +72,11 @@ const ports: PanelPorts = {
     language: navigator.language || 'en',
     locale: messageLocale(),
     // Built-time files (copied by the build hook, or generated into public/models/), unknown to
-    // WXT's typed public paths, so the URLs are made from the extension's own origin.
+    // WXT's typed public paths, so the URLs are made from the extension's own origin. `ort/` holds
+    // both ONNX Runtime WebAssembly files (wxt.config.ts); the Worker picks one.
     urls: {
       models: new URL('/models/', location.origin).href,
-      ortWasm: new URL(`/ort/${ORT_WASM_FILE}`, location.origin).href,
+      ort: new URL('/ort/', location.origin).href,
     },
   }),
   // Callbacks cross into the Worker as Comlink proxies.

@@ -38,7 +38,9 @@ import type { KgPorts } from '@/lib/kg/retrieve';
 import { KG_DEFAULTS } from '@/lib/kg/sparql';
 import { createModelStore, notDownloadedReason } from '@/lib/models/browser-store';
 import { MULTILINGUAL_ROLES } from '@/lib/models/manifest';
-import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '@/lib/models/transformers';
+import { loadBrowserModelPorts } from '@/lib/models/browser-load';
+import { isOrtThread } from '@/lib/models/device';
+import type { LoadedModelPorts } from '@/lib/models/transformers';
 import { warmUpRanking } from '@/lib/models/warm';
 import type { ComposerPort, ModelPorts, SearchPort } from '@/lib/pipeline/ports';
 import type { AskRequest, AskResult, PageSnapshot, StageProgress } from '@/lib/pipeline/types';
@@ -88,10 +90,10 @@ async function modelPorts(
       };
     key = modelsKey(retrieval, { downloadedAt: record.completedAt });
     load = () =>
-      loadModelPorts({
+      loadBrowserModelPorts({
         modelBaseUrl: store.baseUrl,
         modelCache: store,
-        wasmUrl: config.urls.ortWasm,
+        ortFolderUrl: config.urls.ort,
         device: retrieval.device,
         roles,
         whenPresent,
@@ -99,9 +101,9 @@ async function modelPorts(
   } else {
     key = modelsKey(retrieval, { bundledUrl: config.urls.models });
     load = () =>
-      loadModelPorts({
+      loadBrowserModelPorts({
         modelBaseUrl: config.urls.models,
-        wasmUrl: config.urls.ortWasm,
+        ortFolderUrl: config.urls.ort,
         device: retrieval.device,
         roles,
         whenPresent,
@@ -290,7 +292,7 @@ let pdfjsConfigured = false;
 
 /**
  * pdf.js with its packaged worker script, fonts' data and character maps, set up on first use.
- * (Imported statically: this Worker is built as one classic script, which cannot split chunks.)
+ * (Imported statically, into the Worker's first chunk.)
  */
 function browserPdfjs(): void {
   if (pdfjsConfigured) return;

@@ -22,8 +22,11 @@ export interface WorkerEnv {
    * says; absent, English.
    */
   locale?: string;
-  /** Extension URLs of the bundled model folders and ONNX Runtime's wasm. */
-  urls: { models: string; ortWasm: string };
+  /**
+   * Extension URLs of the bundled model folders and of the folder holding ONNX Runtime's
+   * WebAssembly files (the Worker picks the file of the build it runs, lib/models/runtime.ts).
+   */
+  urls: { models: string; ort: string };
 }
 
 export interface WorkerConfig extends WorkerEnv {

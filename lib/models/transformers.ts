@@ -59,14 +59,25 @@ import {
   withPrefix,
 } from './encoding';
 import { type NliColumns, NLI_LABELS, nliColumns, nliProbabilities } from './nli';
+import {
+  defaultGpu,
+  type DevicePreference,
+  type GpuLike,
+  isNode,
+  pickDevice,
+  wasmThreads,
+} from './device';
+import { ortSupplied } from './runtime';
 import { bestSpan, passageTokens, spanOffsets, type SpanLimits } from './reader';
 
-export type DevicePreference = 'auto' | ModelDevice;
-
-/** The bits of `navigator.gpu` we use (injectable for tests). */
-export interface GpuLike {
-  requestAdapter(): Promise<unknown | null>;
-}
+// Where the models run is decided in ./device.ts (the browser decides it before this module loads).
+export {
+  type DevicePreference,
+  type GpuLike,
+  isOrtThread,
+  pickDevice,
+  wasmThreads,
+} from './device';
 
 export interface LoadModelPortsOptions {
   /** Browser/Worker: URL of the folder holding the model folders, e.g. `chrome-extension://<id>/models/`. */
@@ -85,8 +96,13 @@ export interface LoadModelPortsOptions {
    * required instead.
    */
   whenPresent?: readonly ModelRole[];
-  /** Browser only: URL of `ort-wasm-simd-threaded.asyncify.wasm` shipped in the package (no CDN). */
-  wasmUrl?: string;
+  /**
+   * Browser only: URLs of ONNX Runtime's WebAssembly file and its glue script shipped in the
+   * package (no CDN), those of the build in use (lib/models/runtime.ts `ORT_FILES`).
+   */
+  ortFiles?: { wasm: string; mjs: string };
+  /** The device already picked (`pickDevice`, lib/models/browser-load.ts): not asked for again. */
+  picked?: { device: ModelDevice; note?: string };
   /** Browser only: WebAssembly threads (default `wasmThreads()`: one per core, up to 4). */
   threads?: number;
   /** Loading progress per file, from transformers.js. */
@@ -140,48 +156,6 @@ export const DEFAULT_SPAN_LIMITS: SpanLimits = { maxTokens: 20, minScore: 0.2 };
 /** Word pieces of the question the reader sees; the quote gets the rest of its 384 positions. */
 const READER_QUESTION_TOKENS = 64;
 const READER_POSITIONS = 384;
-
-/** WebGPU when asked for (or 'auto') and an adapter exists; else WASM in browsers, CPU in Node. */
-export async function pickDevice(
-  preference: DevicePreference = 'auto',
-  gpu: GpuLike | null | undefined = defaultGpu(),
-): Promise<{ device: ModelDevice; note?: string }> {
-  const fallback: ModelDevice = isNode() ? 'cpu' : 'wasm';
-  if (preference === 'cpu' || preference === 'wasm')
-    return { device: isNode() ? 'cpu' : preference === 'cpu' ? 'wasm' : preference };
-  if (!gpu)
-    return {
-      device: fallback,
-      ...(preference === 'webgpu'
-        ? { note: 'WebGPU is not available in this browser; using WASM' }
-        : {}),
-    };
-  try {
-    const adapter = await gpu.requestAdapter();
-    if (adapter) return { device: 'webgpu' };
-    return {
-      device: fallback,
-      ...(preference === 'webgpu'
-        ? { note: 'no WebGPU adapter (GPU blocked or absent); using WASM' }
-        : {}),
-    };
-  } catch (error) {
-    return {
-      device: fallback,
-      note: `WebGPU adapter request failed (${errorText(error)}); using WASM`,
-    };
-  }
-}
-
-function isNode(): boolean {
-  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof p?.versions?.node === 'string';
-}
-
-function defaultGpu(): GpuLike | null {
-  const nav = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator;
-  return nav?.gpu ?? null;
-}
 
 /**
  * The ONNX file to load. Real Xenova repos ship `model_quantized.onnx` (int8, 4× smaller) and the
@@ -301,39 +275,15 @@ function configureEnv(options: LoadModelPortsOptions): void {
   env.customCache = options.modelCache
     ? (options.modelCache.customCache as typeof env.customCache)
     : null;
-  if (options.wasmUrl) {
-    // Object form: works in pages and service workers, and never imports an .mjs from elsewhere
-    // (the package's CSP runs only its own scripts; docs/SECURITY.md, properties 1 and 2).
+  if (options.ortFiles) {
+    // Object form: both files from the package, never from elsewhere (the package's CSP runs only
+    // its own scripts; docs/SECURITY.md, properties 1 and 2).
     const wasm = env.backends.onnx.wasm;
     if (wasm) {
-      wasm.wasmPaths = { wasm: options.wasmUrl };
+      wasm.wasmPaths = { wasm: options.ortFiles.wasm, mjs: options.ortFiles.mjs };
       wasm.numThreads = options.threads ?? wasmThreads(globalThis);
     }
   }
-}
-
-/**
- * Threads for ONNX Runtime's WebAssembly backend. Its own default is half the cores, which is one
- * thread on a two-core laptop; scoring is the long part of an answer and the panel is idle while
- * it runs, so every core (up to 4, where more stops paying) is used. Threads need
- * SharedArrayBuffer, which exists only when the page is cross-origin isolated (the manifest sets
- * COOP/COEP for extension pages); elsewhere one thread.
- */
-export function wasmThreads(scope: {
-  crossOriginIsolated?: boolean;
-  navigator?: { hardwareConcurrency?: number };
-}): number {
-  if (!scope.crossOriginIsolated) return 1;
-  return Math.max(1, Math.min(4, scope.navigator?.hardwareConcurrency ?? 1));
-}
-
-/**
- * ONNX Runtime's extra WebAssembly threads start as copies of the script that loaded it, named
- * 'em-pthread'. Such a copy runs ONNX Runtime's own message handler: the script must not install
- * its own there (replacing `onmessage` hung the first session; answering calls is not its job).
- */
-export function isOrtThread(scope: { name?: string }): boolean {
-  return scope.name === 'em-pthread';
 }
 
 // Minimal structural types for what we use of transformers.js (its own types are very wide).
@@ -375,6 +325,19 @@ const SESSION_OPTIONS = {
   extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
 };
 
+/**
+ * The device as transformers.js is told it. Handed a runtime (lib/models/runtime.ts), it knows no
+ * device names (it lists devices only for the runtimes it imports itself) and would refuse 'wasm':
+ * it is told 'auto' and the execution provider is named in the session options instead.
+ */
+function deviceOptions(device: ModelDevice) {
+  if (!ortSupplied()) return { device, session_options: SESSION_OPTIONS };
+  return {
+    device: 'auto' as const,
+    session_options: { ...SESSION_OPTIONS, executionProviders: [device] },
+  };
+}
+
 const AUTO_FOR_ROLE: Partial<Record<ModelRole, typeof AutoModel>> = {
   'bi-encoder': AutoModel,
   'multilingual-bi-encoder': AutoModel,
@@ -403,12 +366,11 @@ async function loadOne(
   };
   const file = onnxFileFor(device, model);
   const loadOptions = {
-    device,
+    ...deviceOptions(device),
     dtype: file.dtype,
     ...(file.fileName ? { model_file_name: file.fileName } : {}),
     local_files_only: true,
     progress_callback,
-    session_options: SESSION_OPTIONS,
   };
   // Node: the full path, not the bare folder name. transformers.js memoizes configs and file
   // metadata by model id (not by env.localModelPath), so two model directories with the same
@@ -871,10 +833,12 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     batchSize: options.batchSize ?? 16,
   };
   configureEnv(options);
-  const picked = await pickDevice(
-    options.device ?? 'auto',
-    options.gpu === undefined ? defaultGpu() : options.gpu,
-  );
+  const picked =
+    options.picked ??
+    (await pickDevice(
+      options.device ?? 'auto',
+      options.gpu === undefined ? defaultGpu() : options.gpu,
+    ));
   const loader = new ModelLoader(options, picked);
   const ports: LoadedModelPorts = {
     problems: loader.problems,

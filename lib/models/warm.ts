@@ -3,8 +3,9 @@
 // first batch of 4, 0.2–0.3 s for later ones): the WebAssembly engine first runs its quickly
 // compiled code and optimises the hot kernels while they run, and the runtime sizes its buffers at
 // the first inputs of a shape. One small batch of the shape a question uses, run while the user
-// reads or types, moves that cost out of the first answer. The scores and vectors are thrown away:
-// nothing here reaches a cache or an answer.
+// reads or types, moves that cost out of the first answer. On the plain WebAssembly build
+// (lib/models/runtime.ts) one run settles it; the asyncify build took three (README, `--only=answer`).
+// The scores and vectors are thrown away: nothing here reaches a cache or an answer.
 
 import type { ModelPorts } from '../pipeline/ports';
 

@@ -1,11 +1,13 @@
 // The model bench's Web Worker inside the built extension (bundled by test/bench/models.ts into
 // <extension>/bench/models-worker.js): the panel runs its models in a dedicated Worker
-// (entrypoints/sidepanel/pipeline.worker.ts), so the bench does too, through the same adapter,
-// loading the models and ONNX Runtime's wasm from the extension's own URLs.
+// (entrypoints/sidepanel/pipeline.worker.ts), so the bench does too, through the same adapter and
+// the same choice of ONNX Runtime build (lib/models/browser-load.ts), loading the models and ONNX
+// Runtime's files from the extension's own URLs.
 
-import { env } from '@huggingface/transformers';
+import { loadBrowserModelPorts } from '../../lib/models/browser-load';
+import { isOrtThread } from '../../lib/models/device';
 import { MODEL_MANIFEST } from '../../lib/models/manifest';
-import { isOrtThread, loadModelPorts, type LoadedModelPorts } from '../../lib/models/transformers';
+import type { LoadedModelPorts } from '../../lib/models/transformers';
 import { type BenchDtype, manifestFor } from './models-dtype';
 import { measureEmbed, measureThroughput, type Pair } from './models-throughput';
 
@@ -13,7 +15,10 @@ export type WorkerCommand =
   | {
       cmd: 'load';
       modelBaseUrl: string;
-      wasmUrl: string;
+      /** The extension's `ort/` folder: the adapter picks the build's files there, as the panel does. */
+      ortFolderUrl: string;
+      /** ONNX Runtime's threads; default the panel's (`wasmThreads`). */
+      threads?: number;
       batchSize: number;
       /** Default int8, the file the product ships. */
       dtype?: BenchDtype;
@@ -39,14 +44,17 @@ async function handle(message: WorkerCommand): Promise<unknown> {
   switch (message.cmd) {
     case 'load': {
       const t0 = performance.now();
-      ports = await loadModelPorts({
+      ports = await loadBrowserModelPorts({
         modelBaseUrl: message.modelBaseUrl,
-        wasmUrl: message.wasmUrl,
+        ortFolderUrl: message.ortFolderUrl,
         device: 'wasm',
         batchSize: message.batchSize,
         manifest: manifestFor(MODEL_MANIFEST, message.dtype ?? 'int8'),
+        ...(message.threads ? { threads: message.threads } : {}),
       });
       const loadMs = performance.now() - t0;
+      // Imported after loading: transformers.js must first meet the runtime the adapter chose.
+      const { env } = await import('@huggingface/transformers');
       const wasm = env.backends.onnx.wasm as { numThreads?: unknown; simd?: unknown } | undefined;
       const reply: LoadReply = {
         loadMs,

@@ -24,6 +24,7 @@ import { AutoTokenizer } from '@huggingface/transformers';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MODEL_MANIFEST, modelForRole } from '../../lib/models/manifest';
+import { ortWithoutGlue } from '../../wxt.config';
 import { CHROMIUM, extensionWorker, launchChromium } from '../support/chromium';
 import type { ModelsBenchPage, UaMemory } from './models-page';
 import type { NodeInput, NodeOutput, RetrievalRun } from './models-node';
@@ -124,6 +125,17 @@ export async function bundleBench(): Promise<void> {
     target: 'chrome120',
     outdir: out,
     logLevel: 'warning',
+    // ONNX Runtime without its glue, as in the extension's Worker (wxt.config.ts `ortWithoutGlue`).
+    plugins: [
+      {
+        name: 'ort-without-glue',
+        setup(b) {
+          b.onResolve({ filter: /^onnxruntime-web\/(wasm|webgpu)$/ }, (args) => ({
+            path: ortWithoutGlue.resolveId(args.path)!,
+          }));
+        },
+      },
+    ],
   });
   writeFileSync(
     join(out, 'bench.html'),
@@ -229,7 +241,7 @@ async function fp32InWorker(
   const load = await call<LoadReply>({
     cmd: 'load',
     modelBaseUrl: `${base}/models/`,
-    wasmUrl: `${base}/ort/ort-wasm-simd-threaded.asyncify.wasm`,
+    ortFolderUrl: `${base}/ort/`,
     batchSize: 32,
     dtype: 'fp32',
   });
@@ -297,7 +309,7 @@ export async function benchChromium(
     const load = await call<LoadReply>({
       cmd: 'load',
       modelBaseUrl: `${base}/models/`,
-      wasmUrl: `${base}/ort/ort-wasm-simd-threaded.asyncify.wasm`,
+      ortFolderUrl: `${base}/ort/`,
       batchSize: 32,
     });
     if (load.problems.length > 0)

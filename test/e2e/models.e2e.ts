@@ -3,6 +3,7 @@
 // logged by Chromium; none may leave 127.0.0.1 (no CDN, no model hub).
 
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAnswerSpan } from '../../lib/pipeline/answer-span';
 import { loadModelPorts } from '../../lib/models/transformers';
@@ -19,6 +20,14 @@ import {
 } from './harness';
 
 let h: Harness;
+
+/** Scripts of the panel's Workers that ONNX Runtime started as its extra threads (from `ort/`). */
+function ortThreadScripts(panel: Page): string[] {
+  return panel
+    .workers()
+    .map((w) => new URL(w.url()).pathname)
+    .filter((path) => path.startsWith('/ort/'));
+}
 
 beforeAll(async () => {
   h = await startHarness(TEST_MODELS_EXTENSION_DIR);
@@ -39,6 +48,11 @@ describe('ranking with the shipped models', () => {
     expect(await panel.getAttribute('.retrieval', 'data-path')).toBe('neural');
     // Isolated (COOP/COEP in the manifest), so ONNX Runtime's WASM backend may use threads.
     expect(await panel.evaluate(() => crossOriginIsolated)).toBe(true);
+    // And they run, on the plain WebAssembly build (lib/models/runtime.ts): its extra threads are
+    // Workers started on that build's glue script, not the asyncify build's, nor the pipeline's.
+    const threads = ortThreadScripts(panel);
+    expect(threads.length).toBeGreaterThan(0);
+    expect(new Set(threads)).toEqual(new Set(['/ort/ort-wasm-simd-threaded.mjs']));
     expect(await panel.textContent('.retrieval-path')).toMatch(
       /MiniLM cross-encoder \(WebAssembly\)/,
     );

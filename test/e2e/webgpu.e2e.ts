@@ -42,8 +42,13 @@ async function scoresOn(device: 'webgpu' | 'wasm') {
   };
   const path = (await panel.textContent('.retrieval-path')) ?? '';
   const quotes = await panel.$$eval('.quote-score', (els) => els.map((e) => e.textContent ?? ''));
+  // The scripts ONNX Runtime's extra threads started on: the glue of the build that ran.
+  const threads = panel
+    .workers()
+    .map((w) => new URL(w.url()).pathname)
+    .filter((p) => p.startsWith('/ort/'));
   await close();
-  return { path, quotes };
+  return { path, quotes, threads: new Set(threads) };
 }
 
 describe('WebGPU through the software adapter', () => {
@@ -53,9 +58,12 @@ describe('WebGPU through the software adapter', () => {
     async () => {
       const gpu = await scoresOn('webgpu');
       expect(gpu.path).toMatch(/WebGPU/);
+      // WebGPU needs the asyncify build (lib/models/runtime.ts); WASM runs on the plain one.
+      expect(gpu.threads).toEqual(new Set(['/ort/ort-wasm-simd-threaded.asyncify.mjs']));
       // Not from the cache: the device is part of what a cached answer must match.
       const wasm = await scoresOn('wasm');
       expect(wasm.path).toMatch(/WebAssembly/);
+      expect(wasm.threads).toEqual(new Set(['/ort/ort-wasm-simd-threaded.mjs']));
       expect(gpu.quotes.length).toBeGreaterThan(0);
       // Scores are shown rounded to whole percents: float differences between the two backends
       // stay below that.

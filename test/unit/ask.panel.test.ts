@@ -69,7 +69,7 @@ function fakePorts(
     },
     takeClaim: async () => null,
     loadSettings: async () => DEFAULT_SETTINGS,
-    workerEnv: () => ({ language: 'en', urls: { models: 'm/', ortWasm: 'o.wasm' } }),
+    workerEnv: () => ({ language: 'en', urls: { models: 'm/', ort: 'ort/' } }),
     worker: {
       async run(request, _config, on) {
         calls.run.push(request);

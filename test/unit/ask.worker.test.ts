@@ -10,7 +10,7 @@ import { createMemoryCache } from '../../lib/core/cache';
 import type { ModelPorts } from '../../lib/pipeline/ports';
 import { DEFAULT_SETTINGS } from '../../lib/settings/schema';
 
-const env = { language: 'de', urls: { models: 'chrome-extension://x/models/', ortWasm: 'o.wasm' } };
+const env = { language: 'de', urls: { models: 'chrome-extension://x/models/', ort: 'ort/' } };
 const config = workerConfig(DEFAULT_SETTINGS, env);
 const scorer = (modelId: string) => ({ modelId }) as unknown as NonNullable<ModelPorts['filter']>;
 

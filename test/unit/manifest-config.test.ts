@@ -59,5 +59,9 @@ describe('wxt.config packaged files', () => {
       100,
     );
     expect(assets.has('ort/ort-wasm-simd-threaded.asyncify.wasm')).toBe(true);
+    // The plain build's binary too: the models run on it when the device is WASM.
+    const plain = assets.get('ort/ort-wasm-simd-threaded.wasm');
+    expect(plain).toMatch(/node_modules\/onnxruntime-web\/dist\/ort-wasm-simd-threaded\.wasm$/);
+    expect(existsSync(plain!)).toBe(true);
   });
 });

@@ -40,6 +40,13 @@ export interface RetrieveOptions {
   maxPairs: number;
   /** Texts per bi-encoder call while deduplicating; it stops once `topK` distinct quotes are kept. */
   embedBatchSize: number;
+  /**
+   * Most candidates the bi-encoder embeds while deduplicating. When these hold fewer than `topK`
+   * distinct quotes (ranking found many near-copies), the following candidates are checked by
+   * their words instead (`dedupLexically`'s test), so one page of near-copies cannot make a
+   * question embed every survivor of the filter.
+   */
+  maxEmbedded: number;
   /** The page's primary language, for the keyword stages (lib/core/text.ts `terms`). */
   lang?: string;
 }
@@ -54,6 +61,7 @@ export const RETRIEVE_DEFAULTS: RetrieveOptions = {
   batchSize: 16,
   maxPairs: 64,
   embedBatchSize: 8,
+  maxEmbedded: 16,
 };
 
 export interface Scored {
@@ -197,17 +205,25 @@ export async function filterWithinBudget(
  * Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the
  * threshold. Items are embedded a batch at a time in rank order, and embedding stops once `limit`
  * are kept: whether an item is kept depends only on those ranked above it, so the kept items are
- * the same as when all are embedded, for a fraction of the work.
+ * the same as when all are embedded, for a fraction of the work. At most `maxEmbedded` items are
+ * embedded; past them, the rest are checked by their words (`fillLexically`).
  */
 export async function dedupByEmbedding(
   embedder: Embedder,
   items: readonly Scored[],
   threshold: number,
-  { limit = Infinity, batchSize = items.length || 1 }: { limit?: number; batchSize?: number } = {},
+  {
+    limit = Infinity,
+    batchSize = items.length || 1,
+    maxEmbedded = Infinity,
+    lang,
+  }: { limit?: number; batchSize?: number; maxEmbedded?: number; lang?: string } = {},
 ): Promise<Scored[]> {
   const kept: Array<{ item: Scored; vector: Float32Array }> = [];
-  for (let i = 0; i < items.length && kept.length < limit; i += batchSize) {
-    const batch = items.slice(i, i + batchSize);
+  let embedded = 0;
+  while (embedded < Math.min(items.length, maxEmbedded) && kept.length < limit) {
+    const batch = items.slice(embedded, Math.min(embedded + batchSize, maxEmbedded));
+    embedded += batch.length;
     const vectors = await embedder.embed(batch.map((item) => item.candidate.text));
     batch.forEach((item, j) => {
       const vector = vectors[j]!;
@@ -215,7 +231,29 @@ export async function dedupByEmbedding(
       if (!kept.some((k) => cosine(vector, k.vector) > threshold)) kept.push({ item, vector });
     });
   }
-  return kept.map((k) => k.item);
+  const chosen = kept.map((k) => k.item);
+  return kept.length < limit && embedded < items.length
+    ? fillLexically(chosen, items.slice(embedded), limit, threshold, lang)
+    : chosen;
+}
+
+/** Past the embedding budget: later items join while they share few enough words with the kept. */
+function fillLexically(
+  kept: Scored[],
+  rest: readonly Scored[],
+  limit: number,
+  threshold: number,
+  lang?: string,
+): Scored[] {
+  const sets = kept.map((item) => new Set(terms(item.candidate.text, lang)));
+  for (const item of rest) {
+    if (kept.length >= limit) break;
+    const own = new Set(terms(item.candidate.text, lang));
+    if (sets.some((set) => overlap(own, set) > threshold)) continue;
+    kept.push(item);
+    sets.push(own);
+  }
+  return kept;
 }
 
 /**
@@ -286,6 +324,8 @@ export async function rerankAndDedup(
     ? await dedupByEmbedding(models.embedder, ranked, opts.dedupThreshold, {
         limit: opts.topK,
         batchSize: opts.embedBatchSize,
+        maxEmbedded: opts.maxEmbedded,
+        lang: opts.lang,
       })
     : dedupLexically(ranked, opts.dedupThreshold, opts.lang);
   if (!neural && ranked.length < opts.topK)

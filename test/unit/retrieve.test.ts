@@ -166,10 +166,40 @@ describe('rerankAndDedup', () => {
     const models = { filter: numberScorer(), embedder };
     const some = await rerankAndDedup('q', hundred, models, { maxPairs: 100 });
     expect(embedded).toEqual([8]);
-    const all = await rerankAndDedup('q', hundred, models, { maxPairs: 100, embedBatchSize: 100 });
+    const all = await rerankAndDedup('q', hundred, models, {
+      maxPairs: 100,
+      embedBatchSize: 100,
+      maxEmbedded: Infinity,
+    });
     expect(embedded).toEqual([8, 70]);
     expect(some.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
     expect(all.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
+  });
+
+  it('embeds at most 16 candidates; past them, near-copies are told apart by their words', async () => {
+    const embedded: number[] = [];
+    // Every vector the same (as a randomly initialised bi-encoder nearly gives): all are copies.
+    const embedder: Embedder = {
+      modelId: 'fake/bi-encoder',
+      async embed(texts) {
+        embedded.push(texts.length);
+        return texts.map(() => Float32Array.from(oneHot(0)));
+      },
+    };
+    // Candidate 81 repeats 82's words: a near-copy by words too, so it is left out.
+    const items = hundred.map((item, i) =>
+      i === 81 ? scored(candidate(81, 'passage number 82')) : item,
+    );
+    const outcome = await rerankAndDedup(
+      'q',
+      items,
+      { filter: numberScorer(), embedder },
+      {
+        maxPairs: 100,
+      },
+    );
+    expect(embedded).toEqual([8, 8]);
+    expect(outcome.ranked.map((r) => r.filter)).toEqual([99, 83, 82, 80, 79]);
   });
 
   it('reorders with the optional reranker only when enabled', async () => {

@@ -23,9 +23,19 @@ function table(): Map<string, number[]> {
   return map;
 }
 
+const NONE: readonly number[] = [];
+/** Words already looked up: alignment asks about the same words many times over, and stemming is the cost. */
+const seen = new Map<string, readonly number[]>();
+const SEEN_LIMIT = 50_000;
+
 /** The WordNet groups of a lower-case word's lemma (empty when WordNet has none). */
 export function wordnetGroups(lower: string): readonly number[] {
-  return table().get(lemma(lower)) ?? [];
+  let groups = seen.get(lower);
+  if (groups) return groups;
+  groups = table().get(lemma(lower)) ?? NONE;
+  if (seen.size >= SEEN_LIMIT) seen.clear();
+  seen.set(lower, groups);
+  return groups;
 }
 
 /** Two lower-case words of different lemmas share a WordNet group. */

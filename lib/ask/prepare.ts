@@ -2,7 +2,8 @@
 // best-ranked candidates with the bi-encoder, and the embedding cache (lib/cache/embeddings.ts)
 // keeps every vector by model and text. Embedding the page's candidates while the user reads or
 // types turns that step into cache hits. The work yields to questions: it stops between batches as
-// soon as one starts, so a question waits at most for one small batch.
+// soon as one starts, so a question waits at most for one small batch, and it goes on where it
+// stopped once the question is answered (`AheadProgress`).
 
 import type { Embedder, ModelPorts } from '../pipeline/ports';
 import { pageLanguage } from '../pipeline/language';
@@ -62,4 +63,34 @@ export async function embedAhead(
     done += batch.length;
   }
   return done;
+}
+
+/**
+ * How far one page's embedding-ahead got. A question pauses the work; when no question is left
+ * running the worker resumes from `remaining()`, so a user who reads an answer before asking the
+ * next question finds the page's later passages cached too, not only those embedded before the
+ * first question.
+ */
+export class AheadProgress<Config> {
+  private texts: string[] | undefined;
+  private done = 0;
+
+  constructor(
+    readonly page: PageSnapshot,
+    public config: Config,
+  ) {}
+
+  /** The texts not embedded yet, in `textsToPrepare`'s order (computed once per page). */
+  remaining(): string[] {
+    this.texts ??= textsToPrepare(this.page);
+    return this.texts.slice(this.done);
+  }
+
+  advance(embedded: number): void {
+    this.done += embedded;
+  }
+
+  get finished(): boolean {
+    return this.texts !== undefined && this.done >= this.texts.length;
+  }
 }

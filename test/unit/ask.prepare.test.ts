@@ -5,6 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../lib/ask/run';
 import {
+  AheadProgress,
   embedAhead,
   embedderForPage,
   PREPARE_DEFAULTS,
@@ -134,5 +135,38 @@ describe('embedderForPage', () => {
     expect(embedderForPage(models, { ...demo, lang: 'en' })?.modelId).toBe('english');
     expect(embedderForPage({ embedder: english }, french)?.modelId).toBe('english');
     expect(embedderForPage({}, french)).toBeUndefined();
+  });
+});
+
+describe('AheadProgress', () => {
+  it('resumes where a question stopped it, and is finished once every text is embedded', async () => {
+    const all = textsToPrepare(demo);
+    const progress = new AheadProgress(demo, { locale: 'en' });
+    expect(progress.finished).toBe(false);
+    const embedder = countingEmbedder();
+    let questionStarted = false;
+    const stop = () => questionStarted;
+    const first = embedAhead(
+      {
+        modelId: embedder.modelId,
+        embed: async (batch) => {
+          const vectors = await embedder.embed(batch);
+          questionStarted = true; // a question starts during the first batch
+          return vectors;
+        },
+      },
+      progress.remaining(),
+      { stop },
+    );
+    progress.advance(await first);
+    expect(progress.remaining()).toEqual(all.slice(PREPARE_DEFAULTS.batchSize));
+    expect(progress.finished).toBe(false);
+
+    // The question is answered: the rest is embedded, nothing twice.
+    questionStarted = false;
+    progress.advance(await embedAhead(embedder, progress.remaining(), { stop }));
+    expect(embedder.embedded).toEqual(all);
+    expect(progress.remaining()).toEqual([]);
+    expect(progress.finished).toBe(true);
   });
 });

@@ -226,6 +226,8 @@ async function warmUpOnce(ports: ModelPorts): Promise<void> {
 let ahead: AheadProgress<WorkerConfig> | null = null;
 /** Stops the embedding-ahead running now; a question aborts it, and its end resumes `ahead`. */
 let preparing: AbortController | null = null;
+/** How long after a question's end the embedding-ahead resumes. */
+const RESUME_AHEAD_AFTER_MS = 1500;
 
 /**
  * Embeds `ahead`'s remaining texts until done, a question starts or another page is prepared,
@@ -406,7 +408,11 @@ const api = {
       return { ok: false, error: toErrorInfo(error) };
     } finally {
       running.delete(controller);
-      if (running.size === 0) void continueAhead(config);
+      // The answer has just appeared; the user reads it before the next question, and one asked at
+      // once (a click on a suggestion) should not wait behind an embedding batch.
+      setTimeout(() => {
+        if (running.size === 0) void continueAhead(config);
+      }, RESUME_AHEAD_AFTER_MS);
     }
   },
 

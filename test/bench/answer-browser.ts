@@ -53,7 +53,7 @@ const WARM_QUESTIONS = 3;
 const PREPARED_WAIT_MS = 15_000;
 
 /** Worded differently each time, so none is answered from the cache. */
-const QUESTIONS = [
+export const QUESTIONS = [
   'When did the harbour council rebuild the northern railway bridge after the flood?',
   'Who rebuilt the railway bridge in the north of the harbour?',
   'What happened to the northern bridge after the flood of 1887?',
@@ -65,7 +65,7 @@ const QUESTIONS = [
   'When was the flood that hit the harbour bridge?',
 ];
 
-interface Timed {
+export interface Timed {
   firstMs: number | null;
   finalMs: number;
   stages: Record<string, number>;
@@ -104,18 +104,18 @@ const TIMED_ASK = `(async () => {
   return { firstMs, finalMs, stages };
 })()`;
 
-async function timedAsk(panel: Page, question: string): Promise<Timed> {
+export async function timedAsk(panel: Page, question: string): Promise<Timed> {
   await panel.fill('#question', question);
   return (await panel.evaluate(TIMED_ASK)) as Timed;
 }
 
-function stageLine(timed: Timed): string {
+export function stageLine(timed: Timed): string {
   return Object.entries(timed.stages)
     .map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`)
     .join(', ');
 }
 
-async function useModels(h: Harness, on: boolean): Promise<void> {
+export async function useModels(h: Harness, on: boolean): Promise<void> {
   await setSettings(h, {
     search: { provider: 'none' },
     knowledgeGraph: { enabled: false },

@@ -32,9 +32,11 @@ import {
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { relevance } from '../pipeline/retrieve';
+import { swappedRoles } from '../pipeline/swapped-roles';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
 
 export interface CheckOptions {
@@ -195,9 +197,47 @@ function judgeQuote(
     ),
   );
   const balanced = withoutBalancedDenial(compared, claim);
-  return parts.length === 1
-    ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
-    : balanced;
+  if (parts.length > 1) return balanced;
+  const across = acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold);
+  return withSwappedRoles(
+    withoutAgreeingDenial(across, claim, quote.text, lexicon),
+    claim,
+    quote.text,
+    lexicon,
+  );
+}
+
+/**
+ * A negation conflict where both sides deny the same head word ("would not destroy the living
+ * planet" / "refused to destroy the unique living world"): the reaches differ, not what is denied
+ * (negation-head.ts). Not found rather than flagged: the rules cannot say it is supported.
+ */
+function withoutAgreeingDenial(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome !== 'contradicted' || compared.conflicts.length === 0) return compared;
+  if (!compared.conflicts.every((c) => negationHeadAgrees(claim, quote, c, lexicon)))
+    return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
+}
+
+/**
+ * Two words of the sentence that trade places in one sentence of the quote ("a British father
+ * and an American mother" / "an American father and a British mother") say otherwise, though
+ * every word is there (swapped-roles.ts). Not for table rows and knowledge-graph lines.
+ */
+function withSwappedRoles(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  const conflict = swappedRoles(claim, quote, lexicon);
+  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
 /** Words of the sentence a cited quote alone states, before it counts as one of its sources. */

@@ -298,7 +298,11 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
   const phrases = new Map<string, string>(COUNTRY_PHRASES);
   const add = (acronym: string, expansion: string) => {
     // Countries have their own names ("UK", "United Kingdom"); an earlier definition stands.
-    if (COUNTRY_PHRASES.has(acronym) || phrases.has(expansion)) return;
+    if (COUNTRY_PHRASES.has(acronym)) return;
+    // A country's initials the list lacks ("NZ" beside "New Zealand") are that country.
+    const country = COUNTRY_PHRASES.get(expansion);
+    if (country !== undefined && !acronyms.has(acronym)) acronyms.set(acronym, country);
+    if (phrases.has(expansion)) return;
     const key = `a:${acronym}`;
     acronyms.set(acronym, key);
     if (expansion.includes(' ')) phrases.set(expansion, key);

@@ -106,12 +106,19 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+/** "no more than 39" bounds the number (at most 39): no denial of what follows (`boundBefore`). */
+const DENIED_BOUNDS = ['more than', 'less than', 'fewer than', 'greater than'].flatMap((b) => [
+  `no ${b}`,
+  `not ${b}`,
+]);
 /**
  * Set phrases that say nothing of how many: "all over the world", "after all"; "at least" bounds
  * a number (`BOUNDS`) and is not "least" ("the least important", against "the most important").
  */
 const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least'];
-const NOT_CUES = new Map([...NOT_NEGATION, ...NOT_QUANTIFIER].map((p) => [p, true]));
+const NOT_CUES = new Map(
+  [...NOT_NEGATION, ...NOT_QUANTIFIER, ...DENIED_BOUNDS].map((p) => [p, true]),
+);
 
 const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
 for (const [cls, list] of Object.entries(QUANTIFIERS) as Array<[QuantifierClass, string]>)
@@ -456,7 +463,12 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
 function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
   const one = raws[i - 1]?.lower;
   const two = raws[i - 2] && one !== undefined ? `${raws[i - 2]!.lower} ${one}` : undefined;
-  return (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+  const bound =
+    (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+  // "no more than 39" is at most 39, "not less than 5" at least 5.
+  const denied = two !== undefined && /^(?:no|not)$/.test(raws[i - 3]?.lower ?? '');
+  if (!bound || !denied) return bound;
+  return bound === 'above' ? 'below' : 'above';
 }
 
 /** "more than" before a number: no content word, so it is never an antonym of "less likely". */

@@ -32,6 +32,7 @@ import {
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { digitsOfKnownCodes } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
@@ -141,8 +142,13 @@ export async function checkCitations(
       }
       const parts = partsOf(quote);
       const others = s.citations.filter((id) => id !== quoteId).flatMap((id) => byId.get(id) ?? []);
+      const judged = judgeQuote(claim, quote, parts, {
+        lexicon,
+        supportThreshold,
+        known: known(quote),
+      });
       const result = withoutOthersWords(
-        judgeQuote(claim, quote, parts, { lexicon, supportThreshold, known: known(quote) }),
+        withoutKnownCodes(judged, claim, [quote.text, options.near?.get(quote.id) ?? '']),
         { claim, quote, others },
         lexicon,
       );
@@ -238,6 +244,18 @@ function withSwappedRoles(
   if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
   const conflict = swappedRoles(claim, quote, lexicon);
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
+}
+
+/** The digits of a code the text near the quote writes whole ("SR388") are no missing number. */
+function withoutKnownCodes(
+  result: ClaimComparison,
+  claim: string,
+  texts: readonly string[],
+): ClaimComparison {
+  if (result.missing.length === 0) return result;
+  const digits = digitsOfKnownCodes(claim, texts);
+  if (digits.size === 0) return result;
+  return { ...result, missing: result.missing.filter((m) => !digits.has(m)) };
 }
 
 /** Words of the sentence a cited quote alone states, before it counts as one of its sources. */

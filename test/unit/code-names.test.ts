@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../lib/composer/check';
+import { digitsOfKnownCodes } from '../../lib/pipeline/code-names';
+import type { Quote } from '../../lib/pipeline/types';
+
+// lazy-image-2 (the Metroid story): the quote says "the planet", its paragraph "SR388".
+const PARAGRAPH =
+  'The Chozo knew that to completely suppress the parasites, the Metroid presence on SR388 had to be permanent.';
+const QUOTE =
+  'To ensure that the species would not overfeed on the environment and wipe out its food chains, the scientists hardwired an instinct into the Metroid Queen’s feral mind: Only thirty-nine Metroids were to exist on the planet at any one time.';
+const ANSWER =
+  'The scientists hardwired the Metroid Queen so that no more than 39 Metroids would exist on SR388 at once.';
+
+const quote: Quote = {
+  id: 1,
+  passageId: 's0.b0.0',
+  text: QUOTE,
+  origin: 'splitter',
+  score: 1,
+  coverage: 1,
+  source: {
+    kind: 'page',
+    url: 'https://readability.test/lazy-image-2/',
+    title: 'The Spectacular Story Of Metroid',
+    blockIndex: 0,
+    blockKind: 'paragraph',
+    position: { block: 1, of: 1 },
+  },
+};
+
+describe('digitsOfKnownCodes', () => {
+  it('gives the digits of a code the texts write whole', () => {
+    expect([...digitsOfKnownCodes(ANSWER, [QUOTE, PARAGRAPH])]).toEqual(['388']);
+  });
+
+  it('gives nothing for a code written nowhere, or only inside a longer one', () => {
+    expect(digitsOfKnownCodes(ANSWER, [QUOTE]).size).toBe(0);
+    expect(digitsOfKnownCodes('It landed on SR388.', ['the planet SR3880']).size).toBe(0);
+    expect(digitsOfKnownCodes('It weighs 388 pounds.', [PARAGRAPH]).size).toBe(0);
+  });
+});
+
+describe('checkCitations: a code named near the quote', () => {
+  it('does not flag the code as a missing number', async () => {
+    const [check] = await checkCitations([{ text: ANSWER, citations: [1] }], [quote], {
+      near: new Map([[1, `${PARAGRAPH} ${QUOTE}`]]),
+    });
+    expect(check!.missing).toEqual([]);
+    expect(check!.flagged).toBe(false);
+  });
+
+  it('still flags it when the text near the quote does not write it', async () => {
+    const [check] = await checkCitations([{ text: ANSWER, citations: [1] }], [quote]);
+    expect(check!.missing).toContain('388');
+    expect(check!.flagged).toBe(true);
+  });
+});

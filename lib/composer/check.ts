@@ -36,6 +36,7 @@ import { digitsOfKnownCodes } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
+import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
 import { swappedRoles } from '../pipeline/swapped-roles';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
@@ -204,6 +205,11 @@ function judgeQuote(
   );
   const balanced = withoutBalancedDenial(compared, claim);
   if (parts.length > 1) return balanced;
+  const options = { supportThreshold, context: [quote.source.title], known };
+  const single = singleSentenceSays(balanced, quote.text, lexicon, (text) =>
+    compareClaim(claim, text, lexicon, options),
+  );
+  if (single) return single;
   const across = acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold);
   return withSwappedRoles(
     withoutAgreeingDenial(across, claim, quote.text, lexicon),
@@ -211,6 +217,56 @@ function judgeQuote(
     quote.text,
     lexicon,
   );
+}
+
+/**
+ * A conflict that claim matching finds only across two sentences of the quote, while one sentence
+ * alone says the whole answer sentence (every name and number in it, no conflict) and no sentence
+ * alone says otherwise: "With bsdiff, Google cut the size of app updates by 47%" against
+ * "… the bsdiff algorithm (by Colin Percival). Using bsdiff, we were able to reduce the size of
+ * app updates on average by 47% …", aligned across both, puts "Colin" where the answer says
+ * "Google". The sentence that states it decides; the pair's frame is one the answer never had.
+ */
+function singleSentenceSays(
+  compared: ClaimComparison,
+  quote: string,
+  lexicon: Lexicon,
+  compare: (text: string) => ClaimComparison,
+): ClaimComparison | undefined {
+  if (compared.outcome !== 'contradicted') return undefined;
+  const ranges = [...sentenceRanges(quote)];
+  if (ranges.length < 2) return undefined;
+  const singles = ranges.map((r) => ({ r, result: compare(quote.slice(r.start, r.end)) }));
+  if (singles.some(({ result }) => result.outcome === 'contradicted')) return undefined;
+  const supported = singles
+    .filter(({ result }) => result.outcome === 'supported')
+    .sort((a, b) => b.result.coverage - a.result.coverage)[0];
+  if (!supported) return undefined;
+  const { r, result } = supported;
+  const where = { sentence: result.sentence.text, quote, lexicon };
+  if (!compared.conflicts.every((c) => saidThereOrNowhere(c.claim, where))) return undefined;
+  const sentence = {
+    ...result.sentence,
+    start: result.sentence.start + r.start,
+    end: result.sentence.end + r.start,
+  };
+  return { ...result, sentence };
+}
+
+/**
+ * The answer's conflicting words (not a bare negation cue) are in the supporting sentence or
+ * nowhere in the quote: the pair's conflict is not about a word another sentence of the quote
+ * says ("mentioned his tarot deck" / "There was no mention of his tarot deck").
+ */
+function saidThereOrNowhere(
+  words: string,
+  { sentence, quote, lexicon }: { sentence: string; quote: string; lexicon: Lexicon },
+): boolean {
+  const keys = keysOf([words], lexicon);
+  if (keys.size === 0) return false;
+  const there = keysOf([sentence], lexicon);
+  const anywhere = keysOf([quote], lexicon);
+  return [...keys].every((k) => there.has(k) || !anywhere.has(k));
 }
 
 /**

@@ -280,7 +280,9 @@ function compoundAt(
   return { value, next: j };
 }
 
-const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));
+const TIME_UNITS = new Set(
+  'second minute hour day week month year decade century millennium'.split(' '),
+);
 
 /** Words before a number that make "956" a year: "in 956", "since 1303". */
 const YEAR_BEFORE = new Set(
@@ -420,10 +422,14 @@ const YEARS_IN: Readonly<Record<string, number>> = {
   decades: 10,
   century: 100,
   centuries: 100,
+  millennium: 1000,
+  millennia: 1000,
+  millenniums: 1000,
 };
 
 /**
- * "two decades" is "20 years", "a century" "100 years": a count of decades or centuries is
+ * "two decades" is "20 years", "a century" "100 years", "a millennium" "1000 years": a count of
+ * decades, centuries or millennia is
  * turned into years (the number token changed in place), and the unit word reads as "years".
  */
 function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {

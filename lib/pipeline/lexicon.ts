@@ -14,6 +14,7 @@ import {
   SYNONYM_GROUPS,
   NEGATION_WORDS_OTHER_LANGUAGES,
 } from './lexicon-data';
+import { unitAbbreviations } from './unit-abbreviations';
 
 /** What a page adds to the built-in lists. Build one per page (or per set of quotes). */
 export interface Lexicon {
@@ -310,6 +311,9 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
   for (const [acronym, expansion] of Object.entries(ACRONYMS)) add(acronym, expansion);
   const names = new Set<string>();
   for (const [acronym, expansion] of spelledOut(texts)) add(acronym, expansion);
+  // "6 PB" where another text says "6 petabytes": the unit's own key.
+  for (const [short, word] of unitAbbreviations(texts))
+    if (!acronyms.has(short) && !COUNTRY_PHRASES.has(short)) acronyms.set(short, wordKey(word));
   for (const text of texts) {
     for (const [acronym, expansion] of pageAcronyms(text)) add(acronym, expansion);
     for (const m of text.matchAll(MID_SENTENCE_NAME)) {

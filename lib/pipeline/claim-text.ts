@@ -417,6 +417,22 @@ function cueAt(
   return null;
 }
 
+/**
+ * How many negation cues a text has, read as claim matching reads them (`cueAt`): "not", "n't",
+ * "never", "fail to", "no one"; not "not only", "no doubt" or "no more than 39". For
+ * negation-parity.ts, which counts denials on both sides of a conflict.
+ */
+export function negationCueCount(text: string, lexicon: Lexicon): number {
+  const raws = rawTokens(text);
+  let count = 0;
+  for (let i = 0; i < raws.length;) {
+    const step = raws[i]!.punct ? null : cueAt(raws, i, lexicon);
+    if (step?.item.cue?.negation) count++;
+    i = step ? step.next : i + 1;
+  }
+  return count;
+}
+
 const YEARS_IN: Readonly<Record<string, number>> = {
   decade: 10,
   decades: 10,

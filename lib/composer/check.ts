@@ -32,7 +32,7 @@ import {
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
-import { digitsOfKnownCodes } from '../pipeline/code-names';
+import { digitsOfKnownCodes, namesWrittenJoined } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
@@ -302,7 +302,10 @@ function withSwappedRoles(
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
-/** The digits of a code the text near the quote writes whole ("SR388") are no missing number. */
+/**
+ * The digits of a code the text near the quote writes whole ("SR388") are no missing number, and
+ * a name written there as one word ("nodejs" for the answer's "Node.js") no missing name.
+ */
 function withoutKnownCodes(
   result: ClaimComparison,
   claim: string,
@@ -310,8 +313,9 @@ function withoutKnownCodes(
 ): ClaimComparison {
   if (result.missing.length === 0) return result;
   const digits = digitsOfKnownCodes(claim, texts);
-  if (digits.size === 0) return result;
-  return { ...result, missing: result.missing.filter((m) => !digits.has(m)) };
+  const joined = namesWrittenJoined(claim, result.missing, texts);
+  if (digits.size === 0 && joined.size === 0) return result;
+  return { ...result, missing: result.missing.filter((m) => !digits.has(m) && !joined.has(m)) };
 }
 
 /** Words of the sentence a cited quote alone states, before it counts as one of its sources. */

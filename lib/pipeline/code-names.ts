@@ -21,3 +21,30 @@ export function digitsOfKnownCodes(claim: string, texts: readonly string[]): Set
   }
   return found;
 }
+
+/**
+ * Names the answer writes in parts that a text writes as one word: "Node.js" (read as "Node" and
+ * "js") where the quote says "nodejs", "Java Script" where it says "JavaScript". Of `missing`
+ * (as claim matching gives them), those whose letters, with the letters of the claim right after
+ * them (across a dot, a hyphen or a space, up to the next word's end), form a word of `texts`.
+ */
+export function namesWrittenJoined(
+  claim: string,
+  missing: readonly string[],
+  texts: readonly string[],
+): Set<string> {
+  const words = new Set(
+    texts.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*/gu) ?? []),
+  );
+  const joinedWords = new Set([...words].map((w) => w.replace(/[.-]/g, '')));
+  const found = new Set<string>();
+  for (const name of missing) {
+    const at = claim.indexOf(name);
+    if (at < 0) continue;
+    const rest = /^[.\s-]?([\p{L}\p{N}]+)/u.exec(claim.slice(at + name.length));
+    if (!rest) continue;
+    const joined = (name + rest[1]!).toLowerCase();
+    if (joinedWords.has(joined)) found.add(name);
+  }
+  return found;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../lib/composer/check';
-import { digitsOfKnownCodes } from '../../lib/pipeline/code-names';
+import { digitsOfKnownCodes, namesWrittenJoined } from '../../lib/pipeline/code-names';
 import type { Quote } from '../../lib/pipeline/types';
 
 // lazy-image-2 (the Metroid story): the quote says "the planet", its paragraph "SR388".
@@ -53,5 +53,22 @@ describe('checkCitations: a code named near the quote', () => {
     const [check] = await checkCitations([{ text: ANSWER, citations: [1] }], [quote]);
     expect(check!.missing).toContain('388');
     expect(check!.flagged).toBe(true);
+  });
+});
+
+describe('namesWrittenJoined', () => {
+  // 001 (Blanket.js): the quote writes "nodejs", the answer "Node.js".
+  const QUOTE_001 =
+    'Blanket.js is an easy to install, easy to configure, and easy to use JavaScript code coverage library that works both in-browser and with nodejs.';
+
+  it('finds a name the answer writes in two parts and the quote as one word', () => {
+    const answer =
+      'Blanket.js is an easy-to-use JavaScript code coverage library that runs in the browser and in Node.js.';
+    expect([...namesWrittenJoined(answer, ['Node'], [QUOTE_001])]).toEqual(['Node']);
+  });
+
+  it('finds nothing where the joined word is not written', () => {
+    expect(namesWrittenJoined('It runs on Deno.js too.', ['Deno'], [QUOTE_001]).size).toBe(0);
+    expect(namesWrittenJoined('It runs on Node alone.', ['Node'], [QUOTE_001]).size).toBe(0);
   });
 });

@@ -19,7 +19,10 @@ const IMPLICIT = new Set(
   (
     'unless except barring absent prevent prevents prevented preventing avoid avoids avoided ' +
     'avoiding forbid forbids forbade forbidden prohibit prohibits prohibited prohibiting ' +
-    'preclude precludes precluded precluding'
+    'preclude precludes precluded precluding ' +
+    // "never forget to monitor it" is "monitor it": to forget or neglect to do is not to do.
+    'forget forgets forgot forgotten forgetting neglect neglects neglected neglecting ' +
+    'omit omits omitted omitting'
   ).split(' '),
 );
 

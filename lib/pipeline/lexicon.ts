@@ -194,12 +194,22 @@ EXCLUSIVE_SETS.forEach(({ kind, words }, id) => {
   }
 });
 
+/**
+ * Spans of time in the two closed sets that hold them ("minute hour" among the units, "day …
+ * century" among the dates): "hours of work" and "days of work" differ as much as "hours" and
+ * "minutes" do. Not "second", which is an ordinal too ("the second day").
+ */
+const TIME_SPANS = new Set(
+  'minute hour day week month year decade century millennium'.split(' ').map(wordKey),
+);
+
 /** When both keys are different members of one closed set (two months, two units): its kind. */
 export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
   if (a === b) return null;
   const sa = SET_OF.get(a);
   const sb = SET_OF.get(b);
-  return sa && sb && sa.id === sb.id ? sa.kind : null;
+  if (sa && sb && sa.id === sb.id) return sa.kind;
+  return TIME_SPANS.has(a) && TIME_SPANS.has(b) ? 'date' : null;
 }
 
 const COUNTRY_PHRASES = new Map<string, string>();

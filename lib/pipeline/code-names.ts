@@ -39,9 +39,11 @@ export function namesWrittenJoined(
   const joinedWords = new Set([...words].map((w) => w.replace(/[.-]/g, '')));
   const found = new Set<string>();
   for (const name of missing) {
-    const at = claim.indexOf(name);
-    if (at < 0) continue;
-    const rest = /^[.\s-]?([\p{L}\p{N}]+)/u.exec(claim.slice(at + name.length));
+    // The name as a whole word: "Tunis" is not the start of "Tunisia".
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const at = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(claim);
+    if (!at) continue;
+    const rest = /^[.\s-]?([\p{L}\p{N}]+)/u.exec(claim.slice(at.index + name.length));
     if (!rest) continue;
     const joined = (name + rest[1]!).toLowerCase();
     if (joinedWords.has(joined)) found.add(name);

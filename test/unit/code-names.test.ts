@@ -70,5 +70,9 @@ describe('namesWrittenJoined', () => {
   it('finds nothing where the joined word is not written', () => {
     expect(namesWrittenJoined('It runs on Deno.js too.', ['Deno'], [QUOTE_001]).size).toBe(0);
     expect(namesWrittenJoined('It runs on Node alone.', ['Node'], [QUOTE_001]).size).toBe(0);
+    // wapo-1: "Tunis" is no part of the answer's "Tunisia", which the quote writes.
+    const answer = 'The last attack in Tunisia was in 2002, outside a synagogue in Tunis.';
+    const quote = 'The last attack in Tunisia was in 2002, outside a synagogue in Djerba.';
+    expect(namesWrittenJoined(answer, ['Tunis'], [quote]).size).toBe(0);
   });
 });

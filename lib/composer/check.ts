@@ -32,9 +32,13 @@ import {
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
+import { digitsOfKnownCodes, namesWrittenJoined } from '../pipeline/code-names';
+import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
+import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
+import { swappedRoles } from '../pipeline/swapped-roles';
 import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
 
 export interface CheckOptions {
@@ -139,8 +143,13 @@ export async function checkCitations(
       }
       const parts = partsOf(quote);
       const others = s.citations.filter((id) => id !== quoteId).flatMap((id) => byId.get(id) ?? []);
+      const judged = judgeQuote(claim, quote, parts, {
+        lexicon,
+        supportThreshold,
+        known: known(quote),
+      });
       const result = withoutOthersWords(
-        judgeQuote(claim, quote, parts, { lexicon, supportThreshold, known: known(quote) }),
+        withoutKnownCodes(judged, claim, [quote.text, options.near?.get(quote.id) ?? '']),
         { claim, quote, others },
         lexicon,
       );
@@ -195,9 +204,118 @@ function judgeQuote(
     ),
   );
   const balanced = withoutBalancedDenial(compared, claim);
-  return parts.length === 1
-    ? acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold)
-    : balanced;
+  if (parts.length > 1) return balanced;
+  const options = { supportThreshold, context: [quote.source.title], known };
+  const single = singleSentenceSays(balanced, quote.text, lexicon, (text) =>
+    compareClaim(claim, text, lexicon, options),
+  );
+  if (single) return single;
+  const across = acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold);
+  return withSwappedRoles(
+    withoutAgreeingDenial(across, claim, quote.text, lexicon),
+    claim,
+    quote.text,
+    lexicon,
+  );
+}
+
+/**
+ * A conflict that claim matching finds only across two sentences of the quote, while one sentence
+ * alone says the whole answer sentence (every name and number in it, no conflict) and no sentence
+ * alone says otherwise: "With bsdiff, Google cut the size of app updates by 47%" against
+ * "… the bsdiff algorithm (by Colin Percival). Using bsdiff, we were able to reduce the size of
+ * app updates on average by 47% …", aligned across both, puts "Colin" where the answer says
+ * "Google". The sentence that states it decides; the pair's frame is one the answer never had.
+ */
+function singleSentenceSays(
+  compared: ClaimComparison,
+  quote: string,
+  lexicon: Lexicon,
+  compare: (text: string) => ClaimComparison,
+): ClaimComparison | undefined {
+  if (compared.outcome !== 'contradicted') return undefined;
+  const ranges = [...sentenceRanges(quote)];
+  if (ranges.length < 2) return undefined;
+  const singles = ranges.map((r) => ({ r, result: compare(quote.slice(r.start, r.end)) }));
+  if (singles.some(({ result }) => result.outcome === 'contradicted')) return undefined;
+  const supported = singles
+    .filter(({ result }) => result.outcome === 'supported')
+    .sort((a, b) => b.result.coverage - a.result.coverage)[0];
+  if (!supported) return undefined;
+  const { r, result } = supported;
+  const where = { sentence: result.sentence.text, quote, lexicon };
+  if (!compared.conflicts.every((c) => saidThereOrNowhere(c.claim, where))) return undefined;
+  const sentence = {
+    ...result.sentence,
+    start: result.sentence.start + r.start,
+    end: result.sentence.end + r.start,
+  };
+  return { ...result, sentence };
+}
+
+/**
+ * The answer's conflicting words (not a bare negation cue) are in the supporting sentence or
+ * nowhere in the quote: the pair's conflict is not about a word another sentence of the quote
+ * says ("mentioned his tarot deck" / "There was no mention of his tarot deck").
+ */
+function saidThereOrNowhere(
+  words: string,
+  { sentence, quote, lexicon }: { sentence: string; quote: string; lexicon: Lexicon },
+): boolean {
+  const keys = keysOf([words], lexicon);
+  if (keys.size === 0) return false;
+  const there = keysOf([sentence], lexicon);
+  const anywhere = keysOf([quote], lexicon);
+  return [...keys].every((k) => there.has(k) || !anywhere.has(k));
+}
+
+/**
+ * A negation conflict where both sides deny the same head word ("would not destroy the living
+ * planet" / "refused to destroy the unique living world"): the reaches differ, not what is denied
+ * (negation-head.ts). Not found rather than flagged: the rules cannot say it is supported.
+ */
+function withoutAgreeingDenial(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome !== 'contradicted' || compared.conflicts.length === 0) return compared;
+  if (!compared.conflicts.every((c) => negationHeadAgrees(claim, quote, c, lexicon)))
+    return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
+}
+
+/**
+ * Two words of the sentence that trade places in one sentence of the quote ("a British father
+ * and an American mother" / "an American father and a British mother") say otherwise, though
+ * every word is there (swapped-roles.ts). Not for table rows and knowledge-graph lines.
+ */
+function withSwappedRoles(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  const conflict = swappedRoles(claim, quote, lexicon);
+  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
+}
+
+/**
+ * The digits of a code the text near the quote writes whole ("SR388") are no missing number, and
+ * a name written there as one word ("nodejs" for the answer's "Node.js") no missing name.
+ */
+function withoutKnownCodes(
+  result: ClaimComparison,
+  claim: string,
+  texts: readonly string[],
+): ClaimComparison {
+  if (result.missing.length === 0) return result;
+  const digits = digitsOfKnownCodes(claim, texts);
+  const joined = namesWrittenJoined(claim, result.missing, texts);
+  if (digits.size === 0 && joined.size === 0) return result;
+  return { ...result, missing: result.missing.filter((m) => !digits.has(m) && !joined.has(m)) };
 }
 
 /** Words of the sentence a cited quote alone states, before it counts as one of its sources. */

@@ -371,6 +371,9 @@ function tokenMatches(c: Token, p: Token): boolean {
  */
 function wordnetMatch(c: Token, p: Token): boolean {
   if (c.name || p.name || !c.word || !p.word) return false;
+  // Two members of one closed set are never synonyms: "a minute" and "a second" share WordNet's
+  // sense "an indefinitely short time", but as units they differ.
+  if (exclusiveKind(c.key, p.key)) return false;
   return c.key.startsWith('w:') && p.key.startsWith('w:') && wordnetSynonyms(c.word, p.word);
 }
 

@@ -106,12 +106,19 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+/** "no more than 39" bounds the number (at most 39): no denial of what follows (`boundBefore`). */
+const DENIED_BOUNDS = ['more than', 'less than', 'fewer than', 'greater than'].flatMap((b) => [
+  `no ${b}`,
+  `not ${b}`,
+]);
 /**
  * Set phrases that say nothing of how many: "all over the world", "after all"; "at least" bounds
  * a number (`BOUNDS`) and is not "least" ("the least important", against "the most important").
  */
 const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least'];
-const NOT_CUES = new Map([...NOT_NEGATION, ...NOT_QUANTIFIER].map((p) => [p, true]));
+const NOT_CUES = new Map(
+  [...NOT_NEGATION, ...NOT_QUANTIFIER, ...DENIED_BOUNDS].map((p) => [p, true]),
+);
 
 const QUANTIFIER_PHRASES = new Map<string, QuantifierClass>();
 for (const [cls, list] of Object.entries(QUANTIFIERS) as Array<[QuantifierClass, string]>)
@@ -273,7 +280,9 @@ function compoundAt(
   return { value, next: j };
 }
 
-const TIME_UNITS = new Set('second minute hour day week month year decade century'.split(' '));
+const TIME_UNITS = new Set(
+  'second minute hour day week month year decade century millennium'.split(' '),
+);
 
 /** Words before a number that make "956" a year: "in 956", "since 1303". */
 const YEAR_BEFORE = new Set(
@@ -408,15 +417,35 @@ function cueAt(
   return null;
 }
 
+/**
+ * How many negation cues a text has, read as claim matching reads them (`cueAt`): "not", "n't",
+ * "never", "fail to", "no one"; not "not only", "no doubt" or "no more than 39". For
+ * negation-parity.ts, which counts denials on both sides of a conflict.
+ */
+export function negationCueCount(text: string, lexicon: Lexicon): number {
+  const raws = rawTokens(text);
+  let count = 0;
+  for (let i = 0; i < raws.length;) {
+    const step = raws[i]!.punct ? null : cueAt(raws, i, lexicon);
+    if (step?.item.cue?.negation) count++;
+    i = step ? step.next : i + 1;
+  }
+  return count;
+}
+
 const YEARS_IN: Readonly<Record<string, number>> = {
   decade: 10,
   decades: 10,
   century: 100,
   centuries: 100,
+  millennium: 1000,
+  millennia: 1000,
+  millenniums: 1000,
 };
 
 /**
- * "two decades" is "20 years", "a century" "100 years": a count of decades or centuries is
+ * "two decades" is "20 years", "a century" "100 years", "a millennium" "1000 years": a count of
+ * decades, centuries or millennia is
  * turned into years (the number token changed in place), and the unit word reads as "years".
  */
 function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {
@@ -456,7 +485,12 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
 function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
   const one = raws[i - 1]?.lower;
   const two = raws[i - 2] && one !== undefined ? `${raws[i - 2]!.lower} ${one}` : undefined;
-  return (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+  const bound =
+    (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+  // "no more than 39" is at most 39, "not less than 5" at least 5.
+  const denied = two !== undefined && /^(?:no|not)$/.test(raws[i - 3]?.lower ?? '');
+  if (!bound || !denied) return bound;
+  return bound === 'above' ? 'below' : 'above';
 }
 
 /** "more than" before a number: no content word, so it is never an antonym of "less likely". */

@@ -563,7 +563,7 @@ export const QUANTIFIERS: Record<QuantifierClass, string> = {
   all: 'all|every|each|always|entire|entirely|whole|everyone|everybody|everything|nearly every|almost every|nearly all|almost all|virtually all|virtually every|practically all|practically every|just about every|just about all|universally',
   many: 'many|most|majority|the majority|a majority|mostly|numerous|plenty|much|often|frequently|lots|a lot|the bulk|a wealth|a great deal|a great many|countless|myriad|an abundance|a host',
   some: 'some|several|a number|a handful|various|sometimes|certain',
-  few: 'few|a few|only a few|only a small part|only a small fraction|only a handful|a small part|a small fraction|a small share|a tiny fraction|hardly any|scarcely any|barely any|a small number|a minority|rarely|seldom|little|hardly|barely|least',
+  few: 'few|a few|not many|not much|not a lot|not very many|not very much|only a few|only a small part|only a small fraction|only a handful|a small part|a small fraction|a small share|a tiny fraction|hardly any|scarcely any|barely any|a small number|a minority|rarely|seldom|little|hardly|barely|least',
   none: 'no one|none|nobody|nothing|not a single|not one',
   only: 'only|solely|exclusively|just',
 };

@@ -14,6 +14,7 @@ import {
   SYNONYM_GROUPS,
   NEGATION_WORDS_OTHER_LANGUAGES,
 } from './lexicon-data';
+import { unitAbbreviations } from './unit-abbreviations';
 
 /** What a page adds to the built-in lists. Build one per page (or per set of quotes). */
 export interface Lexicon {
@@ -193,12 +194,22 @@ EXCLUSIVE_SETS.forEach(({ kind, words }, id) => {
   }
 });
 
+/**
+ * Spans of time in the two closed sets that hold them ("minute hour" among the units, "day …
+ * century" among the dates): "hours of work" and "days of work" differ as much as "hours" and
+ * "minutes" do. Not "second", which is an ordinal too ("the second day").
+ */
+const TIME_SPANS = new Set(
+  'minute hour day week month year decade century millennium'.split(' ').map(wordKey),
+);
+
 /** When both keys are different members of one closed set (two months, two units): its kind. */
 export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
   if (a === b) return null;
   const sa = SET_OF.get(a);
   const sb = SET_OF.get(b);
-  return sa && sb && sa.id === sb.id ? sa.kind : null;
+  if (sa && sb && sa.id === sb.id) return sa.kind;
+  return TIME_SPANS.has(a) && TIME_SPANS.has(b) ? 'date' : null;
 }
 
 const COUNTRY_PHRASES = new Map<string, string>();
@@ -298,7 +309,11 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
   const phrases = new Map<string, string>(COUNTRY_PHRASES);
   const add = (acronym: string, expansion: string) => {
     // Countries have their own names ("UK", "United Kingdom"); an earlier definition stands.
-    if (COUNTRY_PHRASES.has(acronym) || phrases.has(expansion)) return;
+    if (COUNTRY_PHRASES.has(acronym)) return;
+    // A country's initials the list lacks ("NZ" beside "New Zealand") are that country.
+    const country = COUNTRY_PHRASES.get(expansion);
+    if (country !== undefined && !acronyms.has(acronym)) acronyms.set(acronym, country);
+    if (phrases.has(expansion)) return;
     const key = `a:${acronym}`;
     acronyms.set(acronym, key);
     if (expansion.includes(' ')) phrases.set(expansion, key);
@@ -306,6 +321,9 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
   for (const [acronym, expansion] of Object.entries(ACRONYMS)) add(acronym, expansion);
   const names = new Set<string>();
   for (const [acronym, expansion] of spelledOut(texts)) add(acronym, expansion);
+  // "6 PB" where another text says "6 petabytes": the unit's own key.
+  for (const [short, word] of unitAbbreviations(texts))
+    if (!acronyms.has(short) && !COUNTRY_PHRASES.has(short)) acronyms.set(short, wordKey(word));
   for (const text of texts) {
     for (const [acronym, expansion] of pageAcronyms(text)) add(acronym, expansion);
     for (const m of text.matchAll(MID_SENTENCE_NAME)) {

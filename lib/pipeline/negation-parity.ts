@@ -11,33 +11,31 @@
 // nothing changes: "Zero is not a value, so gaps do not matter" against "Zero is a value" keeps
 // its conflict, however many "not"s it has.
 
-import { NEGATION_PHRASES, NEGATION_WORDS } from './lexicon-data';
-
-const EXPLICIT = new Set(NEGATION_WORDS.split(' '));
+import { negationCueCount } from './claim-text';
+import { BASE_LEXICON } from './lexicon';
 
 /** Words that deny by their meaning, not by grammar: what they govern does not happen. */
 const IMPLICIT = new Set(
   (
     'unless except barring absent prevent prevents prevented preventing avoid avoids avoided ' +
     'avoiding forbid forbids forbade forbidden prohibit prohibits prohibited prohibiting ' +
-    'preclude precludes precluded precluding'
+    'preclude precludes precluded precluding ' +
+    // "never forget to monitor it" is "monitor it": to forget or neglect to do is not to do.
+    'forget forgets forgot forgotten forgetting neglect neglects neglected neglecting ' +
+    'omit omits omitted omitting'
   ).split(' '),
 );
 
 const WORD = /[\p{L}'’]+/gu;
 
-/** Denials in a text: negation cues (claim-text.ts's, "n't" and phrases included) and IMPLICIT words. */
+/**
+ * Denials in a text: negation cues as claim matching reads them (claim-text.ts's `cueAt`: "n't",
+ * "fail to", "no one"; not "not only" or "no more than 39") and IMPLICIT words.
+ */
 export function denials(text: string): { explicit: number; implicit: number } {
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/^['’]+|['’]+$/g, ''));
-  let explicit = 0;
-  let implicit = 0;
-  words.forEach((word, i) => {
-    const pair = `${word} ${words[i + 1] ?? ''}`;
-    if (NEGATION_PHRASES.includes(pair)) explicit++;
-    else if (EXPLICIT.has(word) || /n['’]t$/.test(word)) explicit++;
-    else if (IMPLICIT.has(word)) implicit++;
-  });
-  return { explicit, implicit };
+  const implicit = words.filter((word) => IMPLICIT.has(word)).length;
+  return { explicit: negationCueCount(text, BASE_LEXICON), implicit };
 }
 
 /**

@@ -2,7 +2,8 @@
 // first sentence of every tune quote, rewritten the way an answer may write the same fact, cited
 // against its own quote, must not be marked ⚠. Each rewrite changes one thing: a number in words
 // or digits, an ordinal, a unit's or month's abbreviation, a thousands separator, a percent sign,
-// a title or middle initial dropped, "U.S." without its dots. Not a labelled set and writes
+// a title or middle initial dropped, "U.S." without its dots, a demonym as its country, a
+// possessive dropped, a currency as its symbol, "thirty-nine" as 39. Not a labelled set and writes
 // nothing: it prints, per rewrite, how many rewritten sentences were flagged, and with -v which.
 //
 //   npx tsx test/eval/citations-rewrites.ts [-v]
@@ -21,6 +22,22 @@ const MONTHS =
   'January February March April May June July August September October November December'.split(
     ' ',
   );
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+/** Demonyms an answer may write as the country ("a French company" / "a France company"). */
+const COUNTRY_OF: Record<string, string> = {
+  French: 'France',
+  German: 'Germany',
+  British: 'Britain',
+  Chinese: 'China',
+  Japanese: 'Japan',
+  Spanish: 'Spain',
+  Canadian: 'Canada',
+  Australian: 'Australia',
+  Dutch: 'the Netherlands',
+  Mexican: 'Mexico',
+  Russian: 'Russia',
+  Jamaican: 'Jamaica',
+};
 const UNITS: Record<string, string> = {
   pounds: 'lbs',
   kilometres: 'km',
@@ -46,8 +63,9 @@ const REWRITES: Record<string, (s: string) => string | null> = {
     /(?<![\d.,$])\b([2-9]|1[0-2])\b(?![.,:%]?\d)/,
     (m) => NUMBER_WORDS[+m[1]!],
   ),
+  // Not a part of a compound ("thirty-nine" is not "thirty-9": `tens in digits` writes those).
   'words to digits': rewrite(
-    new RegExp(`\\b(${NUMBER_WORDS.slice(2).join('|')})\\b`, 'i'),
+    new RegExp(`(?<!-)\\b(${NUMBER_WORDS.slice(2).join('|')})\\b(?!-)`, 'i'),
     (m) => `${NUMBER_WORDS.indexOf(m[1]!.toLowerCase())}`,
   ),
   'ordinal to digits': rewrite(
@@ -89,6 +107,19 @@ const REWRITES: Record<string, (s: string) => string | null> = {
   ),
   'U.S. as US': rewrite(/\b([A-Z])\.([A-Z])\.(?=\s|,)/, (m) => m[1]! + m[2]!),
   'US as American': rewrite(/\bU\.?S\.?(?= )/, () => 'American'),
+  'demonym as country': rewrite(
+    new RegExp(`\\b(${Object.keys(COUNTRY_OF).join('|')})\\b`),
+    (m) => COUNTRY_OF[m[1]!],
+  ),
+  'possessive dropped': rewrite(/\b([A-Z][a-z]+)['’]s\b/, (m) => m[1]),
+  'currency symbol': rewrite(/\b(\d+(?:\.\d+)?) (euros?|Euros?|dollars)\b/, (m) =>
+    m[2]!.toLowerCase().startsWith('euro') ? `€${m[1]}` : `$${m[1]}`,
+  ),
+  'tens in digits': rewrite(
+    /\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|eight|nine)\b/i,
+    (m) =>
+      `${TENS.indexOf(m[1]!.toLowerCase()) * 10 + 20 + NUMBER_WORDS.indexOf(m[2]!.toLowerCase())}`,
+  ),
   'time as 9pm': rewrite(
     /\b(\d{1,2}) ?(AM|PM|a\.m\.|p\.m\.)/,
     (m) => m[1]! + m[2]!.toLowerCase().replace(/\./g, ''),

@@ -41,4 +41,28 @@ describe('denialsBalance', () => {
       ),
     ).toBe(false);
   });
+
+  it('counts negation cues as claim matching reads them', () => {
+    // One reader for both (claim-text.ts's cues): set phrases and bounds deny nothing.
+    expect(denials('It is not only fast but also cheap.').explicit).toBe(0);
+    expect(denials('No more than 39 Metroids were to exist.').explicit).toBe(0);
+    expect(denials("It didn't work, and they failed to fix it.").explicit).toBe(2);
+    expect(denials('No one came, unless invited.')).toEqual({ explicit: 1, implicit: 1 });
+  });
+
+  it('counts forgetting or neglecting to do as not doing', () => {
+    // lazy-image-1 (CPU profiling in Node.js): "never forget to monitor" is "monitor".
+    expect(
+      denialsBalance(
+        'Start with very short profiling sessions, and watch the profiler’s impact on your infrastructure.',
+        'And never forget to monitor the impact of the profiler on your own infrastructure.',
+      ),
+    ).toBe(true);
+    expect(
+      denialsBalance(
+        'Never monitor the impact of the profiler.',
+        'And never forget to monitor the impact of the profiler on your own infrastructure.',
+      ),
+    ).toBe(false);
+  });
 });

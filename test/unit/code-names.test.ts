@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../lib/composer/check';
+import { digitsOfKnownCodes, namesWrittenJoined } from '../../lib/pipeline/code-names';
+import type { Quote } from '../../lib/pipeline/types';
+
+// lazy-image-2 (the Metroid story): the quote says "the planet", its paragraph "SR388".
+const PARAGRAPH =
+  'The Chozo knew that to completely suppress the parasites, the Metroid presence on SR388 had to be permanent.';
+const QUOTE =
+  'To ensure that the species would not overfeed on the environment and wipe out its food chains, the scientists hardwired an instinct into the Metroid Queen’s feral mind: Only thirty-nine Metroids were to exist on the planet at any one time.';
+const ANSWER =
+  'The scientists hardwired the Metroid Queen so that no more than 39 Metroids would exist on SR388 at once.';
+
+const quote: Quote = {
+  id: 1,
+  passageId: 's0.b0.0',
+  text: QUOTE,
+  origin: 'splitter',
+  score: 1,
+  coverage: 1,
+  source: {
+    kind: 'page',
+    url: 'https://readability.test/lazy-image-2/',
+    title: 'The Spectacular Story Of Metroid',
+    blockIndex: 0,
+    blockKind: 'paragraph',
+    position: { block: 1, of: 1 },
+  },
+};
+
+describe('digitsOfKnownCodes', () => {
+  it('gives the digits of a code the texts write whole', () => {
+    expect([...digitsOfKnownCodes(ANSWER, [QUOTE, PARAGRAPH])]).toEqual(['388']);
+  });
+
+  it('gives nothing for a code written nowhere, or only inside a longer one', () => {
+    expect(digitsOfKnownCodes(ANSWER, [QUOTE]).size).toBe(0);
+    expect(digitsOfKnownCodes('It landed on SR388.', ['the planet SR3880']).size).toBe(0);
+    expect(digitsOfKnownCodes('It weighs 388 pounds.', [PARAGRAPH]).size).toBe(0);
+  });
+});
+
+describe('checkCitations: a code named near the quote', () => {
+  it('does not flag the code as a missing number', async () => {
+    const [check] = await checkCitations([{ text: ANSWER, citations: [1] }], [quote], {
+      near: new Map([[1, `${PARAGRAPH} ${QUOTE}`]]),
+    });
+    expect(check!.missing).toEqual([]);
+    expect(check!.flagged).toBe(false);
+  });
+
+  it('still flags it when the text near the quote does not write it', async () => {
+    const [check] = await checkCitations([{ text: ANSWER, citations: [1] }], [quote]);
+    expect(check!.missing).toContain('388');
+    expect(check!.flagged).toBe(true);
+  });
+});
+
+describe('namesWrittenJoined', () => {
+  // 001 (Blanket.js): the quote writes "nodejs", the answer "Node.js".
+  const QUOTE_001 =
+    'Blanket.js is an easy to install, easy to configure, and easy to use JavaScript code coverage library that works both in-browser and with nodejs.';
+
+  it('finds a name the answer writes in two parts and the quote as one word', () => {
+    const answer =
+      'Blanket.js is an easy-to-use JavaScript code coverage library that runs in the browser and in Node.js.';
+    expect([...namesWrittenJoined(answer, ['Node'], [QUOTE_001])]).toEqual(['Node']);
+  });
+
+  it('finds nothing where the joined word is not written', () => {
+    expect(namesWrittenJoined('It runs on Deno.js too.', ['Deno'], [QUOTE_001]).size).toBe(0);
+    expect(namesWrittenJoined('It runs on Node alone.', ['Node'], [QUOTE_001]).size).toBe(0);
+    // wapo-1: "Tunis" is no part of the answer's "Tunisia", which the quote writes.
+    const answer = 'The last attack in Tunisia was in 2002, outside a synagogue in Tunis.';
+    const quote = 'The last attack in Tunisia was in 2002, outside a synagogue in Djerba.';
+    expect(namesWrittenJoined(answer, ['Tunis'], [quote]).size).toBe(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+import { swappedInSentence, swappedRoles } from '../../lib/pipeline/swapped-roles';
+
+// article-author-tag (the Rider-Waite tarot): Waite's parents.
+const WAITE =
+  'Arthur Edward Waite was born in Brooklyn, New York in 1857 to an American father and a British mother. ' +
+  'Arthur’s father died before he was two, leaving his mother a widow.';
+
+const swapped = (claim: string, quote: string) =>
+  swappedRoles(claim, quote, buildLexicon([claim, quote]));
+
+describe('swappedRoles', () => {
+  it('finds two words that trade places, where matching each word anywhere sees no change', () => {
+    const claim = 'Waite was born in Brooklyn in 1857 to a British father and an American mother.';
+    expect(compareClaim(claim, WAITE, buildLexicon([claim, WAITE])).outcome).toBe('supported');
+    const conflict = swapped(claim, WAITE);
+    expect(conflict).toMatchObject({ kind: 'entity', claim: 'British', page: 'American' });
+    expect(WAITE.slice(conflict!.pageStart, conflict!.pageEnd)).toBe('American');
+    expect(claim.slice(conflict!.claimStart, conflict!.claimEnd)).toBe('British');
+  });
+
+  it('says nothing of the same ties in another order', () => {
+    const claim =
+      'Born in Brooklyn in 1857, Waite had an American father and a British mother, and his father died before Waite turned two.';
+    expect(swapped(claim, WAITE)).toBe(null);
+  });
+
+  it('says nothing of names that stand in apposition in another order', () => {
+    // wikipedia-2 (New Zealand).
+    const quote =
+      'In 1642, Dutch explorer Abel Tasman became the first European to sight New Zealand.';
+    const claim = 'Tasman, a Dutch explorer, was the first European to sight the islands, in 1642.';
+    expect(swappedInSentence(claim, quote, buildLexicon([claim, quote]))).toBe(null);
+  });
+
+  it('says nothing when a swapped word is written twice on a side', () => {
+    const quote = 'The father met the mother, and an American father met a British mother.';
+    const claim = 'A British father met an American mother.';
+    expect(swapped(claim, quote)).toBe(null);
+  });
+
+  it('needs two words of one sort: a common word moved beside another is no swap', () => {
+    // links-in-tables (Android app updates): "average" moves, nothing trades places.
+    const quote =
+      'Using bsdiff, we were able to reduce the size of app updates on average by 47% compared to the full APK size.';
+    const claim =
+      'With bsdiff, Google cut the size of app updates by 47% on average compared with the full APK.';
+    expect(swapped(claim, quote)).toBe(null);
+  });
+});

@@ -25,6 +25,7 @@ import {
 } from './lexicon';
 import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import { wordnetSynonyms } from './lexicon-wordnet';
+import { wordnetRelated } from './lexicon-wordnet-related';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -548,17 +549,30 @@ function substitutions(
     const right = matched[i + 1];
     if (left === undefined || left < 0) return;
     const from = page[left]!.pos;
-    if (sameFrame(claim, page, matched, i, { used, endsSentence })) count++;
+    const inFrame = sameFrame(claim, page, matched, i, { used, endsSentence });
+    if (inFrame) count += saysTheSame(c, [inFrame]) ? 0 : 1;
     else if (right !== undefined && right >= 0) {
       const to = page[right]!.pos;
       if (to - from < 2 || to - from > 3) return;
       const between = page.filter(
         (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
       );
-      if (between.length > 0) count++;
+      if (between.length > 0 && !saysTheSame(c, between)) count++;
     }
   });
   return count;
+}
+
+/**
+ * A page word in the claim word's place that WordNet relates to it in some sense (`wordnetRelated`:
+ * "capped" for "limited", "stored" for "keep", "strong" for "powerful"): not an unknown swap.
+ * WordNet relates no antonym pair so, nor two words of one kind ("summer" / "winter"). Never a
+ * name. On the tune split (751 claims) it took paraphrase support from 76.7% to 80.8%, false
+ * support unchanged at 1.9%; a prototype gave 78.8% with the first two senses alone and 82.2%
+ * with a broader sense either way and rare words kept.
+ */
+function saysTheSame(c: Token, inPlace: readonly Token[]): boolean {
+  return inPlace.some((p) => !p.capital && c.word && p.word && wordnetRelated(c.word, p.word));
 }
 
 /**
@@ -574,17 +588,17 @@ function sameFrame(
   matched: readonly number[],
   i: number,
   { used, endsSentence }: { used: ReadonlySet<number>; endsSentence: (j: number) => boolean },
-): boolean {
+): Token | undefined {
   const before = claim[i - 1]!;
   const from = page[matched[i - 1]!]!.pos;
   const at = from + (claim[i]!.pos - before.pos);
   const j = page.findIndex((p) => p.pos === at);
   const p = page[j];
-  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return false;
+  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return undefined;
   const after = claim[i + 1];
-  if (!after) return endsSentence(j);
+  if (!after) return endsSentence(j) ? p : undefined;
   const right = matched[i + 1]!;
-  return right >= 0 && page[right]!.pos - from === after.pos - before.pos;
+  return right >= 0 && page[right]!.pos - from === after.pos - before.pos ? p : undefined;
 }
 
 function findConflicts(

@@ -16,6 +16,7 @@ import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
 import {
   areAntonyms,
   BASE_LEXICON,
+  lemma,
   exclusiveKind,
   type Lexicon,
   negatedByPrefix,
@@ -23,7 +24,7 @@ import {
   sameFamily,
   wordKey,
 } from './lexicon';
-import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetRelated } from './lexicon-wordnet-related';
 import type { ClaimConflict, MatchOutcome } from './types';
@@ -371,8 +372,21 @@ function tokenMatches(c: Token, p: Token): boolean {
  * names: "Hunt" and "Search" are two people, and with names a city matched another.
  */
 function wordnetMatch(c: Token, p: Token): boolean {
-  if (c.name || p.name || !c.word || !p.word) return false;
+  if (c.name || p.name || !c.word || !p.word || namesNumber(c.word) || namesNumber(p.word))
+    return false;
   return c.key.startsWith('w:') && p.key.startsWith('w:') && wordnetSynonyms(c.word, p.word);
+}
+
+const NUMBER_NAMES = new Set(
+  [...Object.keys(NUMBER_WORDS), ...Object.keys(NUMBER_SCALES)].map((word) => lemma(word)),
+);
+
+/**
+ * A number's name left as a word ("tens of billions", "a dozen"): numbers are told apart by value,
+ * never by WordNet, where "millions" and "billions" share a sense (a very large number).
+ */
+function namesNumber(word: string): boolean {
+  return NUMBER_NAMES.has(lemma(word));
 }
 
 /** Greedy, in order: each claim word takes the first free equal word after the last match. */
@@ -572,7 +586,10 @@ function substitutions(
  * with a broader sense either way and rare words kept.
  */
 function saysTheSame(c: Token, inPlace: readonly Token[]): boolean {
-  return inPlace.some((p) => !p.capital && c.word && p.word && wordnetRelated(c.word, p.word));
+  if (!c.word || namesNumber(c.word)) return false;
+  return inPlace.some(
+    (p) => !p.capital && p.word && !namesNumber(p.word) && wordnetRelated(c.word!, p.word),
+  );
 }
 
 /**

@@ -373,6 +373,28 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
   return items;
 }
 
+/** Words that name a share of a whole: "half of all cases", "a third of all voters". */
+const SHARE_WORDS = new Set(
+  'half quarter quarters third thirds fifth fifths tenth tenths fraction share portion part percentage'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "all" after a number, a percentage or a share and "of": "15 percent of all profits", "half of
+ * all cases" speak of a part of the whole, as "some" does, not of all of it.
+ */
+function shareOfAll(raws: readonly Raw[], i: number): boolean {
+  const share = raws[i - 2];
+  if (raws[i - 1]?.lower !== 'of' || !share) return false;
+  return (
+    /^\d/.test(share.lower) ||
+    PERCENTS.has(share.lower) ||
+    SHARE_WORDS.has(share.lower) ||
+    Object.hasOwn(NUMBER_WORDS, share.lower)
+  );
+}
+
 function cueAt(
   raws: readonly Raw[],
   i: number,
@@ -395,7 +417,7 @@ function cueAt(
       item: {
         cue: {
           negation: quantifier.value === 'none',
-          quantifier: quantifier.value,
+          quantifier: quantifier.value === 'all' && shareOfAll(raws, i) ? 'some' : quantifier.value,
           raw: r,
           last: raws[quantifier.next - 1]!,
         },

@@ -125,6 +125,15 @@ describe('analyse: words, names, negation, quantifiers', () => {
     expect(tokens('No one registered it')[0]!.negated).toBe(true);
   });
 
+  it('reads "all" after a share and "of" as a part of the whole (yahoo-3)', () => {
+    const q = (t: string) => tokens(t).find((x) => x.text === 'profits')?.quantifier;
+    expect(q('She plans to give 15 percent of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give 15% of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give half of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give all of the profits to the USO.')).toBe('all');
+    expect(q('She plans to give all profits to the USO.')).toBe('all');
+  });
+
   it('keeps offsets, shifted by the offset given', () => {
     const text = 'Mr Obama said race relations improved.';
     for (const t of analyse(text, BASE_LEXICON, 100).tokens)

@@ -7,9 +7,10 @@
 // word swapped in an unchanged frame (claim-match.ts `substitutions`), so rare senses that would
 // make bad matches cost less there. Words WordNet's sense-tagged corpus uses fewer than
 // `MIN_TAGGED_USES` times are left out, which halves the table. Names (written with a capital in
-// the synset), collocations and function words are left out. Not bundled: only the table is.
+// the synset), collocations other than phrasal verbs ("turn_down") and function words are left
+// out. Not bundled: only the table is.
 
-import { FUNCTION_WORDS } from './lexicon-data';
+import { FUNCTION_WORDS, PHRASAL_PARTICLES } from './lexicon-data';
 
 /** A word needs this many uses in WordNet's sense-tagged corpus (index.sense) to be kept. */
 export const MIN_TAGGED_USES = 3;
@@ -17,6 +18,8 @@ export const MIN_TAGGED_USES = 3;
 const BROADER = new Set(['@', '@i']);
 const ALIKE = new Set(['&', '^', '$']);
 const FUNCTION = new Set(FUNCTION_WORDS.split(/\s+/));
+/** A phrasal verb as WordNet writes it: "turn_down", "get_away". */
+const PHRASAL = new RegExp(`^[a-z]{2,}_(?:${PHRASAL_PARTICLES.split(' ').join('|')})$`);
 
 /** The file suffix's letter: the key of a synset is `letter:offset`. */
 export const POS_LETTER = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' } as const;
@@ -69,11 +72,14 @@ export function synsetsOf(dataText: string, letter: string): Map<string, Synset>
   return out;
 }
 
-/** A single word of letters, not a function word, used often enough in the tagged corpus. */
-function usable(word: string, uses: ReadonlyMap<string, number>): boolean {
-  return (
-    /^[a-z]{2,}$/.test(word) && !FUNCTION.has(word) && (uses.get(word) ?? 0) >= MIN_TAGGED_USES
-  );
+/**
+ * A single word of letters, not a function word, or a phrasal verb (verbs only), used often enough
+ * in the tagged corpus.
+ */
+function usable(word: string, letter: string, uses: ReadonlyMap<string, number>): boolean {
+  const single = /^[a-z]{2,}$/.test(word);
+  const shaped = single ? !FUNCTION.has(word) : letter === 'v' && PHRASAL.test(word);
+  return shaped && (uses.get(word) ?? 0) >= MIN_TAGGED_USES;
 }
 
 /** Each synset's kept words: the usable words that have it among any of their senses. */
@@ -87,7 +93,7 @@ function membersOf(
     for (const line of entries(index)) {
       const fields = line.trim().split(/\s+/);
       const word = fields[0]!;
-      if (!usable(word, uses)) continue;
+      if (!usable(word, letter, uses)) continue;
       for (const offset of fields.slice(fields.length - Number(fields[2]))) {
         const key = `${letter}:${offset}`;
         // Written with a capital in this synset: a name ("Turkey"), not the word.

@@ -14,10 +14,14 @@ import {
 const VERB_INDEX = `  1 Licence line one.  
 keep v 1 1 @ 1 1 00000100  
 store v 1 1 @ 1 1 00000200  
+escape v 1 1 @ 1 1 00000500  
+get_away v 1 1 @ 1 1 00000500  
+get_to_grips v 1 1 @ 1 1 00000500  
 `;
 const VERB_DATA = `  1 Licence line one.  
 00000100 31 v 01 keep 0 000 | retain possession of  
 00000200 40 v 01 store 0 001 @ 00000100 v 0000 | keep for future use  
+00000500 38 v 03 escape 0 get_away 0 get_to_grips 0 000 | run away from confinement  
 `;
 const ADJ_INDEX = `strong a 1 1 & 1 1 00000300  
 powerful a 1 1 & 1 1 00000400  
@@ -41,6 +45,9 @@ bank%1:14:00:: 00000200 2 10
 tilt%1:11:00:: 00000300 1 5
 turkey%1:15:00:: 00000400 1 8
 obscure%1:11:00:: 00000300 1 1
+escape%2:38:00:: 00000500 1 9
+get_away%2:38:00:: 00000500 1 4
+get_to_grips%2:38:00:: 00000500 1 4
 the%1:11:00:: 00000300 1 9
 keep%2:40:00:: 00000100 1 50
 store%2:40:00:: 00000200 1 12
@@ -72,7 +79,7 @@ describe('lexicon-wordnet-related-build: related senses from WordNet files', () 
     expect(synsetsOf(ADJ_DATA, 'a').get('a:00000300')?.alike).toEqual(['a:00000400']);
   });
 
-  it('keeps every sense, the links between kept synsets, and no names, rare or function words', () => {
+  it('keeps every sense, phrasal verbs, the links between kept synsets, and no names, rare or function words', () => {
     expect(relatedSenses(FILES, taggedUses(SENSES))).toEqual([
       // a:00000300 strong, a:00000400 powerful, n:00000300 bank tilt, v:00000100 keep, v:00000200 store
       'strong||1',
@@ -80,6 +87,7 @@ describe('lexicon-wordnet-related-build: related senses from WordNet files', () 
       'bank tilt',
       'keep',
       'store|3',
+      'escape get_away', // a phrasal verb kept, a longer collocation not
     ]);
   });
 

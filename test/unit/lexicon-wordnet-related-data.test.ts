@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wordnetDictDir } from '../../cli/gen-synonyms';
-import { FUNCTION_WORDS } from '../../lib/pipeline/lexicon-data';
+import { FUNCTION_WORDS, PHRASAL_PARTICLES } from '../../lib/pipeline/lexicon-data';
 import { PARTS_OF_SPEECH } from '../../lib/pipeline/lexicon-wordnet-build';
 import {
   POS_LETTER,
@@ -30,7 +30,7 @@ describe('lexicon-wordnet-related-data: the committed table of related senses', 
     },
   );
 
-  it('holds single lower-case words, no function words, and links to lines that exist', () => {
+  it('holds single lower-case words or phrasal verbs, no function words, and links to lines that exist', () => {
     const lines = WORDNET_RELATED.split('\n');
     const functionWords = new Set(FUNCTION_WORDS.split(/\s+/));
     expect(lines.length).toBeGreaterThan(10_000);
@@ -38,7 +38,9 @@ describe('lexicon-wordnet-related-data: the committed table of related senses', 
       const [words, ...links] = line.split('|');
       expect(links.length, line).toBeLessThanOrEqual(2);
       for (const word of words!.split(' ')) {
-        expect(word, line).toMatch(/^[a-z]{2,}$/);
+        expect(word, line).toMatch(
+          new RegExp(`^[a-z]{2,}(?:_(?:${PHRASAL_PARTICLES.split(' ').join('|')}))?$`),
+        );
         expect(functionWords.has(word), word).toBe(false);
       }
       for (const id of links.flatMap((field) => (field ? field.split(',') : [])))

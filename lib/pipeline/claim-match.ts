@@ -430,7 +430,8 @@ function judge(
   const total = claim.tokens.length;
   const resolved = referents(claim.tokens, unit.analysis, matched, { context, known });
   const found = matched.filter((m) => m >= 0).length + resolved.size;
-  const coverage = total === 0 ? 0 : found / total;
+  const phrasal = phrasalFinds(claim.tokens, page, matched);
+  const coverage = total === 0 ? 0 : (found + phrasal.size) / total;
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
   const involved = new Set(conflicts.map((c) => c.claimStart));
   const others = claim.tokens.filter((t, i) => matched[i]! >= 0 || !involved.has(t.start)).length;
@@ -447,7 +448,10 @@ function judge(
             restOfNameFound(claim.tokens, t, named) && !rivalName(claim.tokens, page, matched, i)
           ))),
   );
-  const swapped = substitutions(claim.tokens, page, matched, sentenceEnd(unit));
+  const swapped = substitutions(claim.tokens, page, matched, {
+    endsSentence: sentenceEnd(unit),
+    phrasal,
+  });
   const supported =
     total > 0 &&
     conflicts.length === 0 &&
@@ -456,6 +460,35 @@ function judge(
     !overclaims(claim.tokens, page, matched) &&
     coverage >= opts.supportThreshold;
   return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+}
+
+/**
+ * Claim words a phrasal verb accounts for, on either side: the claim's "got away" where the page
+ * says "escaped", its "trigger" where the page says "set off" (WordNet's `get_away`, `set_off`,
+ * `lexicon-wordnet-related.ts`), the page word unmatched. Indices into the claim's tokens; they
+ * count in coverage only, never in a conflict.
+ */
+function phrasalFinds(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Set<number> {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const free = page.filter((p, j) => !used.has(j) && p.kind === 'word' && !p.capital && p.word);
+  const found = new Set<number>();
+  claim.forEach((c, i) => {
+    if (matched[i]! >= 0 || c.kind !== 'word' || c.capital || !c.word) return;
+    const verb = c.particle && `${c.word}_${c.particle}`;
+    if (verb && free.some((p) => wordnetRelated(verb, p.word!))) {
+      found.add(i);
+      // The particle, when it is a word of its own ("away", "down").
+      const next = claim[i + 1];
+      if (next?.pos === c.pos + 1 && next.word === c.particle && matched[i + 1]! < 0)
+        found.add(i + 1);
+    } else if (free.some((p) => p.particle && wordnetRelated(c.word!, `${p.word}_${p.particle}`)))
+      found.add(i);
+  });
+  return found;
 }
 
 /** Whether page token `j` of the unit is the last word of a sentence (of either, in a pair). */
@@ -553,12 +586,12 @@ function substitutions(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
-  endsSentence: (j: number) => boolean,
+  { endsSentence, phrasal }: { endsSentence: (j: number) => boolean; phrasal: ReadonlySet<number> },
 ): number {
   const used = new Set(matched.filter((m) => m >= 0));
   let count = 0;
   claim.forEach((c, i) => {
-    if (matched[i]! >= 0 || c.kind !== 'word' || c.capital) return;
+    if (matched[i]! >= 0 || phrasal.has(i) || c.kind !== 'word' || c.capital) return;
     const left = matched[i - 1];
     const right = matched[i + 1];
     if (left === undefined || left < 0) return;

@@ -13,6 +13,7 @@ import {
   NUMBER_SCALES,
   NUMBER_WORDS,
   PERCENT_WORDS,
+  PHRASAL_PARTICLES,
   QUANTIFIERS,
   type QuantifierClass,
 } from './lexicon-data';
@@ -49,6 +50,8 @@ export interface Token {
   approximate?: boolean;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
   bound?: Bound;
+  /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
+  particle?: string;
 }
 
 export type Bound = 'above' | 'below';
@@ -83,6 +86,7 @@ const CLAUSE_WORDS = new Set(
 const NEGATIONS = new Set(NEGATION_WORDS.split(' '));
 const CURRENCIES = new Set(CURRENCY.split(' '));
 const PERCENTS = new Set(PERCENT_WORDS.split(' '));
+const PARTICLES = new Set(PHRASAL_PARTICLES.split(' '));
 const TITLES = new Set(NAME_TITLES.split(' '));
 const APPROXIMATORS = new Set(
   'about around approximately roughly nearly almost some over under more less than'.split(' '),
@@ -552,7 +556,9 @@ function wordItem(
   const name =
     capital &&
     (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:'));
-  return { token: contentToken(key, r, r, capital, name) };
+  const token = contentToken(key, r, r, capital, name);
+  if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
+  return { token };
 }
 
 function contentToken(key: string, first: Raw, last: Raw, capital: boolean, name: boolean): Token {

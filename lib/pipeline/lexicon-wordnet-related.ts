@@ -19,6 +19,12 @@ interface Table {
 
 let loaded: Table | undefined;
 
+/** A word's lookup key: its lemma; a phrasal verb's ("turned_down") its verb's lemma and particle. */
+function keyOf(word: string): string {
+  const [verb, particle] = word.split('_');
+  return particle === undefined ? lemma(word) : `${lemma(verb!)}_${particle}`;
+}
+
 function ids(field: string | undefined): number[] {
   return field ? field.split(',').map((id) => parseInt(id, 36)) : [];
 }
@@ -32,7 +38,7 @@ function table(): Table {
   WORDNET_RELATED.split('\n').forEach((line, id) => {
     const [words, up, like] = line.split('|');
     for (const word of words!.split(' ')) {
-      const key = lemma(word);
+      const key = keyOf(word);
       const list = senses.get(key);
       if (!list) senses.set(key, [id]);
       else if (list.at(-1) !== id) list.push(id);
@@ -55,14 +61,15 @@ const SEEN_LIMIT = 50_000;
 function sensesOf(lower: string): readonly number[] {
   let found = seen.get(lower);
   if (found) return found;
-  found = table().senses.get(lemma(lower)) ?? NONE;
+  found = table().senses.get(keyOf(lower)) ?? NONE;
   if (seen.size >= SEEN_LIMIT) seen.clear();
   seen.set(lower, found);
   return found;
 }
 
 /**
- * The page's lower-case word says the claim's, in some sense of each: a sense they share, a sense
+ * The page's lower-case word says the claim's, in some sense of each (either may be a phrasal
+ * verb written with an underscore, "turned_down"): a sense they share, a sense
  * of the page word that is a kind of one of the claim word's, or two alike senses ("strong" /
  * "powerful"). One way: "evolving" stands for "changing", not "changing" for "evolving". Two
  * words of one category ("summer" / "winter") are not related: neither is a kind of the other.

@@ -13,6 +13,8 @@ describe('lexicon-wordnet-related: the page word may stand for the claim word', 
     ['first', 'originally'], // wikipedia
     ['closed', 'enclosed'], // iab-1
     ['changing', 'evolving'], // spiceworks
+    ['got_away', 'escaped'], // wapo-1: a phrasal verb, "got away"
+    ['trigger', 'set_off'], // nytimes-3: "set off"
   ])('"%s" by "%s"', (claim, page) => {
     expect(wordnetRelated(claim, page)).toBe(true);
   });
@@ -74,5 +76,11 @@ describe('claim matching: a related word in the claim word’s place', () => {
     const claim =
       'Helping them understand all the pain that they would have to go through to build it out independently is a worthless tactic.';
     expect(compare(claim, page).outcome).not.toBe('supported');
+  });
+
+  it('counts a phrasal verb of the claim that the page says in one word (wapo-1)', () => {
+    const page = 'Two gunmen died, and three others may have escaped, officials said.';
+    const claim = 'Officials said two of the gunmen died and three more may have got away.';
+    expect(compare(claim, page).outcome).toBe('supported');
   });
 });

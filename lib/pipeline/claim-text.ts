@@ -13,6 +13,7 @@ import {
   NUMBER_SCALES,
   NUMBER_WORDS,
   PERCENT_WORDS,
+  PHRASAL_PARTICLES,
   QUANTIFIERS,
   type QuantifierClass,
 } from './lexicon-data';
@@ -49,6 +50,8 @@ export interface Token {
   approximate?: boolean;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
   bound?: Bound;
+  /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
+  particle?: string;
 }
 
 export type Bound = 'above' | 'below';
@@ -83,6 +86,7 @@ const CLAUSE_WORDS = new Set(
 const NEGATIONS = new Set(NEGATION_WORDS.split(' '));
 const CURRENCIES = new Set(CURRENCY.split(' '));
 const PERCENTS = new Set(PERCENT_WORDS.split(' '));
+const PARTICLES = new Set(PHRASAL_PARTICLES.split(' '));
 const TITLES = new Set(NAME_TITLES.split(' '));
 const APPROXIMATORS = new Set(
   'about around approximately roughly nearly almost some over under more less than'.split(' '),
@@ -382,6 +386,28 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
   return items;
 }
 
+/** Words that name a share of a whole: "half of all cases", "a third of all voters". */
+const SHARE_WORDS = new Set(
+  'half quarter quarters third thirds fifth fifths tenth tenths fraction share portion part percentage'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "all" after a number, a percentage or a share and "of": "15 percent of all profits", "half of
+ * all cases" speak of a part of the whole, as "some" does, not of all of it.
+ */
+function shareOfAll(raws: readonly Raw[], i: number): boolean {
+  const share = raws[i - 2];
+  if (raws[i - 1]?.lower !== 'of' || !share) return false;
+  return (
+    /^\d/.test(share.lower) ||
+    PERCENTS.has(share.lower) ||
+    SHARE_WORDS.has(share.lower) ||
+    Object.hasOwn(NUMBER_WORDS, share.lower)
+  );
+}
+
 function cueAt(
   raws: readonly Raw[],
   i: number,
@@ -404,7 +430,7 @@ function cueAt(
       item: {
         cue: {
           negation: quantifier.value === 'none',
-          quantifier: quantifier.value,
+          quantifier: quantifier.value === 'all' && shareOfAll(raws, i) ? 'some' : quantifier.value,
           raw: r,
           last: raws[quantifier.next - 1]!,
         },
@@ -564,7 +590,9 @@ function wordItem(
   const name =
     capital &&
     (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:'));
-  return { token: contentToken(key, r, r, capital, name) };
+  const token = contentToken(key, r, r, capital, name);
+  if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
+  return { token };
 }
 
 function contentToken(key: string, first: Raw, last: Raw, capital: boolean, name: boolean): Token {

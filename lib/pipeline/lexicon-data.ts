@@ -741,3 +741,10 @@ export const PERCENT_WORDS = '% percent per cent pct percentage';
 
 /** Titles before a name: not part of it ("Mr Obama" is "Obama"). */
 export const NAME_TITLES = 'mr mrs ms dr prof sir lord lady president senator gov rep gen';
+
+/**
+ * Particles of English phrasal verbs ("turned down", "got away", "set off"): a verb with one is
+ * looked up in WordNet as one verb (`turn_down`: "reject", "rebuff"); claim-text.ts marks them.
+ */
+export const PHRASAL_PARTICLES =
+  'up down out off away over back in on through around about along apart aside forward';

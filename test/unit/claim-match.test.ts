@@ -610,3 +610,15 @@ describe('compareClaim: decades in years, and words of one family', () => {
     ).toBe(1);
   });
 });
+
+describe('compareClaim: a share of all is not all', () => {
+  it('does not support "all of the profits" where the page gives 15 percent of all (yahoo-3)', () => {
+    const page =
+      'After her story grabbed local headlines, Hicks has been inundated by requests for photos shoots, and she said she plans to give 15 percent of all profits related to these shoots to the USO.';
+    const claim =
+      'After her story grabbed local headlines, Hicks has been inundated by requests for photos shoots, and she said she plans to give all of the profits related to these shoots to the USO.';
+    const result = compareClaim(claim, page, buildLexicon([claim, page]), { context: [] });
+    expect(result.outcome).toBe('contradicted');
+    expect(result.conflicts.map((c) => c.kind)).toContain('quantifier');
+  });
+});

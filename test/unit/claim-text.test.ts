@@ -125,6 +125,23 @@ describe('analyse: words, names, negation, quantifiers', () => {
     expect(tokens('No one registered it')[0]!.negated).toBe(true);
   });
 
+  it('reads "all" after a share and "of" as a part of the whole (yahoo-3)', () => {
+    const q = (t: string) => tokens(t).find((x) => x.text === 'profits')?.quantifier;
+    expect(q('She plans to give 15 percent of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give 15% of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give half of all profits to the USO.')).toBe('some');
+    expect(q('She plans to give all of the profits to the USO.')).toBe('all');
+    expect(q('She plans to give all profits to the USO.')).toBe('all');
+  });
+
+  it('marks the particle written after a word: a phrasal verb', () => {
+    const particle = (t: string, word: string) => tokens(t).find((x) => x.text === word)?.particle;
+    expect(particle('Three more may have got away.', 'got')).toBe('away');
+    expect(particle('It can set off fires.', 'set')).toBe('off');
+    expect(particle('He turned down the offer.', 'turned')).toBe('down');
+    expect(particle('He turned the offer down.', 'turned')).toBeUndefined();
+  });
+
   it('keeps offsets, shifted by the offset given', () => {
     const text = 'Mr Obama said race relations improved.';
     for (const t of analyse(text, BASE_LEXICON, 100).tokens)

@@ -63,4 +63,13 @@ describe('claim matching with WordNet synonyms', () => {
       compare('The report was written in the spring of that year after a search.', page).outcome,
     ).not.toBe('supported');
   });
+
+  it('does not match the names of numbers through WordNet (links-in-tables)', () => {
+    // WordNet puts "million" and "billion" in one sense (a very large number).
+    expect(wordnetSynonyms('millions', 'billions')).toBe(true);
+    const page = 'Android users are downloading tens of billions of apps and games on Google Play.';
+    const claim =
+      'Android users are downloading tens of millions of apps and games on Google Play.';
+    expect(compare(claim, page).outcome).not.toBe('supported');
+  });
 });

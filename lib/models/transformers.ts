@@ -848,7 +848,13 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     dispose: () => loader.dispose(),
   };
   const roles = options.roles ?? DEFAULT_ROLES;
-  for (const role of roles) await addRole(ports, loader, manifest, role, limits);
+  // The roles asked for load side by side: one model's files are read while another's session is
+  // created (ONNX Runtime creates sessions one at a time on this thread, and initialises itself
+  // once for all). Their problems are then put in the roles' order, whichever load finished
+  // first. Models used only when installed follow one at a time, so a full install does not hold
+  // every model file in memory at once.
+  await Promise.all(roles.map((role) => addRole(ports, loader, manifest, role, limits)));
+  loader.problems.sort((a, b) => roles.indexOf(a.role) - roles.indexOf(b.role));
   for (const role of options.whenPresent ?? DEFAULT_WHEN_PRESENT)
     if (!roles.includes(role)) await addRole(ports, loader, manifest, role, limits, true);
   exposeLoaderState(ports, loader);

@@ -40,7 +40,23 @@ export class EmbeddingCache {
     return {
       modelId: embedder.modelId,
       embed: (texts, kind) => this.embed(embedder, texts, kind),
+      cached: (texts) => this.cached(embedder.modelId, texts),
     };
+  }
+
+  /** Saved vectors only (a query's key, as `embed` writes it by default); never throws. */
+  private async cached(
+    modelId: string,
+    texts: readonly string[],
+  ): Promise<Array<Float32Array | undefined>> {
+    try {
+      const keys = await Promise.all(
+        texts.map(async (text) => `${modelId}\u0000${await sha256Hex(text)}`),
+      );
+      return await this.lookup(keys, modelId);
+    } catch {
+      return texts.map(() => undefined);
+    }
   }
 
   private async embed(

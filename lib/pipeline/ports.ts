@@ -23,6 +23,12 @@ export interface PairScorer {
 export interface Embedder {
   readonly modelId: string;
   embed(texts: readonly string[], kind?: 'query' | 'passage'): Promise<Float32Array[]>;
+  /**
+   * The vectors already saved for `texts` (undefined where none is), computing nothing: an
+   * embedder wrapped by the embedding cache has them (lib/cache/embeddings.ts); a bare one does
+   * not offer this.
+   */
+  cached?(texts: readonly string[]): Promise<Array<Float32Array | undefined>>;
 }
 
 /** Softmax probabilities of the three NLI classes for one (premise, hypothesis) pair; they sum to 1. */

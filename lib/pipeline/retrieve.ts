@@ -1,7 +1,8 @@
 // Retrieve and rerank, then deduplicate (EWEK-QA §3.1.1, WeKnow-RAG §4.1.3):
 //   1. BM25 first stage over every candidate keeps the top K — this is what keeps the cost of the
 //      neural stages independent of page size;
-//   2. the MiniLM cross-encoder filter scores the survivors in BM25 order, in batches, within a
+//   2. the MiniLM cross-encoder filter scores the survivors in BM25 order (fused with the
+//      bi-encoder's order once the page's passages are embedded, hybrid.ts), in batches, within a
 //      pair budget (stopping early once the top is settled), and keeps the best 70;
 //   3. an optional larger cross-encoder reorders those 70;
 //   4. the MiniLM bi-encoder drops a quote whose cosine similarity to a better-ranked one is > 0.9;
@@ -14,6 +15,10 @@ import { rankPassages, type RankContext } from './rank';
 import { inJunkSection, isJunk } from './junk';
 import { selectSummaryPassages } from './summarize';
 import { terms } from '../core/text';
+import { cosine } from '../core/vector';
+import { withDenseOrder } from './hybrid';
+
+export { cosine };
 import type { Candidate } from './types';
 
 export interface RetrieveOptions {
@@ -164,9 +169,10 @@ class ScoreMemo {
 }
 
 /**
- * Step 2 within a budget: pairs in BM25 order, a batch at a time, until `maxPairs` are spent or a
- * batch leaves the best `topK` as they were (BM25's lower ranks rarely overturn a settled top).
- * Items never scored are dropped: BM25 put them below every scored one.
+ * Step 2 within a budget: pairs in the order of `items` (BM25's, or BM25's fused with the
+ * bi-encoder's), a batch at a time, until `maxPairs` are spent or a batch leaves the best `topK` as
+ * they were (lower ranks of that order rarely overturn a settled top). Items never scored are
+ * dropped: the first stage put them below every scored one.
  */
 export async function filterWithinBudget(
   scorer: PairScorer,
@@ -274,18 +280,6 @@ export function dedupLexically(
   return kept.map((i) => items[i]!);
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
 function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   if (small.size === 0) return large.size === 0 ? 1 : 0;
@@ -313,7 +307,14 @@ export async function rerankAndDedup(
   const eligible = survivors.filter((item) => item.candidate.tokens <= opts.maxQuoteTokens);
   const byBm25 = [...eligible].sort((a, b) => b.bm25 - a.bm25);
   let ranked: Scored[] = models.filter
-    ? (await filterWithinBudget(models.filter, question, byBm25, opts)).slice(0, opts.filterK)
+    ? (
+        await filterWithinBudget(
+          models.filter,
+          question,
+          await withDenseOrder(question, byBm25, models.embedder),
+          opts,
+        )
+      ).slice(0, opts.filterK)
     : // Keyword path: a candidate sharing no word with the question is no evidence at all.
       byBm25.filter((item) => item.bm25 > 0).slice(0, opts.filterK);
   const filtered = ranked.length;

@@ -597,6 +597,23 @@ describe('openStore: hits and misses', () => {
     ]);
   });
 
+  it('cachedEmbedder.cached: the saved vectors only, embedding nothing; none on a closed database', async () => {
+    const { store } = setup();
+    const { embedder, calls } = fakeEmbedder('mini');
+    const cached = store.cachedEmbedder(embedder);
+    await cached.embed(['alpha', 'gamma']);
+    const peek = await cached.cached!(['alpha', 'be', 'gamma']);
+    expect(peek.map((v) => (v ? Array.from(v) : null))).toEqual([[5, 97], null, [5, 103]]);
+    expect(calls).toEqual([['alpha', 'gamma']]);
+    // Another model's vectors are not this one's.
+    expect(await store.cachedEmbedder(fakeEmbedder('other').embedder).cached!(['alpha'])).toEqual([
+      undefined,
+    ]);
+    store.close();
+    expect(await cached.cached!(['alpha'])).toEqual([undefined]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('estimate and persist use navigator.storage when given, false without it', async () => {
     const asked: string[] = [];
     const { store } = setup({

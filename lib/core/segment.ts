@@ -39,16 +39,37 @@ const SEGMENT_WINDOW = 8192;
 const ABBREVIATION =
   /(?:^|[\s("'“‘])(?:Jr|Sr|Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Gen|Col|Capt|Lt|Sgt|Gov|Sen|Rep|Pres|St|Mt|Ft|Inc|Ltd|Co|Corp|Bros|No|Nos|Vol|vs|etc|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|[A-Z]|(?:[A-Za-z]\.){1,4}[A-Za-z])\.["'”’)]*\s*$/;
 
+// Intl.Segmenter also ends a sentence inside a footnote marker that follows its full stop
+// ("Britain.[" | "235] The railways…", "sold.[" | "12][13] Then"): the rest of the marker, and the
+// markers after it, go back to the sentence they belong to.
+const FOOTNOTE_TAIL = /^[^\s[\]]{1,20}\](?:\[[^\s[\]]{1,20}\])*\s*/;
+
+/** How many characters at the start of `next` close a footnote marker `previous` opened. */
+function footnoteTail(
+  text: string,
+  previous: { start: number; end: number },
+  next: { start: number; end: number },
+): number {
+  if (!/\[\s*$/.test(text.slice(previous.start, previous.end))) return 0;
+  return FOOTNOTE_TAIL.exec(text.slice(next.start, next.end))?.[0].length ?? 0;
+}
+
 /** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
 export function* sentenceRanges(
   text: string,
   lang?: string,
 ): Generator<{ start: number; end: number }> {
   let pending: { start: number; end: number } | null = null;
-  for (const range of segmenterRanges(text, lang)) {
+  for (let range of segmenterRanges(text, lang)) {
     if (pending && ABBREVIATION.test(text.slice(pending.start, pending.end))) {
       pending = { start: pending.start, end: range.end };
       continue;
+    }
+    const marker: number = pending ? footnoteTail(text, pending, range) : 0;
+    if (pending && marker > 0) {
+      pending = { start: pending.start, end: range.start + marker };
+      if (range.start + marker >= range.end) continue;
+      range = { start: range.start + marker, end: range.end };
     }
     if (pending) yield pending;
     pending = range;

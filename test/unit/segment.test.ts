@@ -19,4 +19,23 @@ describe('sentences', () => {
   it('still ends sentences at ordinary full stops', () => {
     expect(sentences('One day later. The next one.').length).toBe(2);
   });
+
+  it('keeps a footnote marker after a full stop with its sentence (Wikipedia pages)', () => {
+    // wikipedia-2: Intl.Segmenter alone gives "… to Britain.[" and "235] The railways …".
+    expect(
+      sentences(
+        'Telecom was sold to Britain.[235] The railways were privatised in 1993.[12][13] Then more.',
+      ).map((s) => s.trim()),
+    ).toEqual([
+      'Telecom was sold to Britain.[235]',
+      'The railways were privatised in 1993.[12][13]',
+      'Then more.',
+    ]);
+    expect(sentences('End of text.[4]')).toEqual(['End of text.[4]']);
+    // Brackets that open no marker are left alone.
+    expect(sentences('Arrays [1, 2] are fine. Next [x] too.').map((s) => s.trim())).toEqual([
+      'Arrays [1, 2] are fine.',
+      'Next [x] too.',
+    ]);
+  });
 });

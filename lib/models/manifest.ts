@@ -72,6 +72,12 @@ export interface ManifestModel {
   optional: boolean;
   /** Prepended to each text the embedder encodes, by kind (absent: texts go in as they are). */
   textPrefixes?: TextPrefixes;
+  /**
+   * The longest input, in word pieces, the model was trained on; an embedder cuts texts there
+   * (absent: the loader's own limit). Reading further costs time and gives the model text of a
+   * length it never learnt from.
+   */
+  maxTokens?: number;
   files: ManifestFile[];
 }
 
@@ -104,6 +110,7 @@ const FIELD_MESSAGES: Record<string, string | ((input: unknown) => string)> = {
   licence: 'is required',
   optional: 'must be true or false',
   textPrefixes: 'must be { "query": text, "passage": text }',
+  maxTokens: 'must be a whole number of word pieces from 8 to 4096',
   query: 'must be text',
   passage: 'must be text',
   files: 'must be a non-empty array',
@@ -141,6 +148,7 @@ const ModelSchema = record({
       passage: v.pipe(v.string(), v.maxLength(40)),
     }),
   ),
+  maxTokens: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(8), v.maxValue(4096))),
   files: nonEmptyArray(FileSchema),
 });
 
@@ -224,10 +232,11 @@ export function validateManifest(value: unknown): ManifestResult {
     manifest: {
       schemaVersion: 1,
       ...(comment !== undefined ? { comment } : {}),
-      // valibot's optional key reads as `textPrefixes: undefined`; the type has it absent.
-      models: models.map(({ textPrefixes, ...model }) => ({
+      // valibot's optional keys read as `textPrefixes: undefined`; the type has them absent.
+      models: models.map(({ textPrefixes, maxTokens, ...model }) => ({
         ...model,
         ...(textPrefixes ? { textPrefixes } : {}),
+        ...(maxTokens !== undefined ? { maxTokens } : {}),
       })),
     },
   };

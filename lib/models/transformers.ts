@@ -119,7 +119,10 @@ export interface LoadModelPortsOptions {
   gpu?: GpuLike | null;
   /** Word pieces kept per passage (EWEK-QA: quotes are at most 128 tokens). */
   maxPassageTokens?: number;
-  /** Word pieces kept per text for the embedder (all-MiniLM-L6-v2 was trained with 256). */
+  /**
+   * Word pieces kept per text for an embedder, at most; a manifest `maxTokens` lowers it (the
+   * English bi-encoder's 128, its training length).
+   */
   maxEmbedTokens?: number;
   /** Word pieces kept per NLI hypothesis (a claim or one answer sentence); the premise gets the rest. */
   maxHypothesisTokens?: number;
@@ -212,18 +215,17 @@ async function checkFiles(
 ): Promise<{ missing: string[]; changed: string[] }> {
   if (!options.modelCache)
     return { missing: await missingFiles(options, model, files), changed: [] };
-  const missing: string[] = [];
-  const changed: string[] = [];
-  for (const file of files) {
-    const result = await options.modelCache
-      .check(`${model.folder}/${file}`)
-      .catch((error: unknown) => ({
+  const { modelCache } = options;
+  const results = await Promise.all(
+    files.map((file) =>
+      modelCache.check(`${model.folder}/${file}`).catch((error: unknown) => ({
         status: 'changed' as const,
         detail: `${file}: ${errorText(error)}`,
-      }));
-    if (result.status === 'missing') missing.push(file);
-    else if (result.status === 'changed') changed.push(result.detail);
-  }
+      })),
+    ),
+  );
+  const missing = files.filter((_, i) => results[i]!.status === 'missing');
+  const changed = results.flatMap((result) => (result.status === 'changed' ? [result.detail] : []));
   return { missing, changed };
 }
 
@@ -232,7 +234,6 @@ async function missingFiles(
   model: ManifestModel,
   files: string[],
 ): Promise<string[]> {
-  const missing: string[] = [];
   if (options.localModelPath !== undefined) {
     // Node only. getBuiltinModule keeps `node:fs` out of browser bundles (no static import).
     const fs = (
@@ -243,22 +244,19 @@ async function missingFiles(
         'internal',
         'localModelPath needs Node; pass modelBaseUrl in a browser',
       );
-    for (const file of files) {
-      if (!fs.existsSync(joinPath(options.localModelPath, model.folder, file))) missing.push(file);
-    }
-    return missing;
+    const folder = joinPath(options.localModelPath, model.folder);
+    return files.filter((file) => !fs.existsSync(joinPath(folder, file)));
   }
   const fetchFn = options.fetch ?? ((url: string, init?: { method?: string }) => fetch(url, init));
-  for (const file of files) {
-    const ok = await fetchFn(joinPath(options.modelBaseUrl!, model.folder, file), {
-      method: 'HEAD',
-    }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!ok) missing.push(file);
-  }
-  return missing;
+  const present = await Promise.all(
+    files.map((file) =>
+      fetchFn(joinPath(options.modelBaseUrl!, model.folder, file), { method: 'HEAD' }).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    ),
+  );
+  return files.filter((_, i) => !present[i]);
 }
 
 function configureEnv(options: LoadModelPortsOptions): void {
@@ -470,6 +468,8 @@ class ModelLoader {
   readonly problems: ModelProblem[] = [];
   private readonly sessions: Loaded[] = [];
   private readonly fallbackDevice: ModelDevice = isNode() ? 'cpu' : 'wasm';
+  /** File checks by model and device, started once (`checkAhead`) and awaited by `load`. */
+  private readonly checks = new Map<string, Promise<ModelProblem | undefined>>();
 
   constructor(
     private readonly options: LoadModelPortsOptions,
@@ -491,7 +491,7 @@ class ModelLoader {
    * `ifPresent`: missing files are not a problem (the model is simply not installed).
    */
   async load(model: ManifestModel, ifPresent = false): Promise<Loaded | null> {
-    const problem = await fileProblem(this.options, model, this.device);
+    const problem = await this.check(model);
     if (problem) {
       if (!(ifPresent && problem.code === 'model-missing')) this.problems.push(problem);
       return null;
@@ -510,6 +510,24 @@ class ModelLoader {
       );
       return null;
     }
+  }
+
+  /**
+   * Starts checking the files of models loaded later, so that finding an optional model absent
+   * (a few requests each) happens while the ranking models load, not after.
+   */
+  checkAhead(models: readonly ManifestModel[]): void {
+    for (const model of models) void this.check(model);
+  }
+
+  private check(model: ManifestModel): Promise<ModelProblem | undefined> {
+    const key = `${model.id}\u0000${this.device}`;
+    let check = this.checks.get(key);
+    if (!check) {
+      check = fileProblem(this.options, model, this.device);
+      this.checks.set(key, check);
+    }
+    return check;
   }
 
   /** Runs `fn` on a session on the current device; reloads on WASM and retries once if WebGPU fails mid-run. */
@@ -630,6 +648,9 @@ async function embedBatch(
  * both kinds give the same vectors.
  */
 function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder {
+  // Vectors that earlier versions saved for texts longer than this (cut at 256) stay in the
+  // embedding cache under the same key; they differ a little from today's and age out with it.
+  const maxTokens = Math.min(limits.maxEmbed, model.maxTokens ?? limits.maxEmbed);
   return {
     modelId: model.id,
     embed(raw, kind: TextKind = 'query') {
@@ -638,7 +659,7 @@ function makeEmbedder(model: ManifestModel, run: Run, limits: Limits): Embedder 
         texts,
         (text) => text.length,
         limits.batching,
-        (batch) => run((loaded) => embedBatch(loaded, model.id, batch, limits.maxEmbed)),
+        (batch) => run((loaded) => embedBatch(loaded, model.id, batch, maxTokens)),
       );
     },
   };
@@ -848,6 +869,10 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
     dispose: () => loader.dispose(),
   };
   const roles = options.roles ?? DEFAULT_ROLES;
+  const optionalRoles = (options.whenPresent ?? DEFAULT_WHEN_PRESENT).filter(
+    (role) => !roles.includes(role),
+  );
+  loader.checkAhead(optionalRoles.flatMap((role) => modelForRole(manifest, role) ?? []));
   // The roles asked for load side by side: one model's files are read while another's session is
   // created (ONNX Runtime creates sessions one at a time on this thread, and initialises itself
   // once for all). Their problems are then put in the roles' order, whichever load finished
@@ -855,8 +880,7 @@ export async function loadModelPorts(options: LoadModelPortsOptions): Promise<Lo
   // every model file in memory at once.
   await Promise.all(roles.map((role) => addRole(ports, loader, manifest, role, limits)));
   loader.problems.sort((a, b) => roles.indexOf(a.role) - roles.indexOf(b.role));
-  for (const role of options.whenPresent ?? DEFAULT_WHEN_PRESENT)
-    if (!roles.includes(role)) await addRole(ports, loader, manifest, role, limits, true);
+  for (const role of optionalRoles) await addRole(ports, loader, manifest, role, limits, true);
   exposeLoaderState(ports, loader);
   return ports;
 }

@@ -114,6 +114,21 @@ describe('validateManifest', () => {
     );
   });
 
+  it('takes a whole maxTokens and names a bad one; the English bi-encoder reads its training length', () => {
+    expect(modelForRole(MODEL_MANIFEST, 'bi-encoder')!.maxTokens).toBe(128);
+    expect(modelForRole(MODEL_MANIFEST, 'cross-encoder')!.maxTokens).toBeUndefined();
+    const m = good();
+    m.models[1].maxTokens = 64;
+    const ok = validateManifest(m);
+    expect(ok.ok && ok.manifest.models[1]!.maxTokens).toBe(64);
+    for (const bad of [12.5, 0, '128']) {
+      m.models[1].maxTokens = bad;
+      expect((validateManifest(m) as { errors: string[] }).errors).toEqual([
+        'models[1].maxTokens must be a whole number of word pieces from 8 to 4096',
+      ]);
+    }
+  });
+
   it('rejects duplicate roles and folders', () => {
     const m = good();
     m.models[2].role = 'cross-encoder';

@@ -186,6 +186,34 @@ describe('loadModelPorts with the multilingual pair installed', () => {
     }
   });
 
+  it('cuts texts at the manifest’s maxTokens: words past it change nothing, words before it do', async () => {
+    const short = MODEL_MANIFEST.models.map((m) =>
+      m.role === 'bi-encoder' ? { ...m, maxTokens: 16 } : m,
+    );
+    const cut = await loadModelPorts({
+      localModelPath: models,
+      device: 'cpu',
+      manifest: { ...MODEL_MANIFEST, models: short },
+      roles: ['bi-encoder'],
+      whenPresent: [],
+    });
+    try {
+      const head = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+      const [a, b, c] = await cut.embedder!.embed([
+        `${head} the lighthouse`,
+        `${head} a harbour wall`,
+        `the lighthouse ${head}`,
+      ]);
+      expect(Array.from(b!)).toEqual(Array.from(a!));
+      expect(Array.from(c!)).not.toEqual(Array.from(a!));
+      const [full] = await ports.embedder!.embed([`${head} the lighthouse`]);
+      const [fullOther] = await ports.embedder!.embed([`${head} a harbour wall`]);
+      expect(Array.from(fullOther!)).not.toEqual(Array.from(full!));
+    } finally {
+      await cut.dispose();
+    }
+  });
+
   it('the English embedder has no prefixes: both kinds give the same vectors', async () => {
     const [q] = await ports.embedder!.embed(['the lighthouse'], 'query');
     const [p] = await ports.embedder!.embed(['the lighthouse'], 'passage');

@@ -209,8 +209,8 @@ export async function filterWithinBudget(
 
 /**
  * Step 4 with the bi-encoder: drop an item whose cosine to a better-ranked kept one exceeds the
- * threshold. Items are embedded a batch at a time in rank order, and embedding stops once `limit`
- * are kept: whether an item is kept depends only on those ranked above it, so the kept items are
+ * threshold. Items are embedded a batch at a time in rank order (a batch no larger than the
+ * places left), and embedding stops once `limit` are kept: whether an item is kept depends only on those ranked above it, so the kept items are
  * the same as when all are embedded, for a fraction of the work. At most `maxEmbedded` items are
  * embedded; past them, the rest are checked by their words (`fillLexically`).
  */
@@ -228,7 +228,9 @@ export async function dedupByEmbedding(
   const kept: Array<{ item: Scored; vector: Float32Array }> = [];
   let embedded = 0;
   while (embedded < Math.min(items.length, maxEmbedded) && kept.length < limit) {
-    const batch = items.slice(embedded, Math.min(embedded + batchSize, maxEmbedded));
+    // No more than could still be kept: when every one is distinct, none was embedded in vain.
+    const size = Math.min(batchSize, limit - kept.length);
+    const batch = items.slice(embedded, Math.min(embedded + size, maxEmbedded));
     embedded += batch.length;
     const vectors = await embedder.embed(batch.map((item) => item.candidate.text));
     batch.forEach((item, j) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder, PairScorer } from '../../lib/pipeline/ports';
 import {
   cosine,
+  dedupByEmbedding,
   dedupLexically,
   firstStage,
   rerankAndDedup,
@@ -165,15 +166,17 @@ describe('rerankAndDedup', () => {
     };
     const models = { filter: numberScorer(), embedder };
     const some = await rerankAndDedup('q', hundred, models, { maxPairs: 100 });
-    expect(embedded).toEqual([8]);
-    const all = await rerankAndDedup('q', hundred, models, {
-      maxPairs: 100,
-      embedBatchSize: 100,
-      maxEmbedded: Infinity,
-    });
-    expect(embedded).toEqual([8, 70]);
+    // Five places: 99..95 embedded, 98 is a copy, so one more (94) for the last place.
+    expect(embedded).toEqual([5, 1]);
+    // Every one of the filter's 70 embedded, no limit on what is kept: the same first five.
+    const byFilter = [...hundred]
+      .map((item) => ({ ...item, filter: Number(/number (\d+)/.exec(item.candidate.text)![1]) }))
+      .sort((a, b) => b.filter - a.filter)
+      .slice(0, 70);
+    const all = await dedupByEmbedding(embedder, byFilter, RETRIEVE_DEFAULTS.dedupThreshold);
+    expect(embedded).toEqual([5, 1, 70]);
     expect(some.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
-    expect(all.ranked.map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
+    expect(all.slice(0, 5).map((r) => r.filter)).toEqual([99, 97, 96, 95, 94]);
   });
 
   it('embeds at most 16 candidates; past them, near-copies are told apart by their words', async () => {
@@ -198,7 +201,8 @@ describe('rerankAndDedup', () => {
         maxPairs: 100,
       },
     );
-    expect(embedded).toEqual([8, 8]);
+    // One kept of the first five, then four places left each time: 16 embedded in all.
+    expect(embedded).toEqual([5, 4, 4, 3]);
     expect(outcome.ranked.map((r) => r.filter)).toEqual([99, 83, 82, 80, 79]);
   });
 

@@ -1,4 +1,4 @@
-// tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]
+// tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>] [--vocab <file>]
 //
 // Writes random-weight BERT models into <dest>/<folder>/ for each model of the manifest, with the
 // folder names, file names, input and output names of the real ones, so the extension, the tests
@@ -16,6 +16,8 @@
 //                     file): for benchmarks. With --all the reranker and the NLI model get 12
 //                     layers like ms-marco-MiniLM-L-12-v2 and nli-deberta-v3-xsmall.
 //   --all             include every optional model (the reranker; the NLI model at minilm-l6)
+//   --vocab <file>    a real vocab.txt for the BERT-vocabulary stand-ins (the answer bench passes
+//                     the MiniLM one from ../shared/data), so text splits into the real pieces
 
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -88,6 +90,8 @@ export interface GenerateOptions {
   manifest?: ModelManifest;
   /** Every optional model; without it, the NLI and extractive-QA models only at tiny size (see above). */
   includeOptional?: boolean;
+  /** The real WordPiece vocabulary for the BERT-vocabulary stand-ins (`--vocab`); see `generateModelFiles`. */
+  wordPieces?: readonly string[];
 }
 
 /** Generates the model folders; returns the folders written. */
@@ -105,7 +109,11 @@ export async function generateModels(options: GenerateOptions): Promise<string[]
       // ms-marco-MiniLM-L-12-v2 and nli-deberta-v3-xsmall both have 12 layers (DeBERTa's relative
       // attention costs more per layer than this BERT stand-in: its timings are a lower bound).
       layers: TWELVE_LAYERS.includes(model.role) && options.size === 'minilm-l6' ? 12 : undefined,
-      ...(XLMR_FOR[model.role] ? { xlmr: XLMR_FOR[model.role] } : {}),
+      ...(XLMR_FOR[model.role]
+        ? { xlmr: XLMR_FOR[model.role] }
+        : options.wordPieces
+          ? { wordPieces: options.wordPieces }
+          : {}),
       ...(quantizedPath(model) ? { quantizedPath: quantizedPath(model) } : {}),
     });
     const folder = join(options.dest, model.folder);
@@ -125,9 +133,11 @@ async function main(argv: string[]): Promise<number> {
   let dest: string | null = null;
   let manifestPath: string | null = null;
   let includeOptional = false;
+  let vocabPath: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--size') size = argv[++i] as TinyBertSize;
+    else if (flag === '--vocab') vocabPath = argv[++i] ?? null;
     else if (flag === '--dest') dest = argv[++i] ?? null;
     else if (flag === '--manifest') manifestPath = argv[++i] ?? null;
     else if (flag === '--all') includeOptional = true;
@@ -139,7 +149,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if ((size !== 'tiny' && size !== 'minilm-l6') || !dest) {
     console.error(
-      'usage: tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>]',
+      'usage: tsx models/generate.ts --size tiny|minilm-l6 --dest <dir> [--all] [--manifest <path>] [--vocab <vocab.txt>]',
     );
     return 2;
   }
@@ -152,8 +162,25 @@ async function main(argv: string[]): Promise<number> {
     }
     manifest = result.manifest;
   }
+  let wordPieces: string[] | undefined;
+  if (vocabPath) {
+    wordPieces = (await readFile(vocabPath, 'utf8')).split('\n').filter((line) => line !== '');
+    const lacking = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'].filter(
+      (token) => !wordPieces!.includes(token),
+    );
+    if (lacking.length > 0) {
+      console.error(`${vocabPath} is not a BERT vocab.txt: it lacks ${lacking.join(', ')}`);
+      return 2;
+    }
+  }
   const started = performance.now();
-  const folders = await generateModels({ size, dest: resolve(dest), manifest, includeOptional });
+  const folders = await generateModels({
+    size,
+    dest: resolve(dest),
+    manifest,
+    includeOptional,
+    ...(wordPieces ? { wordPieces } : {}),
+  });
   console.error(
     `generated ${size} random-weight models in ${Math.round(performance.now() - started)} ms:\n  ${folders.join('\n  ')}`,
   );

@@ -761,10 +761,17 @@ export function generateModelFiles(options: {
   labels?: readonly string[];
   xlmr?: XlmrConfig;
   quantizedPath?: string;
+  /**
+   * A real WordPiece vocabulary (vocab.txt's lines, id order) instead of the generated one: the
+   * stand-in then splits text into the pieces the real model reads, so a benchmark's inputs have
+   * the real lengths (the generated vocabulary cuts most words into letters: three times the
+   * pieces).
+   */
+  wordPieces?: readonly string[];
 }): GeneratedFile[] {
   const { xlmr } = options;
   const size = SHAPES[options.size].vocab || undefined;
-  const wordPieces = xlmr ? [] : buildVocab(size);
+  const wordPieces = xlmr ? [] : (options.wordPieces ?? buildVocab(size));
   const pieces = xlmr ? buildUnigramVocab(size) : [];
   const vocab = xlmr ? pieces.length : wordPieces.length;
   const shape = {

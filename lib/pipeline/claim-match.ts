@@ -901,9 +901,13 @@ function substitutionKind(
   const closed = exclusiveKind(c.key, p.key);
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
-  if (areAntonyms(c.key, p.key)) return 'antonym';
-  if (c.word && p.word && (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)))
-    return 'antonym';
+  // An antonym under a negation on one side only says the same thing: "did not succeed" / "failed".
+  const opposite =
+    areAntonyms(c.key, p.key) ||
+    (c.word !== undefined &&
+      p.word !== undefined &&
+      (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)));
+  if (opposite) return c.negated === p.negated ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
   if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))

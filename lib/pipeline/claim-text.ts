@@ -224,7 +224,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   else if (
     (first.lower === 'a' || first.lower === 'an') &&
     TIME_UNITS.has(raws[j + 1]?.lower ?? '') &&
-    (j === 0 || isFunctionWord(raws[j - 1]!.lower))
+    (j === 0 || isFunctionWord(raws[j - 1]!.lower)) &&
+    !ordinalSecond(raws, j + 1)
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
@@ -282,6 +283,17 @@ function compoundAt(
     } else break;
   }
   return { value, next: j };
+}
+
+/**
+ * "a second bright room", "a second time": "second" before a content word is the ordinal, not one
+ * second of time ("in a second", "for a second or two").
+ */
+function ordinalSecond(raws: readonly Raw[], i: number): boolean {
+  const next = raws[i + 1];
+  return (
+    raws[i]?.lower === 'second' && next !== undefined && !next.punct && !isFunctionWord(next.lower)
+  );
 }
 
 const TIME_UNITS = new Set(

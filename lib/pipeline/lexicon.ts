@@ -75,11 +75,15 @@ export function americanSpelling(lower: string): string {
   return word;
 }
 
+const EED_INFLECTION = /(?<=[a-z]{2})eed(?:ed|ing|s)$/;
+
 /** The lemma of a lower-case word: its irregular or derived base form, else its Porter stem. */
 export function lemma(lower: string): string {
   // Own keys only: "constructor" is an English word, not the table's prototype.
   const irregular = Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower] : undefined;
-  const base = irregular ?? DERIVED.get(lower) ?? lower;
+  // "succeeded", "exceeds", "proceeding": back to "succeed", "exceed", "proceed" first, which the
+  // stemmer cuts further ("succe") than it cuts their inflected forms ("succeed").
+  const base = irregular ?? DERIVED.get(lower) ?? lower.replace(EED_INFLECTION, 'eed');
   return /\d/.test(base) ? base : stemmer(americanSpelling(base));
 }
 

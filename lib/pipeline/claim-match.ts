@@ -26,6 +26,7 @@ import {
 } from './lexicon';
 import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import { wordnetSynonyms } from './lexicon-wordnet';
+import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
 import type { ClaimConflict, MatchOutcome } from './types';
 
@@ -902,6 +903,7 @@ function substitutionKind(
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
   if (areAntonyms(c.key, p.key)) return 'antonym';
+  if (c.word && p.word && !c.name && !p.name && wordnetAntonyms(c.word, p.word)) return 'antonym';
   if (c.word && p.word && (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)))
     return 'antonym';
   // Another name in the same place: only in the slot, and only when the claim's name is not on the

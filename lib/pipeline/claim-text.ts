@@ -577,6 +577,9 @@ function phraseItem(
   };
 }
 
+/** What follows a "well" of manner: a participle, or the hyphen of a compound ("well-known"). */
+const MANNER_NEXT = /^(?:-|\p{L}+(?:ed|en|wn)|known|built|kept|made|paid|read|spent|thought)$/u;
+
 function wordItem(
   r: Raw,
   previous: Raw | undefined,
@@ -591,7 +594,10 @@ function wordItem(
   const month = capital && !r.opening && (word === 'may' || word === 'march');
   // "US" in capitals is the country, "us" the pronoun.
   const countryCode = written.length >= 2 && written === written.toUpperCase();
-  if (isFunctionWord(word) && !month && !(countryCode && countryKey(word, written)))
+  // "well" before a participle says how ("well received", "well-paid"): a word of the claim,
+  // which "poorly received" contradicts. Elsewhere ("as well as", "well, …") it is none.
+  const manner = word === 'well' && next !== undefined && MANNER_NEXT.test(next.lower);
+  if (isFunctionWord(word) && !month && !manner && !(countryCode && countryKey(word, written)))
     return PRONOUNS.has(word) ? { pronoun: true } : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};

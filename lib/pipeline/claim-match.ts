@@ -26,6 +26,7 @@ import {
 } from './lexicon';
 import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
 import { wordnetSynonyms } from './lexicon-wordnet';
+import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
 import type { ClaimConflict, MatchOutcome } from './types';
 
@@ -602,7 +603,9 @@ function substitutions(
     const from = page[left]!.pos;
     const inFrame = sameFrame(claim, page, matched, i, { used, endsSentence });
     if (inFrame) count += saysTheSame(c, [inFrame]) ? 0 : 1;
-    else if (right !== undefined && right >= 0) {
+    else if (right !== undefined && right < 0) {
+      if (swappedRun(claim, page, matched, i, { used, phrasal })) count++;
+    } else if (right !== undefined && right >= 0) {
       const to = page[right]!.pos;
       if (to - from < 2 || to - from > 3) return;
       const between = page.filter(
@@ -612,6 +615,45 @@ function substitutions(
     }
   });
   return count;
+}
+
+/** The longest run of claim words a phrase swap replaces ("wide support" / "strong opposition"). */
+const MAX_RUN = 3;
+
+/**
+ * Claim words `i`, `i + 1`, … (two or three, none matched) standing where the page has as many
+ * other words between the same matched neighbours, the frame unchanged: "received wide support
+ * from" against "received strong opposition from". A phrase swapped in an unchanged frame, as
+ * `sameFrame` finds one word swapped; it counts unless each claim word of the run has a page word
+ * of the run that WordNet relates to it (`saysTheSame`).
+ */
+function swappedRun(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+  { used, phrasal }: { used: ReadonlySet<number>; phrasal: ReadonlySet<number> },
+): boolean {
+  let k = i;
+  while (k < claim.length && matched[k]! < 0 && k - i < MAX_RUN) k++;
+  const after = claim[k];
+  if (k - i < 2 || !after || matched[k]! < 0) return false;
+  const run = claim.slice(i, k);
+  if (
+    run.some((c, n) => phrasal.has(i + n) || c.kind !== 'word' || c.capital || !c.word) ||
+    run.some((c, n) => n > 0 && c.pos !== run[n - 1]!.pos + 1)
+  )
+    return false;
+  const from = page[matched[i - 1]!]!.pos;
+  const to = page[matched[k]!]!.pos;
+  if (to - from !== after.pos - claim[i - 1]!.pos) return false;
+  const between = page.filter((p) => p.pos > from && p.pos < to);
+  if (
+    between.length !== run.length ||
+    between.some((p) => used.has(page.indexOf(p)) || p.kind !== 'word' || p.capital)
+  )
+    return false;
+  return !run.every((c) => saysTheSame(c, between));
 }
 
 /**
@@ -906,7 +948,9 @@ function substitutionKind(
     areAntonyms(c.key, p.key) ||
     (c.word !== undefined &&
       p.word !== undefined &&
-      (negatedByPrefix(c.word, p.word) || oppositeByAffix(c.word, p.word)));
+      ((!c.name && !p.name && wordnetAntonyms(c.word, p.word)) ||
+        negatedByPrefix(c.word, p.word) ||
+        oppositeByAffix(c.word, p.word)));
   if (opposite) return c.negated === p.negated ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).

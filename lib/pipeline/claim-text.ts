@@ -191,6 +191,21 @@ interface NumberRead {
   next: number;
 }
 
+/**
+ * "the 19th century" (or "19th-century") is "the 1800s": read as the hundred years it names, a
+ * decade-like span starting at 1800, so that the two ways of writing it match and "the 1900s"
+ * against "the 19th century" is a different date. From the 2nd to the 21st century only (the
+ * 1st is not written "the 0s").
+ */
+function centuryAt(raws: readonly Raw[], j: number): NumberRead | null {
+  const n = parseInt(raws[j]!.lower, 10);
+  if (n < 2 || n > 21) return null;
+  const k = raws[j + 1]?.text === '-' ? j + 2 : j + 1;
+  const unit = raws[k]?.lower;
+  if (unit !== 'century') return null;
+  return { value: (n - 1) * 100, numberClass: 'decade', next: k + 1 };
+}
+
 const NUMERIC = /^\d+(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 
 /** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
@@ -208,7 +223,13 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   if (/^\d{3}0s$/.test(first.lower))
     return { value: Number(first.lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
   if (/^\d+(?:st|nd|rd|th)$/.test(first.lower))
-    return { value: parseInt(first.lower, 10), numberClass: 'ordinal', next: j + 1 };
+    return (
+      centuryAt(raws, j) ?? {
+        value: parseInt(first.lower, 10),
+        numberClass: 'ordinal',
+        next: j + 1,
+      }
+    );
   // "one" is a number before a noun ("one terabyte"), a pronoun otherwise ("the only one").
   const following = raws[j + 1];
   if (
@@ -568,6 +589,9 @@ function phraseItem(
   };
 }
 
+/** What follows a "well" of manner: a participle, or the hyphen of a compound ("well-known"). */
+const MANNER_NEXT = /^(?:-|\p{L}+(?:ed|en|wn)|known|built|kept|made|paid|read|spent|thought)$/u;
+
 function wordItem(
   r: Raw,
   previous: Raw | undefined,
@@ -582,7 +606,10 @@ function wordItem(
   const month = capital && !r.opening && (word === 'may' || word === 'march');
   // "US" in capitals is the country, "us" the pronoun.
   const countryCode = written.length >= 2 && written === written.toUpperCase();
-  if (isFunctionWord(word) && !month && !(countryCode && countryKey(word, written)))
+  // "well" before a participle says how ("well received", "well-paid"): a word of the claim,
+  // which "poorly received" contradicts. Elsewhere ("as well as", "well, …") it is none.
+  const manner = word === 'well' && next !== undefined && MANNER_NEXT.test(next.lower);
+  if (isFunctionWord(word) && !month && !manner && !(countryCode && countryKey(word, written)))
     return PRONOUNS.has(word) ? { pronoun: true } : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};

@@ -343,6 +343,8 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['high', 'low'],
   ['good', 'bad'],
   ['good', 'poor'],
+  ['well', 'poorly'],
+  ['well', 'badly'],
   ['excellent', 'poor'],
   ['success', 'failure'],
   ['succeed', 'fail'],

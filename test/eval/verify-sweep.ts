@@ -43,7 +43,9 @@ function claimsOf(page: PageSnapshot): string[] {
     for (const line of block.text.split('\n'))
       for (const raw of sentences(line, lang)) {
         const sentence = raw.trim().replace(/\s+/g, ' ');
-        const words = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
+        // Words as the verifier counts them for a claim it may find word for word
+        // (claim-text.ts verbatimSpan): a footnote marker is none ("• Total: $199 billion[6]").
+        const words = asTyped(sentence).match(/[\p{L}\p{N}]+/gu) ?? [];
         if (words.length < MIN_VERBATIM_WORDS) continue;
         if (claimProblem(sentence, lang)) continue;
         out.add(sentence);

@@ -491,19 +491,22 @@ class ModelLoader {
    * `ifPresent`: missing files are not a problem (the model is simply not installed).
    */
   async load(model: ManifestModel, ifPresent = false): Promise<Loaded | null> {
-    const problem = await this.check(model);
+    // The device this attempt uses: models load side by side, so another model's failure may
+    // move `this.device` to WASM while this one is still trying WebGPU.
+    const device = this.device;
+    const problem = await this.check(model, device);
     if (problem) {
       if (!(ifPresent && problem.code === 'model-missing')) this.problems.push(problem);
       return null;
     }
     try {
-      const loaded = await loadOne(model, this.device, this.options);
+      const loaded = await loadOne(model, device, this.options);
       this.sessions.push(loaded);
       return loaded;
     } catch (error) {
-      if (this.device === 'webgpu') {
+      if (device === 'webgpu') {
         this.fallBack(errorText(error));
-        return this.load(model);
+        return this.load(model, ifPresent);
       }
       this.problems.push(
         problemFor(model, 'model-corrupt', `${model.folder}/: ${errorText(error)}`),
@@ -520,11 +523,11 @@ class ModelLoader {
     for (const model of models) void this.check(model);
   }
 
-  private check(model: ManifestModel): Promise<ModelProblem | undefined> {
-    const key = `${model.id}\u0000${this.device}`;
+  private check(model: ManifestModel, device = this.device): Promise<ModelProblem | undefined> {
+    const key = `${model.id}\u0000${device}`;
     let check = this.checks.get(key);
     if (!check) {
-      check = fileProblem(this.options, model, this.device);
+      check = fileProblem(this.options, model, device);
       this.checks.set(key, check);
     }
     return check;

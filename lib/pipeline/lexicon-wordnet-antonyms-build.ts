@@ -7,7 +7,7 @@
 // with its roles ("lends" / "borrows"), and a noun's rare sense links what a claim never means.
 // Not bundled: only the table is.
 
-import { firstSenses, licenceComment } from './lexicon-wordnet-build';
+import { dataEntries, firstSenses, licenceComment } from './lexicon-wordnet-build';
 
 export const ANTONYM_PARTS = ['adj', 'adv'] as const;
 
@@ -17,31 +17,18 @@ interface Synset {
   antonyms: Array<{ source: number; target: string; word: number }>;
 }
 
-/**
- * A data file's synsets. A data line is `offset lex_filenum ss_type w_cnt word lex_id … p_cnt
- * [symbol offset pos source/target]…`; w_cnt is hexadecimal, an adjective's word may carry a
- * marker such as `(a)`.
- */
+/** A data file's synsets (words in lower case) with their antonym links (`!`) between words. */
 export function synsetsOf(dataText: string): Map<string, Synset> {
   const out = new Map<string, Synset>();
-  for (const line of dataText.split('\n')) {
-    if (line.length === 0 || line.startsWith('  ')) continue;
-    const f = line.trim().split(/\s+/);
-    const count = parseInt(f[3]!, 16);
-    const words = Array.from({ length: count }, (_, i) =>
-      f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase(),
-    );
-    const at = 4 + 2 * count;
-    const pointers = Number(f[at]);
+  for (const { offset, written, pointers } of dataEntries(dataText)) {
     const antonyms: Synset['antonyms'] = [];
-    for (let i = 0; i < pointers; i++) {
-      const [symbol, target, , link] = f.slice(at + 1 + 4 * i, at + 5 + 4 * i);
+    for (const { symbol, offset: target, link } of pointers) {
       if (symbol !== '!' || !target || !link) continue;
       const source = parseInt(link.slice(0, 2), 16);
       const word = parseInt(link.slice(2), 16);
       if (source > 0 && word > 0) antonyms.push({ source, target, word });
     }
-    out.set(f[0]!, { words, antonyms });
+    out.set(offset, { words: written.map((w) => w.toLowerCase()), antonyms });
   }
   return out;
 }

@@ -20,7 +20,7 @@ function usable(word: string): boolean {
 }
 
 /** Entry lines of a WordNet file: its licence header lines open with two spaces. */
-function entries(text: string): string[] {
+export function entries(text: string): string[] {
   return text.split('\n').filter((line) => line.length > 0 && !line.startsWith('  '));
 }
 
@@ -40,20 +40,45 @@ export function firstSenses(indexText: string, senses = SENSES): Map<string, str
   return out;
 }
 
+/** One link of a synset: `symbol offset pos source/target` (source and target in hex). */
+export interface WordnetPointer {
+  symbol: string;
+  offset: string;
+  pos: string;
+  link: string;
+}
+
+/** One data line: the synset's offset, its words as written (adjective markers removed), its links. */
+export interface WordnetSynset {
+  offset: string;
+  written: string[];
+  pointers: WordnetPointer[];
+}
+
 /**
- * A data file's synsets to their words as written (lower case, adjective markers such as
- * "(a)" removed). A data line is `offset lex_filenum ss_type w_cnt word lex_id …`, w_cnt in hex.
+ * A data file's entries. A data line is `offset lex_filenum ss_type w_cnt word lex_id … p_cnt
+ * (symbol offset pos source/target)… | gloss`; w_cnt is hexadecimal, and an adjective's word may
+ * carry a marker such as "(a)".
  */
-export function synsetWords(dataText: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const line of entries(dataText)) {
-    const fields = line.split(' ');
+export function dataEntries(dataText: string): WordnetSynset[] {
+  return entries(dataText).map((line) => {
+    const fields = line.split(' | ')[0]!.split(' ');
     const count = parseInt(fields[3]!, 16);
-    const words = [];
-    for (let i = 0; i < count; i++) words.push(fields[4 + 2 * i]!.replace(/\(.*\)$/, ''));
-    out.set(fields[0]!, words);
-  }
-  return out;
+    const written = Array.from({ length: count }, (_, i) =>
+      fields[4 + 2 * i]!.replace(/\(.*\)$/, ''),
+    );
+    const at = 4 + 2 * count;
+    const pointers = Array.from({ length: Number(fields[at]) }, (_, i) => {
+      const [symbol, offset, pos, link] = fields.slice(at + 1 + 4 * i, at + 5 + 4 * i);
+      return { symbol: symbol!, offset: offset!, pos: pos!, link: link! };
+    });
+    return { offset: fields[0]!, written, pointers };
+  });
+}
+
+/** A data file's synsets to their words as written. */
+export function synsetWords(dataText: string): Map<string, string[]> {
+  return new Map(dataEntries(dataText).map(({ offset, written }) => [offset, written]));
 }
 
 /** One part of speech's groups: each of two words or more, words sorted, space-separated. */

@@ -11,7 +11,7 @@
 // out. Not bundled: only the table is.
 
 import { FUNCTION_WORDS, PHRASAL_PARTICLES } from './lexicon-data';
-import { licenceComment } from './lexicon-wordnet-build';
+import { dataEntries, entries, licenceComment } from './lexicon-wordnet-build';
 
 /** A word needs this many uses in WordNet's sense-tagged corpus (index.sense) to be kept. */
 export const MIN_TAGGED_USES = 3;
@@ -32,11 +32,6 @@ interface Synset {
   alike: string[];
 }
 
-/** Entry lines of a WordNet file: its licence header lines open with two spaces. */
-function entries(text: string): string[] {
-  return text.split('\n').filter((line) => line.length > 0 && !line.startsWith('  '));
-}
-
 /** Each word's uses in the sense-tagged corpus: index.sense lines are `key offset number count`. */
 export function taggedUses(senseIndex: string): Map<string, number> {
   const uses = new Map<string, number>();
@@ -55,20 +50,14 @@ export function taggedUses(senseIndex: string): Map<string, number> {
  */
 export function synsetsOf(dataText: string, letter: string): Map<string, Synset> {
   const out = new Map<string, Synset>();
-  for (const line of entries(dataText)) {
-    const fields = line.split(' | ')[0]!.split(' ');
-    const count = parseInt(fields[3]!, 16);
-    const written = [];
-    for (let i = 0; i < count; i++) written.push(fields[4 + 2 * i]!.replace(/\(.*\)$/, ''));
+  for (const { offset, written, pointers } of dataEntries(dataText)) {
     const synset: Synset = { written, broader: [], alike: [] };
-    let k = 4 + 2 * count;
-    const pointers = Number(fields[k++]);
-    for (let i = 0; i < pointers; i++, k += 4) {
-      const target = `${fields[k + 2] === 's' ? 'a' : fields[k + 2]}:${fields[k + 1]}`;
-      if (BROADER.has(fields[k]!)) synset.broader.push(target);
-      else if (ALIKE.has(fields[k]!)) synset.alike.push(target);
+    for (const pointer of pointers) {
+      const target = `${pointer.pos === 's' ? 'a' : pointer.pos}:${pointer.offset}`;
+      if (BROADER.has(pointer.symbol)) synset.broader.push(target);
+      else if (ALIKE.has(pointer.symbol)) synset.alike.push(target);
     }
-    out.set(`${letter}:${fields[0]}`, synset);
+    out.set(`${letter}:${offset}`, synset);
   }
   return out;
 }

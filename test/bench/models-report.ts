@@ -3,6 +3,7 @@
 // runs last writes the whole file.
 
 import { renderMarkdown, type Figure, type Results } from './results';
+import { ORT_FILES } from '../../lib/models/runtime';
 import { fmt, ratio, table, type Get } from './markdown';
 
 /** Keys the model bench owns in results.json. */
@@ -38,7 +39,7 @@ function throughputSection(get: Get, keys: string[]): string {
     'first, then at least 64 pairs and 3 calls; pairs/s = pairs over the summed call times.',
     `Node: ${fmt(get('crossEncoder.node.runtime'))}, \`localModelPath\`. Chromium: ${fmt(get('crossEncoder.chromium.runtime'))}`,
     `(built with \`ANSWER_PANEL_TEST_MODELS\` into .output/bench-models, page \`bench/bench.html\` added after the`,
-    `build, models from \`/models/\`, \`wasmUrl\` the extension's \`/ort/ort-wasm-simd-threaded.asyncify.wasm\`), headless,`,
+    `build, models from \`/models/\`, ONNX Runtime's plain WebAssembly build, the extension's \`/ort/${ORT_FILES.wasm.wasm}\`), headless,`,
     `cross-origin isolated: ${fmt(get('crossEncoder.chromium.crossOriginIsolated'))}; ONNX Runtime WASM threads: ${fmt(get('crossEncoder.chromium.ortThreads'))}`,
     `(onnxruntime-web's default is min(4, ⌈cores / 2⌉) when isolated, 1 when not: on 2 cores it is 1 either way).`,
     '"Node CPU/wall": CPU time of the Node process over wall time during the run, i.e. how many cores',

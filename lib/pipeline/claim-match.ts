@@ -361,6 +361,17 @@ function ordinalKey(t: Token): string | undefined {
   return ORDINAL_KEYS[t.value - 1];
 }
 
+const SECOND_KEY = wordKey('second');
+
+/**
+ * An ordinal's word key, written in words or digits ("4th": "fourth"). The word "second" may be
+ * the unit ("a second"), so as a word it is no ordinal here.
+ */
+function ordinalOf(t: Token): string | undefined {
+  if (t.kind === 'number') return ordinalKey(t);
+  return t.key !== SECOND_KEY && ORDINAL_KEYS.includes(t.key) ? t.key : undefined;
+}
+
 function tokenMatches(c: Token, p: Token): boolean {
   // "the 1st US president" and "the first US president": the same ordinal, in digits and words.
   if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
@@ -667,7 +678,13 @@ function swappedRun(
 function saysTheSame(c: Token, inPlace: readonly Token[]): boolean {
   if (!c.word || namesNumber(c.word)) return false;
   return inPlace.some(
-    (p) => !p.capital && p.word && !namesNumber(p.word) && wordnetRelated(c.word!, p.word),
+    (p) =>
+      !p.capital &&
+      p.word &&
+      !namesNumber(p.word) &&
+      // Two members of one closed set differ, though WordNet relates "a second" and "a minute".
+      !exclusiveKind(c.key, p.key) &&
+      wordnetRelated(c.word!, p.word),
   );
 }
 
@@ -939,6 +956,9 @@ function substitutionKind(
     const dated = ['year', 'decade'].includes(c.numberClass ?? '');
     return dated ? 'date' : 'number';
   }
+  // "the third most-used browser" / "the 4th most-used": ranks differ, in words or digits.
+  const ranks = [ordinalOf(c), ordinalOf(p)];
+  if (ranks[0] && ranks[1]) return ranks[0] === ranks[1] ? null : 'number';
   if (c.kind === 'number' || p.kind === 'number') return null;
   const closed = exclusiveKind(c.key, p.key);
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;

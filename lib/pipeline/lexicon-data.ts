@@ -504,7 +504,7 @@ export const EXCLUSIVE_SETS: ReadonlyArray<{
     words: 'january february march april may june july august september october november december',
   },
   { kind: 'date', words: 'monday tuesday wednesday thursday friday saturday sunday' },
-  { kind: 'date', words: 'spring summer autumn winter' },
+  { kind: 'date', words: 'spring summer autumn fall winter' },
   { kind: 'date', words: 'morning afternoon evening night' },
   { kind: 'date', words: 'yesterday today tomorrow' },
   {

@@ -27,3 +27,31 @@ describe('compareClaim: ordinals in digits and in words', () => {
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: another rank in the same place', () => {
+  const page =
+    'As of late 2015, Firefox had about 10% of worldwide usage, making it the 4th most-used web browser.';
+
+  it('refutes a rank in words against one in digits, naming both', () => {
+    const claim =
+      'In late 2015 Firefox was the third most-used web browser, with about 10% of usage.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: 'third', page: '4th' });
+  });
+
+  it('refutes two ranks in words', () => {
+    const words = page.replace('4th', 'fourth');
+    const claim =
+      'In late 2015 Firefox was the third most-used web browser, with about 10% of usage.';
+    const r = compareClaim(claim, words, buildLexicon([claim, words]));
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: 'third', page: 'fourth' });
+  });
+
+  it('supports the same rank written the other way', () => {
+    const claim =
+      'In late 2015 Firefox was the fourth most-used web browser, with about 10% of usage.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.outcome).toBe('supported');
+  });
+});

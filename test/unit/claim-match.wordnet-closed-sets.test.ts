@@ -19,3 +19,22 @@ describe('claim matching: WordNet and closed sets', () => {
     expect(compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE])).outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: members of one closed set in the same place', () => {
+  const compare = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+
+  it('refutes "next spring" against "this fall" (engadget)', () => {
+    const r = compare(
+      'It can work with any of the Windows Mixed Reality headsets launching next spring.',
+      'It can work with any of the Windows Mixed Reality headsets launching this fall.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'date', claim: 'spring', page: 'fall' });
+  });
+
+  it('does not support "a second" where the page says "a minute", though WordNet relates them', () => {
+    const r = compare('The page took a second to load.', 'The page took a minute to load.');
+    expect(r.outcome).not.toBe('supported');
+  });
+});

@@ -29,6 +29,7 @@ import {
   MATCH_DEFAULTS,
   sameNumber,
 } from '../pipeline/claim-match';
+import { answerFromByline } from '../pipeline/byline';
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
@@ -39,7 +40,7 @@ import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
 import { swappedRoles } from '../pipeline/swapped-roles';
-import type { AnswerSentence, CitationCheck, Quote } from '../pipeline/types';
+import type { AnswerSentence, Block, CitationCheck, Quote } from '../pipeline/types';
 
 export interface CheckOptions {
   /** The MiniLM cross-encoder; absent (no weights) → the rules alone. */
@@ -68,17 +69,21 @@ export interface CheckOptions {
 /** Blocks either side of a quote's own block whose words count as near it. */
 export const NEAR_BLOCKS = 1;
 
-/** The quote's blocks and NEAR_BLOCKS either side, as one text (for CheckOptions.near). */
+/**
+ * The quote's blocks and NEAR_BLOCKS either side, as one text (for CheckOptions.near), with the
+ * page's author from its byline: an answer names the writer ("according to Oakes") where the
+ * quote says "I".
+ */
 export function textNearQuote(
-  blocks: ReadonlyArray<{ text: string }>,
+  blocks: readonly Block[],
   blockIndex: number,
   endBlockIndex = blockIndex,
 ): string {
   const from = Math.max(0, blockIndex - NEAR_BLOCKS);
-  return blocks
-    .slice(from, endBlockIndex + NEAR_BLOCKS + 1)
-    .map((b) => b.text)
-    .join('\n');
+  const near = blocks.slice(from, endBlockIndex + NEAR_BLOCKS + 1).map((b) => b.text);
+  const byline = answerFromByline('author', blocks);
+  if (byline) near.push(byline.text.slice(byline.span.start, byline.span.end));
+  return near.join('\n');
 }
 
 /** The rules' support threshold, tuned with claim matching (test/eval/verify.ts, 'tune' split). */

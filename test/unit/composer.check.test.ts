@@ -9,7 +9,7 @@ import type { CitationCheck } from '../../lib/pipeline/types';
 import { parseCitations } from '../../lib/pipeline/citations';
 import type { PairScorer } from '../../lib/pipeline/ports';
 import { relevance } from '../../lib/pipeline/retrieve';
-import type { AnswerSentence, Quote } from '../../lib/pipeline/types';
+import type { AnswerSentence, Block, Quote } from '../../lib/pipeline/types';
 
 function quote(
   id: number,
@@ -455,12 +455,12 @@ describe('summariseChecks', () => {
 });
 
 describe('checkCitations: names stated near the quote', () => {
-  const blocks = [
-    { text: 'Georges Claude showed the first neon lamp in Paris in 1910.' },
-    { text: 'His lights shone orange-red because neon, by itself, produces that color.' },
-    { text: 'Other gases gave other colors.' },
-    { text: 'Far below, a paragraph about Margaret Thatcher.' },
-  ];
+  const blocks: Block[] = [
+    'Georges Claude showed the first neon lamp in Paris in 1910.',
+    'His lights shone orange-red because neon, by itself, produces that color.',
+    'Other gases gave other colors.',
+    'Far below, a paragraph about Margaret Thatcher.',
+  ].map((text) => ({ kind: 'paragraph', text }));
   const lights = quote(1, blocks[1]!.text);
   const near = new Map([[1, textNearQuote(blocks, 1)]]);
 
@@ -495,6 +495,24 @@ describe('checkCitations: names stated near the quote', () => {
       "Neon on its own gives off an orange-red color, which is why Thatcher's lights glowed that way.";
     const [check] = await checkCitations([sentence(text, 1)], [lights], { near });
     expect(check!.flagged).toBe(true);
+  });
+  it("does not flag the page's author, named from its byline where the quote says 'I'", async () => {
+    // herald-sun-1: the column's writer speaks in the first person; the byline names him.
+    const column: Block[] = [
+      { kind: 'lines', text: 'By Laurie Oakes' },
+      { kind: 'paragraph', text: 'The roadshow met executives from the TV networks.' },
+      { kind: 'paragraph', text: 'I was involved as a member of the Walkley board.' },
+      { kind: 'paragraph', text: 'Later paragraphs say nothing of the board.' },
+    ];
+    const board = quote(1, column[2]!.text);
+    const text = 'As a member of the Walkley board, Oakes was involved.';
+    const [without] = await checkCitations([sentence(text, 1)], [board]);
+    expect(without!.missing).toContain('Oakes');
+    const [withAuthor] = await checkCitations([sentence(text, 1)], [board], {
+      near: new Map([[1, textNearQuote(column, 2)]]),
+    });
+    expect(withAuthor!.missing).toEqual([]);
+    expect(withAuthor!.flagged).toBe(false);
   });
 });
 

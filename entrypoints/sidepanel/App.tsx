@@ -140,12 +140,13 @@ function ThreadSection() {
     })),
   );
   const online = useOnline();
-  const end = useRef<HTMLDivElement>(null);
   const last = turns.at(-1);
-  // A new question scrolls into view; streaming into it does not pull the reader back down.
+  // A new question scrolls into view; streaming into it does not pull the reader back down. To
+  // the end of the panel, not of the thread: the question form after the thread sticks to the
+  // window's bottom and would cover the newest turn's last lines (its sources and timing).
   useEffect(() => {
-    // Newer Chromium returns a promise from scrollIntoView: an effect must not return it.
-    void end.current?.scrollIntoView({ block: 'end' });
+    const panel = document.scrollingElement;
+    panel?.scrollTo({ top: panel.scrollHeight });
   }, [last?.id, last?.status]);
   return (
     <div className="thread">
@@ -179,7 +180,6 @@ function ThreadSection() {
           onShowQuote={(turnId, id, sentence) => void actions.focusQuote(turnId, id, sentence)}
         />
       ))}
-      <div ref={end} />
     </div>
   );
 }

@@ -78,6 +78,26 @@ describe('the greeting', () => {
 });
 
 describe('a conversation', () => {
+  it('keeps the newest answer clear of the question form once the thread is longer than the window', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const panel = await openPanel(h, tabId);
+    await panel.setViewportSize({ width: 420, height: 560 });
+    for (const question of [WHEN, WHO, WHEN]) {
+      await ask(panel, question);
+      // The newest turn's end (its sources and timing) sits above the sticky form, not under it.
+      const { turnBottom, formTop, scrolled } = await panel.evaluate(() => ({
+        turnBottom: document.querySelector('article.turn:last-of-type')!.getBoundingClientRect()
+          .bottom,
+        formTop: document.querySelector('form.ask')!.getBoundingClientRect().top,
+        scrolled: scrollY,
+      }));
+      expect(turnBottom).toBeLessThanOrEqual(formTop + 1);
+      if (question === WHO) expect(scrolled).toBeGreaterThan(0);
+    }
+    await panel.close();
+    await page.close();
+  });
+
   it('asked twice quickly, shows each answer under its own question', async () => {
     const { page, tabId } = await openFixture(h, 'demo/source.html');
     const panel = await openPanel(h, tabId);

@@ -32,6 +32,21 @@ describe('withoutMarkers', () => {
     expect(withoutMarkers('History[edit]')).toBe('History');
     expect(withoutMarkers('It was 1998.[citation needed][12]: 207')).toBe('It was 1998.');
   });
+
+  it('removes a marker written with spaces inside its brackets, and a letter note', () => {
+    expect(withoutMarkers('It registered the domain mozilla.org.[ 4]')).toBe(
+      'It registered the domain mozilla.org.',
+    );
+    expect(withoutMarkers('Its population is 4.9 million.[a] It grew.')).toBe(
+      'Its population is 4.9 million. It grew.',
+    );
+  });
+
+  it("keeps an editor's bracketed letter inside a quotation (cnn)", () => {
+    const quoted =
+      'As the report states: "[T]he birth lottery matters more in the U.S. than in most well-off countries."';
+    expect(withoutMarkers(quoted)).toBe(quoted);
+  });
 });
 
 describe('junk left by Wikipedia pages', () => {

@@ -532,7 +532,12 @@ async function composeAndCheck(
       a.fallback
         ? t('detail_compose_fallback', a.fallback.from)
         : a.answered
-          ? t('detail_compose_cited', a.cited.length, a.composerLabel ?? t('detail_extractive'))
+          ? tn(
+              a.cited.length,
+              'detail_compose_cited_one',
+              'detail_compose_cited',
+              a.composerLabel ?? t('detail_extractive'),
+            )
           : t('detail_compose_none'),
   );
   const { answer } = composed;

@@ -139,7 +139,12 @@ function ConnectionTest({
           role="status"
           data-connection={connection.ok ? 'ok' : connection.error.code}
         >
-          {connection.ok ? connection.detail : connection.error.message}
+          {connection.ok
+            ? connection.detail
+            : // The panel's wording sends the user to Settings; here the fields are just above.
+              connection.error.code === 'composer-not-configured'
+              ? t('settings_connection_needs_fields')
+              : connection.error.message}
         </span>
       )}
     </p>

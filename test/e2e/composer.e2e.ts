@@ -38,6 +38,13 @@ describe('composer settings', () => {
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
     await options.selectOption('[id="composer.kind"]', 'openai-compatible');
     await options.fill('[id="composer.endpoint"]', llm.openAiBase);
+    // No model name yet: the message points at the fields above, not "in Settings".
+    await options.fill('[id="composer.model"]', '');
+    await options.click('button[data-action="test-connection"]');
+    await options.waitForSelector('[data-connection="composer-not-configured"]', {
+      timeout: 15_000,
+    });
+    expect(await options.textContent('[data-connection]')).toMatch(/model name above/);
     await options.fill('[id="composer.model"]', 'no-such-model');
     await options.click('button[data-action="test-connection"]');
     await options.waitForSelector('[data-connection="composer-model-not-found"]', {

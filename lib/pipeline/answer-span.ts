@@ -159,6 +159,20 @@ const NOT_NAME = new RegExp(
 
 /** Spans of `text` that are phrases of `type`, in order; `lang` is the page's primary language. */
 export function typedSpans(text: string, type: AnswerType, lang?: string): Span[] {
+  // "$163 million.[16]": the footnote's number is no answer (it was marked as "how much").
+  const markers = Array.from(text.matchAll(NOTE_MARKER), (m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  return spansOfType(text, type, lang).filter(
+    (s) => !markers.some((m) => s.start < m.end && s.end > m.start),
+  );
+}
+
+/** A numbered footnote marker, as pages write them: "[16]", "[ 4]". */
+const NOTE_MARKER = /\[\s*\d{1,3}\s*\]/g;
+
+function spansOfType(text: string, type: AnswerType, lang?: string): Span[] {
   switch (type) {
     case 'person':
       return matches(text, NAME).filter((s) => {

@@ -46,6 +46,13 @@ describe('findAnswerSpan', () => {
     expect(typedSpans('Five people took part.', 'number').length).toBeGreaterThan(0);
   });
 
+  it('takes no number from a footnote marker (wikipedia: "[16]" was marked for "how much")', () => {
+    const text = 'In 2011, revenue was $163 million.[16] Roughly 85% comes from Google.[ 17]';
+    const found = typedSpans(text, 'number').map((s) => text.slice(s.start, s.end));
+    expect(found).toContain('$163 million');
+    expect(found.some((f) => /^1[67]$/.test(f))).toBe(false);
+  });
+
   it('reads fractions as numbers ("a third", "half")', () => {
     // topicseed-1 and gitlab-blog (tune half of test/fixtures/answers).
     expect(

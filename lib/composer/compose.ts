@@ -5,6 +5,7 @@
 
 import { parseCitations } from '../pipeline/citations';
 import { composeExtractive } from '../pipeline/compose-extractive';
+import { withoutMarkers } from '../pipeline/junk';
 import { toErrorInfo, PipelineError } from '../core/errors';
 import type { Answer, Mode, Quote, Verdict } from '../pipeline/types';
 import { SUMMARY, verdictFromEvidence } from '../pipeline/verdict';
@@ -192,8 +193,12 @@ function verifyText(verdict: Verdict): { text: string; answered: boolean } {
       answered: false,
       text: t('answer_no_evidence'),
     };
-  // Page brackets ("[3]") would read as our markers: neutralised, as the extractive composer does.
-  const safe = sentence.text.replace(/\s+/g, ' ').replace(/\[(\s*\d[^\]]*)\]/g, '($1)');
+  // Footnote markers dropped, other page brackets ("[12, 13]") neutralised (they would read as our
+  // markers), as the extractive composer does.
+  const safe = withoutMarkers(sentence.text.replace(/\s+/g, ' ')).replace(
+    /\[(\s*\d[^\]]*)\]/g,
+    '($1)',
+  );
   const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);
   const cited = match
     ? `${match[1]} [${sentence.quoteId}]${match[2]}`

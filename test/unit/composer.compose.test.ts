@@ -185,6 +185,24 @@ describe('composeAnswer', () => {
     });
   });
 
+  it("quotes the page's sentence without its footnote marker when no composer is set (wikipedia)", async () => {
+    const noted: Quote[] = [
+      {
+        ...quotes[0]!,
+        text: 'One day later, Jamie Zawinski from Netscape registered mozilla.org.[4]',
+      },
+    ];
+    const { answer, verdict } = await composeAnswer({
+      mode: 'verify',
+      question: 'One day later, Jamie Zawinski from Netscape registered mozilla.org.',
+      quotes: noted,
+    });
+    expect(verdict?.label).toBe('supported');
+    expect(answer.text).toBe(
+      'The page says: One day later, Jamie Zawinski from Netscape registered mozilla.org [1].',
+    );
+  });
+
   it('falls back to the evidence-score verdict, and says so, when the model writes no verdict line', async () => {
     const { answer, verdict } = await composeAnswer({
       mode: 'verify',

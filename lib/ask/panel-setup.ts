@@ -60,6 +60,14 @@ export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
   const seen = new Set<string>();
   const title = sectionLabel(page.title).toLowerCase();
   const out: string[] = [];
+  let lowerWords: ReadonlySet<string> | undefined;
+  // Whether the page writes `word` in lower case anywhere: else it is a name ("Kenya trip").
+  const writtenLower = (word: string) => {
+    lowerWords ??= new Set(
+      page.blocks.flatMap((b) => b.text.match(/\b\p{Ll}[\p{Ll}'’-]*/gu) ?? []),
+    );
+    return lowerWords.has(word.toLowerCase());
+  };
   for (const block of page.blocks) {
     if (block.section === BYLINE_SECTION || AFFILIATIONS.test(block.section ?? '')) continue;
     const label = sectionLabel(block.section?.replace(SECTION_NUMBER, '')).replace(/\.$/, '');
@@ -69,20 +77,22 @@ export function exampleQuestions(page: PageSnapshot, count = 3): string[] {
     if (!label || seen.has(key) || isTitle || BORING.test(label)) continue;
     if (label.length < 3 || label.length > 60) continue;
     seen.add(key);
-    out.push(questionFrom(label));
+    out.push(questionFrom(label, writtenLower));
     if (out.length >= count) break;
   }
   return out;
 }
 
-function questionFrom(heading: string): string {
+function questionFrom(heading: string, writtenLower: (word: string) => boolean): string {
   if (/\?$/.test(heading)) return heading;
   if (/^(how|why|what|when|where|who|which)\b/i.test(heading)) return `${heading}?`;
-  // Keep names and acronyms as written; lower-case an ordinary first word.
+  // Keep names and acronyms as written; lower-case an ordinary first word, one the page itself
+  // writes in lower case ("History" but not "Kenya").
   const words = heading.split(' ');
   const first = words[0]!;
   const named = words.slice(1).some((w) => /^\p{Lu}/u.test(w));
-  const lower = /^[A-Z][a-z]+$/.test(first) && !named ? first.toLowerCase() : first;
+  const ordinary = /^[A-Z][a-z]+$/.test(first) && !named && writtenLower(first);
+  const lower = ordinary ? first.toLowerCase() : first;
   return `What does it say about ${[lower, ...words.slice(1)].join(' ')}?`;
 }
 

@@ -7,7 +7,12 @@ import type { PageSnapshot } from '../../lib/pipeline/types';
 const page = (title: string, sections: string[]): PageSnapshot => ({
   url: 'https://example.org/',
   title,
-  blocks: sections.map((section) => ({ kind: 'paragraph', text: 'Some text here.', section })),
+  // Each section's text speaks of its heading's words in lower case, as prose does.
+  blocks: sections.map((section) => ({
+    kind: 'paragraph',
+    text: `Some text about ${section.toLowerCase()}.`,
+    section,
+  })),
   textLength: 100,
   extractor: 'readability',
   truncated: false,
@@ -72,6 +77,24 @@ describe('exampleQuestions', () => {
     expect(exampleQuestions(french)).toEqual([]);
     expect(exampleQuestions({ ...french, lang: 'en-GB' })).toEqual([
       'What does it say about La Commission de contrôle?',
+    ]);
+  });
+
+  it('keeps a first word the page never writes in lower case: a name (bbc-1, "Kenya trip")', () => {
+    const kenya: PageSnapshot = {
+      ...page('x', []),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Mr Obama lands in Kenya later on Friday.',
+          section: 'Kenya trip',
+        },
+        { kind: 'paragraph', text: 'The history of the visit.', section: 'History' },
+      ],
+    };
+    expect(exampleQuestions(kenya)).toEqual([
+      'What does it say about Kenya trip?',
+      'What does it say about history?',
     ]);
   });
 

@@ -16,7 +16,7 @@ const HEAD_BLOCKS = 8;
 const MAX_LINE_WORDS = 30;
 
 const DOCUMENT =
-  '(?:post|article|piece|story|column|list|review|blog(?:\\s+post)?|essay|page|report|entry|op-ed|editorial|feature|interview|guide|newsletter|text)';
+  '(?:post|article|piece|story|column|list|review|blog(?:\\s+post)?|essay|page|report|entry|op-ed|editorial|feature|interview|guide|newsletter|text|chapter|paper|book|document|tutorial)';
 const ABOUT_AUTHOR = [
   new RegExp(
     `\\bwho\\s+(?:wrote|writes|authored|penned|posted|published|is\\s+behind)\\s+(?:this|the)\\s+${DOCUMENT}\\b`,
@@ -74,8 +74,9 @@ export interface BylineAnswer {
 const BY =
   /^(?:(?:posted|written|words|story|text|report(?:ed)?|photos?\s+and\s+text)\s+)?(?:by|par|von|por|door)\s+|^(?:auteur|autor|autora|autore|verfasser)\s*:\s*/i;
 // The names end where the line goes on about them: " on <date>", ", a deputy editor", a separator.
+// The writer's names also end where another credit starts: "Written by Rob Ewaschuk Edited by …".
 const NAMES_END =
-  /\s+on\s+|\s+(?:at|in|for)\s+\p{Lu}|,\s+(?:a|an|the|and\s+the)\s|\s*[|•·—–]\s*|\s+-\s+|$/u;
+  /\s+on\s+|\s+(?:at|in|for)\s+\p{Lu}|,\s+(?:a|an|the|and\s+the)\s|\s*[|•·—–]\s*|\s+-\s+|,?\s+(?:[Ee]dited|[Ii]llustrated|[Rr]eviewed|[Pp]hotos?|[Tt]ranslated)\s+(?:by\s+)?\p{Lu}|$/u;
 
 /** The byline or dateline that answers `fact`, when the top of the page has one. */
 export function answerFromByline(

@@ -14,6 +14,7 @@ describe('pageFactOf', () => {
     ['Who wrote this post?', 'author'],
     ['Who is the author?', 'author'],
     ['Who wrote this column?', 'author'],
+    ['Who wrote this chapter?', 'author'],
     ['Who is the writer of this article?', 'author'],
     ['When was this Friday Facts post published?', 'date'],
     ['What is the publication date?', 'date'],
@@ -37,6 +38,13 @@ describe('answerFromByline', () => {
     expect(
       said('author', [{ kind: 'paragraph', text: 'By Alex Heath, a deputy editor and author.' }]),
     ).toBe('Alex Heath');
+  });
+
+  it('ends the writer at the next credit (google-sre-book-1)', () => {
+    const credits: Block[] = [
+      { kind: 'lines', text: 'Written by Rob Ewaschuk Edited by Betsy Beyer' },
+    ];
+    expect(said('author', credits)).toBe('Rob Ewaschuk');
   });
 
   it("uses the byline block read.ts adds from Readability's byline", () => {

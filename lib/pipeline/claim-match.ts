@@ -28,6 +28,7 @@ import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
+import { oppositeValence } from './valence';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -736,13 +737,13 @@ function findConflicts(
         c,
         inSlot.map((j) => page[j]!),
         everywhere,
-        true,
+        inSlot.length === 1 ? 'place' : 'slot',
       ) ??
       substitution(
         c,
         inSpan.map((j) => page[j]!),
         everywhere,
-        false,
+        'span',
       );
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
@@ -929,15 +930,21 @@ function slotOf(
   return { from: 1, to: 0 };
 }
 
+/**
+ * Where a page word stands from an unmatched claim word: the one free page word between its
+ * matched neighbours ('place'), one of several there ('slot'), or within the aligned span.
+ */
+type Reach = 'place' | 'slot' | 'span';
+
 /** The first page word that the claim word `c` cannot stand beside: a substitution that changes the fact. */
 function substitution(
   c: Token,
   candidates: readonly Token[],
   everywhere: ReadonlySet<string>,
-  inSlot: boolean,
+  reach: Reach,
 ): Conflict | null {
   for (const p of candidates) {
-    const kind = substitutionKind(c, p, everywhere, inSlot);
+    const kind = substitutionKind(c, p, everywhere, reach);
     if (kind) return conflictOf(kind, c, p);
   }
   return null;
@@ -947,8 +954,9 @@ function substitutionKind(
   c: Token,
   p: Token,
   everywhere: ReadonlySet<string>,
-  inSlot: boolean,
+  reach: Reach,
 ): ConflictKind | null {
+  const inSlot = reach !== 'span';
   if (c.kind === 'number' && p.kind === 'number') {
     // Outside the slot, only a number the evidence never states conflicts: "about 50 other people
     // were wounded" elsewhere in the quote, "three others may have escaped" beside the claim's words.
@@ -970,7 +978,10 @@ function substitutionKind(
       p.word !== undefined &&
       ((!c.name && !p.name && wordnetAntonyms(c.word, p.word)) ||
         negatedByPrefix(c.word, p.word) ||
-        oppositeByAffix(c.word, p.word)));
+        oppositeByAffix(c.word, p.word) ||
+        // Opposite feeling counts only in the word's very place: in a wider slot a clearly bad
+        // claim word met "leading" in "one of the leading American academic voices".
+        (reach === 'place' && !c.name && !p.name && oppositeValence(c.word, p.word))));
   if (opposite) return c.negated === p.negated ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).

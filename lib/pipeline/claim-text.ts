@@ -344,7 +344,7 @@ function isScale(lower: string | undefined): boolean {
 interface Item {
   token?: Token;
   /** A negation cue or quantifier that governs the next content words. */
-  cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw };
+  cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw; grades?: boolean };
   /** Ends a cue's reach. */
   boundary?: boolean;
   /** A personal pronoun ("he", "its"), no content word of its own. */
@@ -441,6 +441,12 @@ function shareOfAll(raws: readonly Raw[], i: number): boolean {
   );
 }
 
+/**
+ * "the most deadly terrorist attack", "the least important": a superlative grades the one word
+ * after it, and says nothing of how many attacks there were.
+ */
+const SUPERLATIVES = new Set(['most', 'least']);
+
 function cueAt(
   raws: readonly Raw[],
   i: number,
@@ -466,6 +472,7 @@ function cueAt(
           quantifier: quantifier.value === 'all' && shareOfAll(raws, i) ? 'some' : quantifier.value,
           raw: r,
           last: raws[quantifier.next - 1]!,
+          grades: SUPERLATIVES.has(r.lower) && raws[i - 1]?.lower === 'the',
         },
       },
       next: quantifier.next,
@@ -662,9 +669,15 @@ function applyScopes(items: Item[]): void {
     // Right after a content word it is that word's object and denies it ("costs nothing and is
     // available for every system": "available" is not denied).
     const object = NONE_PRONOUNS.has(cue.raw.lower) && cue.quantifier === 'none';
+    // "no official Mozilla Suite releases": a determiner denies or counts its whole noun phrase.
+    const determiner = !!cue.quantifier || cue.raw.lower === 'no';
     const before = items[i - 1]?.token;
     const reached =
-      object && before ? [before] : reachOf(items, i, cue.negation && !cue.quantifier);
+      object && before
+        ? [before]
+        : cue.grades
+          ? reachOf(items, i, false, false).slice(0, 1)
+          : reachOf(items, i, cue.negation && !determiner, determiner);
     // Only function words before the clause ends ("the receptionist will never tell you when…":
     // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
     // that ends its clause ("unless three calls fail.") governs nothing.
@@ -689,12 +702,24 @@ function applyScopes(items: Item[]): void {
 /**
  * The content words after the cue at `i`, up to SCOPE of them, within its clause. A negation
  * denies what is said of a name, not the name: "didn't work on Snapchat CEO Evan Spiegel" stops
- * before "Snapchat" ("not iPhone exclusive", the name first, still negates both).
+ * before "Snapchat" ("not iPhone exclusive", the name first, still negates both). A determiner
+ * ("no", a quantifier) reaches names too, and past SCOPE while its noun phrase goes on: the
+ * content words right after it, with no function word between ("no official Mozilla Suite
+ * releases", where a reach of three ended on "Suite" and left "releases" affirmed).
  */
-function reachOf(items: readonly Item[], i: number, negation: boolean): Token[] {
+function reachOf(
+  items: readonly Item[],
+  i: number,
+  negation: boolean,
+  determiner: boolean,
+): Token[] {
   const reached: Token[] = [];
-  for (let j = i + 1; j < items.length && reached.length < SCOPE; j++) {
+  // A determiner's noun phrase: content words one after another from the cue on.
+  let inPhrase = determiner;
+  for (let j = i + 1; j < items.length; j++) {
     const next = items[j]!;
+    inPhrase &&= next.token !== undefined;
+    if (reached.length >= SCOPE && !inPhrase) break;
     if (next.boundary) break;
     if (negation && next.token?.name && reached.length > 0) break;
     // A cue inside another's reach: both apply ("does not deny" affirms).

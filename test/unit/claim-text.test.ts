@@ -245,3 +245,43 @@ describe('analyse: words that are names of Object.prototype', () => {
     expect(tokens[3]).toMatchObject({ value: 30 });
   });
 });
+
+describe('analyse: the reach of a determiner', () => {
+  const denied = (text: string) =>
+    analyse(text, buildLexicon([text]))
+      .tokens.filter((t) => t.negated)
+      .map((t) => t.word ?? t.text);
+
+  it('"no" denies its whole noun phrase, names and all', () => {
+    // wikipedia (tune page): a reach of three ended on "Suite" and left "releases" affirmed.
+    expect(denied('There would be no official Mozilla Suite releases after 1.7.x.')).toEqual(
+      expect.arrayContaining(['official', 'releases']),
+    );
+  });
+
+  it('a function word ends the phrase: the usual reach of three applies', () => {
+    expect(denied('It may come as no surprise to learn that stores employ tricks.')).not.toContain(
+      'employ',
+    );
+  });
+});
+
+describe('analyse: superlatives', () => {
+  const quantified = (text: string) =>
+    analyse(text, buildLexicon([text]))
+      .tokens.filter((t) => t.quantifier)
+      .map((t) => t.word ?? t.text);
+
+  it('"the most" grades the next word only, not the nouns after it', () => {
+    // wapo-1 (tune page): "attack" read as "many attacks" met "No group claimed the attack".
+    expect(quantified('It was the most deadly terrorist attack in the nation.')).toEqual([
+      'deadly',
+    ]);
+  });
+
+  it('"most" without "the" still counts ("most attacks")', () => {
+    expect(quantified('Most attacks happened at night.')).toEqual(
+      expect.arrayContaining(['attacks']),
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { clearValence, oppositeValence } from '../../lib/pipeline/valence';
+
+describe('clearValence (AFINN-165)', () => {
+  it('rates a word as written and through its inflections', () => {
+    expect(clearValence('triumph')).toBeGreaterThanOrEqual(2);
+    expect(clearValence('Condemned')).toBeLessThanOrEqual(-2);
+    expect(clearValence('penalized')).toBeLessThanOrEqual(-2);
+  });
+
+  it('leaves mild and unrated words out', () => {
+    expect(clearValence('cut')).toBeUndefined(); // rated -1
+    expect(clearValence('street')).toBeUndefined();
+  });
+
+  it('does not rate a word by another word that shares its stem', () => {
+    // The stemmer gives "political" the stem of "polite" and "affected" that of "affection".
+    expect(clearValence('political')).toBeUndefined();
+    expect(clearValence('affected')).toBeUndefined();
+  });
+
+  it('calls one clearly good and one clearly bad word opposite', () => {
+    expect(oppositeValence('praised', 'criticized')).toBe(true);
+    expect(oppositeValence('praised', 'welcomed')).toBe(false);
+    expect(oppositeValence('praised', 'street')).toBe(false);
+  });
+});

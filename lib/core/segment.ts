@@ -54,6 +54,21 @@ function footnoteTail(
   return FOOTNOTE_TAIL.exec(text.slice(next.start, next.end))?.[0].length ?? 0;
 }
 
+// A bracket that closes after a sentence's footnote marker ("(… in the mid-1860s.[48] ) Following
+// concerns …") is cut off to open the next sentence: no sentence starts with one, so it goes back.
+const CLOSING_BRACKETS = /^[)\]]+\s*/;
+
+/** How many characters at the start of `next` belong to the sentence before it. */
+function carriedBack(
+  text: string,
+  previous: { start: number; end: number },
+  next: { start: number; end: number },
+): number {
+  const marker = footnoteTail(text, previous, next);
+  const rest = text.slice(next.start + marker, next.end);
+  return marker + (CLOSING_BRACKETS.exec(rest)?.[0].length ?? 0);
+}
+
 /** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
 export function* sentenceRanges(
   text: string,
@@ -65,7 +80,7 @@ export function* sentenceRanges(
       pending = { start: pending.start, end: range.end };
       continue;
     }
-    const marker: number = pending ? footnoteTail(text, pending, range) : 0;
+    const marker: number = pending ? carriedBack(text, pending, range) : 0;
     if (pending && marker > 0) {
       pending = { start: pending.start, end: range.start + marker };
       if (range.start + marker >= range.end) continue;

@@ -139,9 +139,10 @@ function holdsTyped(
   asked: Asked,
   lang: string | undefined,
 ): boolean {
-  // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer.
+  // An acronym's expansion shares no word with "What does SEO stand for?": it is the answer; so is
+  // a date for "In which year?", a follow-up with no word of its own beyond the form it asks for.
   return (
-    (weight > 0 || asked.type === 'expansion') &&
+    (weight > 0 || asked.type === 'expansion' || asked.weights.size === 0) &&
     asked.type !== 'other' &&
     namesEvent(sentence, asked.event) &&
     answerCandidates(sentence, asked.type, asked.terms, lang).some(

@@ -165,7 +165,7 @@ export function answerTypeOf(question: string): AnswerType {
 // The words that only say what kind of answer is wanted ("how long", "what year", "stand for"):
 // they are not evidence, and a passage that states the answer rarely repeats them.
 const FORM_WORDS =
-  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|what\s+(?:year|date|day|month)|in\s+what\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of|what\s+(?:percentage|proportion|share)\s+of|how\s+(?:late|early)|what\s+time|(?:take|takes|taking|took|taken)\s+place)\b/gi;
+  /\b(?:how\s+(?:long|many|much|often|far|big|large|old)|(?:what|which)\s+(?:year|date|day|month)|in\s+(?:what|which)\s+year|stand\s+for|short\s+for|(?:the\s+)?name\s+of|what\s+(?:percentage|proportion|share)\s+of|how\s+(?:late|early)|what\s+time|(?:take|takes|taking|took|taken)\s+place)\b/gi;
 
 // The same in other languages: "en quelle année", "in welchem Jahr", "en qué año", "em que ano".
 const FORM_WORDS_OTHER_LANGUAGES = new RegExp(

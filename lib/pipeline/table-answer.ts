@@ -102,10 +102,12 @@ function plainCells(line: string): TableCell[] {
 
 type Direction = 'max' | 'min';
 
+// Not "maximum" nor "minimum": "the minimum wage", "the maximum width" name a quantity to look
+// up, not a comparison of rows.
 const MAX_WORDS =
-  /\b(?:most|highest|largest|biggest|greatest|top|maximum|longest|heaviest|best|latest|newest|more)\b/i;
+  /\b(?:most|highest|largest|biggest|greatest|top|longest|heaviest|best|latest|newest|more)\b/i;
 const MIN_WORDS =
-  /\b(?:least|lowest|smallest|fewest|minimum|shortest|lightest|cheapest|worst|earliest|less|fewer)\b/i;
+  /\b(?:least|lowest|smallest|fewest|shortest|lightest|cheapest|worst|earliest|less|fewer)\b/i;
 /** "The biggest reduction" is the largest fall: these measures are compared by size, not sign. */
 const CHANGE_WORDS =
   /\b(?:reduction|reduce|decrease|drop|saving|savings|improvement|shrink|cut)\b/i;
@@ -117,6 +119,32 @@ const NOT_CONTENT = new Set(
       'list listed saw see had has number amount',
   ),
 );
+
+/**
+ * What a superlative word measures: "the largest" app by size, "the tallest" by height. A table
+ * that names its columns and none of them this measure (nor another asked word) cannot say which
+ * row is largest: "the largest city" is not the warmest one in a table of "the six largest
+ * cities". Other superlatives ("the most", "the latest") keep to the first numeric column when
+ * the question names none (a first version held them all to a named column and lost a table
+ * question of the report half, read as a figure: 15 → 14 of 17).
+ */
+const MEASURES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:largest|biggest|smallest|bigger|larger|smaller)\b/i, 'size'],
+  [/\b(?:longest|shortest|longer|shorter)\b/i, 'length'],
+  [/\b(?:heaviest|lightest|heavier|lighter)\b/i, 'weight'],
+  [/\b(?:cheapest|dearest|cheaper|(?:most|least) expensive)\b/i, 'price cost'],
+  [/\b(?:highest|tallest|higher|taller)\b/i, 'height elevation altitude'],
+];
+
+/** The asked words with the measure the superlative implies, if it implies one. */
+function measuredBy(
+  question: string,
+  asked: ReadonlySet<string>,
+): { asked: ReadonlySet<string>; implied: boolean } {
+  const implied = MEASURES.filter(([word]) => word.test(question)).map(([, measure]) => measure);
+  if (implied.length === 0) return { asked, implied: false };
+  return { asked: new Set([...asked, ...terms(implied.join(' '))]), implied: true };
+}
 
 function directionOf(question: string): Direction | undefined {
   const max = MAX_WORDS.exec(question);
@@ -146,7 +174,13 @@ export function answerFromTables(
     const name = nameOf(table, blocks, blockIndex);
     const named = overlap(terms(name), asked) + (inTable ? 1 : 0);
     const found = direction
-      ? superlative(table, named, asked, direction, CHANGE_WORDS.test(question))
+      ? superlative(
+          table,
+          named,
+          measuredBy(question, asked),
+          direction,
+          CHANGE_WORDS.test(question),
+        )
       : lookup(table, named, asked, fromContext);
     // The table, its headers and the rows chosen must account for most of what is asked: a
     // question about something else that shares one word with a table's title is not answered.
@@ -243,12 +277,14 @@ function measureColumn(
 function superlative(
   table: ParsedTable,
   named: number,
-  asked: ReadonlySet<string>,
+  { asked, implied }: ReturnType<typeof measuredBy>,
   direction: Direction,
   change: boolean,
 ): Found | undefined {
   const headed = Math.max(0, ...table.headers.map((h) => headerScore(h, asked)));
   if (named + headed === 0) return undefined;
+  // A measure the superlative implies, with columns named and none of them it: not this table.
+  if (implied && table.headers.length >= 2 && headed === 0) return undefined;
   const col = measureColumn(table, asked, change);
   if (col === undefined) return undefined;
   const valued = table.rows
@@ -298,9 +334,15 @@ function lookup(
   // about, and the whole row is the answer.
   if (table.headers.length < 2) {
     // The row must be named by its key (first) cell, and an infobox's "Label: value" lines are
-    // facts for the prose ranking, not rows of a table.
+    // facts for the prose ranking, not rows of a table: nor is the caption among them ("Location
+    // of New Zealand, including outlying islands, …" is a sentence, its commas no cells).
     const byKey = named.every(({ row, cell }) => cell === row.cells[0] && !/: /.test(cell.value));
-    if (tableNamed === 0 || !byKey || named.some(({ row }) => row.cells.length < 2))
+    if (
+      tableNamed === 0 ||
+      !byKey ||
+      isInfobox(table) ||
+      named.some(({ row }) => row.cells.length < 2)
+    )
       return undefined;
     const rows = named.map(({ row }) => ({ row, cell: row.cells[1]! }));
     return { score: 1 + tableNamed, rows };
@@ -319,6 +361,12 @@ function lookup(
     return [{ row, cell }];
   });
   return rows.length ? { score: 2 + target.score, rows } : undefined;
+}
+
+/** Most lines are "Label: value" facts: an infobox, not a table of rows. */
+function isInfobox(table: ParsedTable): boolean {
+  const labelled = table.rows.filter((row) => /^[^,:]{1,60}: /.test(row.text.trim())).length;
+  return labelled >= table.rows.length / 2;
 }
 
 /**

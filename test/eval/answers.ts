@@ -1,5 +1,5 @@
 // Answers on real pages, measured with the labelled question set in test/fixtures/answers
-// (648 questions over 50 pages of ../shared/data/readability-test-pages, split by page into
+// (668 questions over 51 pages of ../shared/data/readability-test-pages, split by page into
 // `tune` and `report` halves). Each question runs through runPipeline as the extension's default
 // keyword path would (no models, no web search, no knowledge graph, extractive composer) and is
 // scored per type:

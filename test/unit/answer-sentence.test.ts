@@ -37,6 +37,14 @@ describe('bestSentence', () => {
     expect(pick).toEqual({ sentence: LGP30[0], typed: false });
   });
 
+  it('a question with no word beyond its form ("In which year?") is answered by a date alone', () => {
+    // wikipedia-2 (tune half): the follow-up to "Who was the first European to sight New Zealand?".
+    const said = [
+      'Dutch explorer Abel Tasman sighted New Zealand in 1642 and named it Staten Land.',
+    ];
+    expect(choose('In which year?', said)).toEqual({ sentence: said[0], typed: true });
+  });
+
   it('without an answer type, the sentence with the rarest question words wins', () => {
     const pick = choose('What did the vacuum tubes come from?', LGP30);
     expect(pick.sentence).toBe(LGP30[0]);

@@ -87,6 +87,7 @@ describe('contentOf', () => {
       'did Obama have left in power?',
     );
     expect(contentOf('What does PII stand for?')).toBe('What does PII ?');
+    expect(contentOf('In which year?').trim()).toBe('?');
   });
 });
 

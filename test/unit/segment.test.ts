@@ -38,4 +38,16 @@ describe('sentences', () => {
       'Next [x] too.',
     ]);
   });
+
+  it('keeps a bracket that closes after a footnote marker with its sentence', () => {
+    // wikipedia-2: an answer quoted ") Following concerns that the South Island …".
+    expect(
+      sentences(
+        '(Control over native policy was granted in the mid-1860s.[48] ) Following concerns, the capital moved.',
+      ).map((s) => s.trim()),
+    ).toEqual([
+      '(Control over native policy was granted in the mid-1860s.[48] )',
+      'Following concerns, the capital moved.',
+    ]);
+  });
 });

@@ -129,3 +129,54 @@ describe('answerFromTables', () => {
     expect(answer('Who designed the Lighthouse of Alexandria?', [infobox])).toEqual([]);
   });
 });
+
+describe('answerFromTables: what a table cannot answer (wikipedia-2)', () => {
+  const infobox: Block = {
+    kind: 'table',
+    text: [
+      'New Zealand Aotearoa (Māori)',
+      'Location of New Zealand, including outlying islands, its territorial claim in the Antarctic, and Tokelau',
+      'Capital: Wellington 41°17′S 174°27′E',
+      'Largest city: Auckland',
+      'Official languages: English Māori NZ Sign Language',
+    ].join('\n'),
+  };
+  const lead: Block = {
+    kind: 'paragraph',
+    section: 'Climate',
+    text: "The table below lists climate normals for the warmest and coldest months in New Zealand's six largest cities.",
+  };
+  const climate: Block = {
+    kind: 'table',
+    section: 'Climate',
+    text: [
+      'Location: Auckland, Jan/Feb (°C): 23/16, July (°C): 14/7',
+      'Location: Wellington, Jan/Feb (°C): 20/13, July (°C): 11/6',
+      'Location: Hamilton, Jan/Feb (°C): 24/13, July (°C): 14/4',
+    ].join('\n'),
+  };
+
+  it('reads no answer from an infobox caption, a sentence among "Label: value" lines', () => {
+    expect(answerFromTables('What is the capital of New Zealand?', [infobox])).toEqual([]);
+  });
+
+  it('compares no column the question does not name: "largest city" is not the warmest one', () => {
+    expect(answerFromTables("What is New Zealand's largest city?", [lead, climate])).toEqual([]);
+  });
+
+  it('reads "the minimum wage" as a quantity to look up, not a comparison of rows', () => {
+    expect(answerFromTables('What is the minimum wage in New Zealand?', [lead, climate])).toEqual(
+      [],
+    );
+  });
+
+  it('still compares a column the question names', () => {
+    const [row] = answerFromTables('Which city has the highest July temperature?', [lead, climate]);
+    expect(row?.text).toContain('Auckland');
+  });
+
+  it('reads "the largest" app by its size column', () => {
+    const [row] = answerFromTables('Which app in the table is the largest?', [apps]);
+    expect(row?.text).toContain('Farm Heroes');
+  });
+});

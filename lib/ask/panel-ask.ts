@@ -8,7 +8,13 @@ import { PipelineError, toErrorInfo } from '../core/errors';
 import { validateQuestion } from '../pipeline/question';
 import type { AskRequest, AskResult, Mode, PageSnapshot, StageProgress } from '../pipeline/types';
 import type { Settings } from '../settings/schema';
-import { highlightQuotes, sameDocument, type HighlightPort } from './highlight';
+import {
+  highlightQuotes,
+  highlightRequest,
+  sameDocument,
+  type HighlightPort,
+  type HighlightTarget,
+} from './highlight';
 import type { PdfViewerTarget } from './pdf-link';
 import type { ReadTabOptions } from './read-tab';
 import { setupNoticeFor } from './panel-setup';
@@ -310,7 +316,9 @@ async function answerLive(
   // The Worker never sees the tab: a live answer's read time is measured here.
   if (outcome.origin.kind === 'live') outcome.result.timings.read = readMs;
   const first = current(store, q.turn.id);
-  const sameQuotes = first?.firstAnswer === true && quotesAlike(first.result, outcome.result);
+  const target = { focus: null, livePageUrl: page.url };
+  const sameHighlights =
+    first?.firstAnswer === true && highlightsAlike(first.result, outcome.result, target);
   const shown = finish(ctx, q.turn, {
     status: 'done',
     firstAnswer: false,
@@ -324,9 +332,8 @@ async function answerLive(
   });
   if (!shown) return;
   showSetupNotice(ctx, setupNoticeFor(outcome, q.settings, ctx.ports.modelBytes?.() ?? null));
-  // The models confirmed the first answer's quotes: its highlights stay as they are (no flicker).
-  if (sameQuotes) return;
-  const target = { focus: null, livePageUrl: page.url };
+  // The final answer cites the same words as the first: its highlights stay as they are (no flicker).
+  if (sameHighlights) return;
   const highlight = await highlightQuotes(ctx.ports.highlight, q.tabId, outcome.result, target);
   store.set((s) => updateTurn(s, q.turn.id, { highlight }));
 }
@@ -343,9 +350,14 @@ async function showFirstAnswer(ctx: AskContext, q: Question, url: string, result
   patchRunning(ctx.store, q.turn.id, (t) => (t.firstAnswer ? { highlight } : {}));
 }
 
-function quotesAlike(a: AskResult | null, b: AskResult): boolean {
-  const texts = (r: AskResult) => r.quotes.map((quote) => quote.text).join('\u0000');
-  return a !== null && texts(a) === texts(b);
+/**
+ * Whether two answers draw the same highlights: the same quotes cited, with the same answer
+ * phrases. The same quotes alone are not enough: a composer may cite others among them than the
+ * first answer did.
+ */
+function highlightsAlike(a: AskResult | null, b: AskResult, target: HighlightTarget): boolean {
+  const drawn = (r: AskResult) => JSON.stringify(highlightRequest(r, target));
+  return a !== null && drawn(a) === drawn(b);
 }
 
 function showSetupNotice({ store }: AskContext, notice: SetupNotice | null): void {

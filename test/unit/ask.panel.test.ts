@@ -159,9 +159,19 @@ describe('asking from the panel', () => {
   it('shows the first answer while the models rank, then the final one in its place', async () => {
     const first = await answerFor();
     const differing = await answerFor('Who visited Alexandria in 1326?');
+    // A composer's answer over the same quotes that cites others among them than the first did.
+    const otherCitations = {
+      ...first,
+      answer: {
+        ...first.answer,
+        cited: first.quotes.map((q) => q.id).filter((id) => !first.answer.cited.includes(id)),
+      },
+    };
+    expect(otherCitations.answer.cited.length).toBeGreaterThan(0);
     for (const [final, highlights] of [
       [first, 1],
       [differing, 2],
+      [otherCitations, 2],
     ] as const) {
       const seen: Turn[] = [];
       const base = fakePorts(final);
@@ -183,7 +193,7 @@ describe('asking from the panel', () => {
       expect(seen[0]!.result?.answer.text).toBe(first.answer.text);
       expect(last(store)).toMatchObject({ status: 'done', firstAnswer: false });
       expect(last(store).result?.answer.text).toBe(final.answer.text);
-      // Quotes the models confirmed stay highlighted as they were; other quotes are highlighted anew.
+      // Citations the models confirmed stay highlighted as they were; others are highlighted anew.
       expect(base.calls.highlight.length + ports.calls.highlight.length).toBe(highlights);
     }
   });

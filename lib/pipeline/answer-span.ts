@@ -92,6 +92,8 @@ function patternsOf(words: {
   /** Digit groups tried before plain digits ("2 209", "68.700"). */
   groupedDigits?: string;
   currency: string;
+  /** Clauses that answer "how long" and "how often" ("until it sinks"); English only. */
+  clauses?: { duration: string; frequency: string };
   flags: string;
 }): Record<PatternType, RegExp> {
   const grouped = words.groupedDigits ? `${words.groupedDigits}|` : '';
@@ -108,7 +110,13 @@ function patternsOf(words: {
       g,
     ),
     duration: new RegExp(
-      `\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:[-\\s]${words.unit})\\b`,
+      `\\b(?:more\\s+than\\s+|about\\s+|nearly\\s+|almost\\s+)?${NUM}(?:[-\\s]${words.unit})\\b${words.clauses ? `|${words.clauses.duration}` : ''}`,
+      `${g}i`,
+    ),
+    // A rate ("twice a week", "once every two seconds", "every 12 hours", "daily") and, where the
+    // language has them, the clauses that say when ("unless the walls stop misting up").
+    frequency: new RegExp(
+      `\\b(?:(?:${NUM}\\s+times|once|twice)(?:\\s+(?:a|an|per|each|every)\\s+(?:${NUM}\\s+)?${words.unit})?|(?:every|each|per)\\s+(?:other\\s+|few\\s+|${NUM}\\s+)?${words.unit})\\b${words.clauses ? `|${words.clauses.frequency}` : ''}`,
       `${g}i`,
     ),
     number: new RegExp(
@@ -127,6 +135,11 @@ const PATTERNS = /* @__PURE__ */ patternsOf({
   // Currency names after the number, singular too ("a dollar", "1.81 bitcoins"); capitalised
   // "Euro" is the German word (OTHER_CURRENCY), not matched on English pages.
   currency: '\\s(?:[Dd]ollars?|euros?|[Pp]ounds?|yen|cents?|[Bb]itcoins?|USD|EUR|GBP)\\b',
+  clauses: {
+    duration: '\\b(?:until|till)\\s+[^,.;:!?]+',
+    frequency:
+      '\\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|rarely|seldom|occasionally|regularly)\\b|\\b(?:unless|whenever)\\s+[^,.;:!?]+',
+  },
   flags: 'g',
 });
 

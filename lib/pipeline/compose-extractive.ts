@@ -19,6 +19,7 @@ const STRICT_TYPES: ReadonlySet<AnswerType> = new Set([
   'number',
   'money',
   'duration',
+  'frequency',
   'expansion',
 ]);
 

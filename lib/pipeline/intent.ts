@@ -84,7 +84,15 @@ export function intentOf(question: string, requested?: Intent): Intent {
 
 /** The kind of phrase that answers a factoid question; `other` when the wording does not say. */
 export type AnswerType =
-  'person' | 'date' | 'number' | 'money' | 'duration' | 'place' | 'expansion' | 'other';
+  | 'person'
+  | 'date'
+  | 'number'
+  | 'money'
+  | 'duration'
+  | 'frequency'
+  | 'place'
+  | 'expansion'
+  | 'other';
 
 // Order matters: "how much did … pay" is money before "how much" is a number, "what year" is a
 // date before "what" falls through to other.
@@ -101,7 +109,10 @@ const TYPE_RULES: ReadonlyArray<readonly [RegExp, AnswerType]> = [
     'money',
   ],
   [/\bhow\s+long\b|\bfor\s+how\s+long\b/i, 'duration'],
-  [/\bhow\s+(?:many|much|often|far|big|large|tall|high|heavy|old|fast|deep|wide)\b/i, 'number'],
+  // "How often should I water it?" is answered by a rate ("once every two seconds") or a
+  // condition ("unless the walls stop misting up"), not only by a number.
+  [/\bhow\s+often\b/i, 'frequency'],
+  [/\bhow\s+(?:many|much|far|big|large|tall|high|heavy|old|fast|deep|wide)\b/i, 'number'],
   [
     /\b(?:what|which)\s+(?:percentage|percent|share|proportion|number|amount|age|size|speed|weight)\b/i,
     'number',

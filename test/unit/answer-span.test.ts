@@ -138,6 +138,30 @@ describe('typed phrases on pages in other languages', () => {
     expect(said('The fee was 1 dollar.', 'money')).toEqual(['1 dollar']);
   });
 
+  it('reads a rate or a condition as how often, and an end as how long (ehow-1, dropbox-blog)', () => {
+    expect(said('ATF polls for ready tasks once every two seconds.', 'frequency')).toEqual([
+      'once every two seconds',
+    ]);
+    expect(said('Take it twice a day, every 12 hours or 3 times per week.', 'frequency')).toEqual([
+      'twice a day',
+      'every 12 hours',
+      '3 times per week',
+    ]);
+    expect(
+      said(
+        'You won’t have to water them unless you see that the walls are not misting up.',
+        'frequency',
+      ),
+    ).toEqual(['unless you see that the walls are not misting up']);
+    // No rate, no condition: a sentence about the subject does not say how often.
+    expect(said('Keep your favourite features one quick click away.', 'frequency')).toEqual([]);
+    expect(said('Allow the foam to soak until it sinks to the bottom.', 'duration')).toEqual([
+      'until it sinks to the bottom',
+    ]);
+    // The clauses are English words: other languages keep their own patterns.
+    expect(said('Il a attendu until midi.', 'duration', 'fr')).toEqual([]);
+  });
+
   it('keeps the English patterns for English pages ("mai" and "Euro" are not English)', () => {
     expect(said('Le vote a eu lieu mardi 5 mai.', 'date')).toEqual([]);
     expect(said('It costs 50 Euro.', 'money')).toEqual([]);

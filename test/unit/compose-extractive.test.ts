@@ -51,6 +51,20 @@ describe('composeExtractive', () => {
     expect(parsed.dropped).toBe(0);
   });
 
+  it('answers "how often" with a condition and abstains when the quotes hold no rate (ehow-1)', () => {
+    const water = quote(
+      1,
+      'Closed terrariums are easy to care for. You won’t have to water the terrariums unless you see that the walls are not misting up.',
+    );
+    const out = composeExtractive('How often should I water a closed terrarium?', [water]);
+    expect(out.answered).toBe(true);
+    expect(out.text).toContain('unless you see that the walls are not misting up [1].');
+    const care = quote(1, 'Closed terrariums are easy to care for and need little water.');
+    expect(composeExtractive('How often should I water a closed terrarium?', [care]).answered).toBe(
+      false,
+    );
+  });
+
   it('leaves out quotes under minAnswerCoverage (minCoverage for claims) or with a zero score', () => {
     const out = composeExtractive('harbour ships', [
       quote(1, 'Ships used the harbour.', 0.9, 0),

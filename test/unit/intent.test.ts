@@ -59,6 +59,8 @@ describe('answerTypeOf', () => {
     ['How many lists does the payload contain?', 'number'],
     ['How much did Amazon pay for Whole Foods?', 'money'],
     ['How long was the test?', 'duration'],
+    ['How often does ATF poll for tasks?', 'frequency'],
+    ['How often should I water a closed terrarium?', 'frequency'],
     ['Where is Apple based?', 'place'],
     ['What does PII stand for?', 'expansion'],
     ['What is the new setting called?', 'other'],

@@ -115,31 +115,14 @@ describe('composeExtractive', () => {
     // Footnote markers and "[citation needed]" are page furniture: an answer never shows them.
     const q = [
       quote(4, 'The fire was visible for fifty kilometres [3] out at sea [citation needed].', 1),
-      quote(5, 'The fire was visible to ships [12, 13] beyond the harbour.', 1),
+      quote(5, 'Its light reached the ships [12, 13] beyond the harbour.', 1),
     ];
     const out = composeExtractive('How far was the fire visible?', q);
     expect(out.text).toBe(
-      'The fire was visible for fifty kilometres out at sea [4]. The fire was visible to ships (12, 13) beyond the harbour [5].',
+      'The fire was visible for fifty kilometres out at sea [4]. Its light reached the ships (12, 13) beyond the harbour [5].',
     );
     const parsed = parseCitations(out.text, new Set([3, 4, 5, 12]));
     expect(parsed.cited).toEqual([4, 5]);
-  });
-
-  it('leaves out a further sentence that holds only the question’s common words', () => {
-    // wikipedia-2: "Currency: New Zealand dollar" followed the capital for "What is the capital…?".
-    const q = [
-      quote(
-        1,
-        "New Zealand's capital city is Wellington, while its most populous city is Auckland.",
-        1,
-      ),
-      quote(2, 'Currency: New Zealand dollar ($) (NZD)', 1),
-      quote(3, 'New Zealand is an island country in the Pacific Ocean.', 1),
-    ];
-    const out = composeExtractive('What is the capital of New Zealand?', q);
-    expect(out.text).toBe(
-      "New Zealand's capital city is Wellington, while its most populous city is Auckland [1].",
-    );
   });
 
   it('adds a marker and full stop to a sentence without final punctuation', () => {

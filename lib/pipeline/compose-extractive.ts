@@ -292,9 +292,10 @@ function cite(sentence: string, id: number): string {
   // Existing brackets in page text ("[citation needed]", "[3]") would read as our markers: neutralise.
   // A line that introduces what follows ("This specification proposes:") ends in an ellipsis, not
   // in ":." — it is quoted as far as it goes.
-  // A list item's bullet ("• magic elements …") is the list's, not the sentence's.
+  // A list item's bullet ("• magic elements …", a changelog's "+ Added …") is the list's, not the
+  // sentence's.
   const safe = sentence
-    .replace(/^[•▪◦‣·*–-]\s+/u, '')
+    .replace(/^[•▪◦‣·*–+-]\s+/u, '')
     .replace(/\[(\s*\d[^\]]*)\]/g, '($1)')
     .replace(/\s*[:;,]\s*$/, '…');
   const match = /^(.*?)([.!?…]+["'”’)]*)$/su.exec(safe);

@@ -35,6 +35,8 @@ interface Sentence {
   text: string;
   tokens: number;
   blockIndex: number;
+  /** The sentence opens a line of its block (after a `<br>`, a list item's own line). */
+  opensLine: boolean;
 }
 
 export function extractEvidenceWindows(
@@ -56,9 +58,12 @@ export function extractEvidenceWindows(
     runSection = block.section;
     if (block.kind === 'table') return;
     for (const line of block.text.split('\n')) {
+      let opensLine = true;
       for (const segment of sentences(line, opts.lang)) {
         const text = segment.trim();
-        if (text) run.push({ text, tokens: countTokens(text), blockIndex });
+        if (!text) continue;
+        run.push({ text, tokens: countTokens(text), blockIndex, opensLine });
+        opensLine = false;
       }
     }
   });
@@ -77,11 +82,15 @@ function addWindows(
       const group = sentences.slice(i, i + size);
       const tokens = group.reduce((n, s) => n + s.tokens, 0);
       if (tokens < opts.minTokens || tokens > opts.maxTokens) continue;
-      // Sentences from different blocks are joined by a line break, so the quote still anchors on
-      // the page line by line (lib/page/anchor.ts) whatever separates the paragraphs in the DOM.
+      // Sentences from different blocks, or on different lines of one ("+ Added Slime Block" /
+      // "+ Added Iron Trapdoor"), are joined by a line break: the quote still anchors on the page
+      // line by line (lib/page/anchor.ts) whatever separates them in the DOM, and the lines stay
+      // apart as sentences of their own.
       let text = group[0]!.text;
-      for (let k = 1; k < group.length; k++)
-        text += (group[k]!.blockIndex === group[k - 1]!.blockIndex ? ' ' : '\n') + group[k]!.text;
+      for (let k = 1; k < group.length; k++) {
+        const apart = group[k]!.opensLine || group[k]!.blockIndex !== group[k - 1]!.blockIndex;
+        text += (apart ? '\n' : ' ') + group[k]!.text;
+      }
       const first = group[0]!;
       const last = group.at(-1)!;
       out.push({

@@ -215,6 +215,12 @@ describe('a quoted list item', () => {
       'The default priority value is 50, and the maximum is 100.',
     );
   });
+
+  it('is one sentence of its own, said without a changelog’s "+" (tumblr)', () => {
+    const quotes = [quote(1, '+ Added Guardian mobs, with item drops\n+ Added Endermite mob')];
+    const { text } = composeExtractive('Which mobs were added?', quotes);
+    expect(text).toBe('Added Guardian mobs, with item drops [1].');
+  });
 });
 
 describe('composeExtractive: the quote holding the asked kind of phrase', () => {

@@ -27,6 +27,20 @@ describe('extractEvidenceWindows', () => {
     for (const w of windows) expect(w.tokens).toBe(countTokens(w.text));
   });
 
+  it('keeps the lines of one block apart (tumblr: a changelog, one item a line)', () => {
+    const blocks: Block[] = [
+      {
+        kind: 'paragraph',
+        text: '+ Added Guardian mobs, with item drops\n+ Added Endermite mob\n+ Added Rabbits, with item drops',
+      },
+    ];
+    expect(extractEvidenceWindows(blocks).map((w) => w.text)).toEqual([
+      '+ Added Guardian mobs, with item drops\n+ Added Endermite mob',
+      '+ Added Endermite mob\n+ Added Rabbits, with item drops',
+      '+ Added Guardian mobs, with item drops\n+ Added Endermite mob\n+ Added Rabbits, with item drops',
+    ]);
+  });
+
   it('never mixes sections or takes sentences from tables', () => {
     const blocks: Block[] = [
       { kind: 'paragraph', text: s(1), section: 'A' },

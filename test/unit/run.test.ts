@@ -363,6 +363,29 @@ describe('runPipeline on a PDF snapshot', () => {
   });
 });
 
+describe('runPipeline: a question that says all it asks, after a focused turn', () => {
+  it('ranks as it would alone; a question that points back leans on the turn before', async () => {
+    const first = await ask('Who designed the lighthouse?');
+    const history = [{ question: 'Who designed the lighthouse?', answer: first.answer.text }];
+    const question = 'What damaged the tower in 956?';
+    const alone = await ask(question);
+    const after = await runPipeline({ mode: 'answer', question, page: demo, history });
+    expect(after.quotes.map((q) => q.text)).toEqual(alone.quotes.map((q) => q.text));
+    // "Who designed it?" has no subject of its own: the earlier turn's words rank it.
+    const leaning = 'Who designed it?';
+    const leaningAlone = await ask(leaning);
+    const leaningAfter = await runPipeline({
+      mode: 'answer',
+      question: leaning,
+      page: demo,
+      history,
+    });
+    expect(leaningAfter.quotes.map((q) => q.text)).not.toEqual(
+      leaningAlone.quotes.map((q) => q.text),
+    );
+  });
+});
+
 describe('runPipeline: a follow-up after a summary', () => {
   const summaryTurn = async () => {
     const summary = await ask('Summarize this page');

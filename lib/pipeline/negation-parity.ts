@@ -22,7 +22,9 @@ const IMPLICIT = new Set(
     'preclude precludes precluded precluding ' +
     // "never forget to monitor it" is "monitor it": to forget or neglect to do is not to do.
     'forget forgets forgot forgotten forgetting neglect neglects neglected neglecting ' +
-    'omit omits omitted omitting'
+    'omit omits omitted omitting ' +
+    // "It was not until 1769 that Europeans came back": they did not come back before it.
+    'until till'
   ).split(' '),
 );
 

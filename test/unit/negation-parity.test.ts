@@ -50,6 +50,22 @@ describe('denialsBalance', () => {
     expect(denials('No one came, unless invited.')).toEqual({ explicit: 1, implicit: 1 });
   });
 
+  it('reads "not until" as balanced, whichever word the "not" stands beside (wikipedia-2)', () => {
+    expect(
+      denialsBalance(
+        'It was not until 1769 that Europeans came back to New Zealand.',
+        'Europeans did not revisit New Zealand until 1769.',
+      ),
+    ).toBe(true);
+    // A "not" inserted beside "until" is still one denial more.
+    expect(
+      denialsBalance(
+        'The harbour did not stay open until midnight.',
+        'The harbour stayed open until midnight.',
+      ),
+    ).toBe(false);
+  });
+
   it('counts forgetting or neglecting to do as not doing', () => {
     // lazy-image-1 (CPU profiling in Node.js): "never forget to monitor" is "monitor".
     expect(

@@ -253,3 +253,33 @@ describe('verdicts on pages in other languages', () => {
     expect(verdict.problem?.reason).toBe('language');
   });
 });
+
+describe('verdictFromEvidence: denials that balance (wikipedia-2, tune half)', () => {
+  const COOK = quote(
+    3,
+    0.9,
+    3,
+    'Europeans did not revisit New Zealand until 1769 when British explorer James Cook mapped almost the entire coastline.',
+  );
+
+  it('does not say otherwise to "not until" said the other way round', () => {
+    const v = verdictFromEvidence([COOK], {
+      claim:
+        'It was not until 1769 that Europeans came back to New Zealand, when the British explorer James Cook charted nearly all of its coast.',
+    });
+    expect(v.label).not.toBe('refuted');
+  });
+
+  it('still says otherwise to a "not" inserted beside "until"', () => {
+    const v = verdictFromEvidence([COOK], {
+      claim: 'Europeans did revisit New Zealand until 1769 when James Cook mapped the coastline.',
+    });
+    const shop = quote(4, 0.9, 3, 'The harbour stayed open to ships until midnight.');
+    const closed = verdictFromEvidence([shop], {
+      claim: 'The harbour did not stay open to ships until midnight.',
+    });
+    expect(closed.label).toBe('refuted');
+    expect(closed.conflicts?.[0]?.kind).toBe('negation');
+    expect(v.label).toBe('refuted');
+  });
+});

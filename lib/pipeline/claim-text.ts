@@ -442,6 +442,28 @@ function shareOfAll(raws: readonly Raw[], i: number): boolean {
 }
 
 /**
+ * What an "all" at `i` says: "all of" after a share is some ("30% of all"), and "all you do is
+ * tap", "all it takes is one click", "all we need is" say only that one thing is done or needed.
+ */
+function allClass(raws: readonly Raw[], i: number): QuantifierClass {
+  if (shareOfAll(raws, i)) return 'some';
+  if (!ALL_IT_TAKES_SUBJECTS.has(raws[i + 1]?.lower ?? '')) return 'all';
+  for (let k = i + 2; k < Math.min(raws.length, i + 6); k++) {
+    const word = raws[k]!.lower;
+    if (word === 'is' || word === 'was') return k > i + 2 ? 'only' : 'all';
+    if (!ALL_IT_TAKES_VERBS.has(word)) return 'all';
+  }
+  return 'all';
+}
+
+const ALL_IT_TAKES_SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'one', 'that']);
+const ALL_IT_TAKES_VERBS = new Set(
+  'do does did need needs needed take takes took want wants wanted have has had to matters mattered remains remained'.split(
+    ' ',
+  ),
+);
+
+/**
  * "the most deadly terrorist attack", "the least important": a superlative grades the one word
  * after it, and says nothing of how many attacks there were.
  */
@@ -469,7 +491,7 @@ function cueAt(
       item: {
         cue: {
           negation: quantifier.value === 'none',
-          quantifier: quantifier.value === 'all' && shareOfAll(raws, i) ? 'some' : quantifier.value,
+          quantifier: quantifier.value === 'all' ? allClass(raws, i) : quantifier.value,
           raw: r,
           last: raws[quantifier.next - 1]!,
           grades: SUPERLATIVES.has(r.lower) && raws[i - 1]?.lower === 'the',

@@ -622,3 +622,26 @@ describe('compareClaim: a share of all is not all', () => {
     expect(result.conflicts.map((c) => c.kind)).toContain('quantifier');
   });
 });
+
+describe('compareClaim: "all you do is" says only', () => {
+  // msn (tune half): "all you do is tap the screen" is "you only tap the screen".
+  const PAGE = 'He runs automatically and all you do is tap the screen to jump.';
+
+  it('does not set "only" against it', () => {
+    const r = compare('He runs automatically, and you only tap the screen to jump.', PAGE);
+    expect(r.outcome).not.toBe('contradicted');
+  });
+
+  it('still sets "every" against it, and "all" without "do … is" stays all', () => {
+    expect(
+      compare('He runs automatically and you tap every button on the screen to jump.', PAGE)
+        .outcome,
+    ).not.toBe('supported');
+    const r = compare(
+      'Some of the players were fined.',
+      'All the players were fined, and all they said was recorded.',
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier', claim: 'Some', page: 'All' });
+  });
+});

@@ -7,6 +7,7 @@ import { answerCandidates, type Span } from './answer-span';
 import { similarity } from './expand';
 import { contentOf, countedWordsOf, eventVerbOf, type AnswerType } from './intent';
 import { withoutMarkers } from './junk';
+import { DIFFERENCE_COMPARATIVES } from './lexicon-data';
 
 /** What the question asks, as the sentence choice reads it. */
 export interface Asked {
@@ -179,8 +180,10 @@ function countsAsked(
 const COMPARES =
   /\b(?:more|less|fewer|than|difference|differ|rise|rose|risen|grow|grew|grown|increased?|decreased?|drop(?:ped)?|fall|fell|fallen|gain(?:ed)?|lose|lost|change[ds]?)\b/i;
 const AMOUNT_TYPES: ReadonlySet<AnswerType> = new Set(['number', 'money', 'duration']);
-const COMPARED_AFTER =
-  /^\s*(?:less|more|fewer|lighter|heavier|cheaper|dearer|longer|shorter|higher|lower|larger|smaller|bigger|faster|slower|older|younger|thinner|thicker|wider)\b/i;
+const COMPARED_AFTER = new RegExp(
+  `^\\s*(?:${DIFFERENCE_COMPARATIVES.split(' ').join('|')})\\b`,
+  'i',
+);
 
 /**
  * Whether the amount at `span` is a difference from another ("The One S, in comparison, weighs

@@ -993,6 +993,8 @@ function substitutionKind(
 /** Numbers of one kind: two years, two amounts of money, two percentages, two counts. */
 function comparableNumbers(c: Token, p: Token): boolean {
   if (sameNumber(c, p)) return oppositeBounds(c, p);
+  // "two pounds lighter" is not the weight "8.4 pounds" is: a difference and an amount differ.
+  if (!!c.difference !== !!p.difference) return false;
   const year = (t: Token) => t.numberClass === 'year' || t.numberClass === 'decade';
   if (year(c) || year(p)) return year(c) && year(p);
   return c.numberClass === p.numberClass || isShare(c, p) || isShare(p, c);

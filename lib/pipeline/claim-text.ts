@@ -5,6 +5,7 @@
 
 import {
   CURRENCY,
+  DIFFERENCE_COMPARATIVES,
   EARNING_OBJECTS,
   EARNING_VERBS,
   NAME_TITLES,
@@ -50,6 +51,8 @@ export interface Token {
   approximate?: boolean;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
   bound?: Bound;
+  /** "two pounds lighter", "5 more seats": the amount by which two others differ. */
+  difference?: boolean;
   /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
   particle?: string;
 }
@@ -108,6 +111,7 @@ const BOUNDS = new Map<string, Bound>([
 ]);
 /** "more than 80%": the comparative belongs to the number, not to the sentence's words. */
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
+const DIFFERENCE = new Set(DIFFERENCE_COMPARATIVES.split(' '));
 /** "not only X but also Y" affirms X. */
 const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
 /** "no more than 39" bounds the number (at most 39): no denial of what follows (`boundBefore`). */
@@ -567,6 +571,9 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
   };
   const bound = boundBefore(raws, i);
   if (bound) token.bound = bound;
+  // Right after it, or after its unit ("two pounds lighter").
+  const after = [raws[read.next], raws[read.next + 1]].map((r) => r?.lower ?? '');
+  if (after.some((word) => DIFFERENCE.has(word))) token.difference = true;
   return { item: { token }, next: read.next };
 }
 

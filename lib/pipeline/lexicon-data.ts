@@ -765,3 +765,10 @@ export const NAME_TITLES = 'mr mrs ms dr prof sir lord lady president senator go
  */
 export const PHRASAL_PARTICLES =
   'up down out off away over back in on through around about along apart aside forward';
+
+/**
+ * Comparatives that, right after an amount, make it a difference ("two pounds lighter", "5 more
+ * seats"): an amount compared with another, not the amount itself.
+ */
+export const DIFFERENCE_COMPARATIVES =
+  'less more fewer lighter heavier cheaper dearer longer shorter higher lower larger smaller bigger faster slower older younger thinner thicker wider';

@@ -645,3 +645,27 @@ describe('compareClaim: "all you do is" says only', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier', claim: 'Some', page: 'All' });
   });
 });
+
+describe('compareClaim: a difference is not an amount', () => {
+  // engadget (tune half): "two pounds lighter" against the console's weight, "8.4 pounds".
+  const PAGE =
+    "It looks similar to the Xbox One S, except it has an entirely matte black case and is slightly slimmer. It's also surprisingly dense -- the console weighs 8.4 pounds, but it feels far heavier than you'd expect for its size, thanks to all of its new hardware. The One S, in comparison, weighs two pounds less.";
+
+  it('sets no number conflict between "two pounds lighter" and "8.4 pounds"', () => {
+    const r = compare('The Xbox One S is two pounds lighter than the One X.', PAGE, [
+      'Xbox One X review: A console that keeps up with gaming PCs',
+    ]);
+    expect(r.outcome).not.toBe('contradicted');
+    expect(r.conflicts.filter((c) => c.kind === 'number')).toEqual([]);
+  });
+
+  it('still sets two differences, or two amounts, against each other', () => {
+    const lighter = compare(
+      'The console is five pounds lighter.',
+      'The console is two pounds lighter than the One X.',
+    );
+    expect(lighter.conflicts[0]).toMatchObject({ kind: 'number', claim: 'five', page: 'two' });
+    const weight = compare('The console weighs 9.4 pounds.', PAGE);
+    expect(weight.conflicts[0]).toMatchObject({ kind: 'number', claim: '9.4', page: '8.4' });
+  });
+});

@@ -460,6 +460,16 @@ function allClass(raws: readonly Raw[], i: number): QuantifierClass {
   return 'all';
 }
 
+/**
+ * "just" after a modal ("publishers could just refuse to serve them") is "simply": it says how
+ * easily something is done, not that nothing else is.
+ */
+function simplyAt(raws: readonly Raw[], i: number): boolean {
+  return raws[i]!.lower === 'just' && MODALS.has(raws[i - 1]?.lower ?? '');
+}
+
+const MODALS = new Set('can could will would shall should may might must'.split(' '));
+
 const ALL_IT_TAKES_SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'one', 'that']);
 const ALL_IT_TAKES_VERBS = new Set(
   'do does did need needs needed take takes took want wants wanted have has had to matters mattered remains remained'.split(
@@ -489,7 +499,7 @@ function cueAt(
     };
   // "Whole Foods", "All Saints": a capital mid-sentence makes the word part of a name.
   const named = /^\p{Lu}/u.test(r.text) && !r.opening;
-  const quantifier = named ? null : phraseAt(raws, i, QUANTIFIER_PHRASES, 4);
+  const quantifier = named || simplyAt(raws, i) ? null : phraseAt(raws, i, QUANTIFIER_PHRASES, 4);
   if (quantifier)
     return {
       item: {

@@ -669,3 +669,18 @@ describe('compareClaim: a difference is not an amount', () => {
     expect(weight.conflicts[0]).toMatchObject({ kind: 'number', claim: '9.4', page: '8.4' });
   });
 });
+
+describe('compareClaim: "could just" is "could simply"', () => {
+  // iab-1 (tune half): "could just refuse to serve" is "can simply deny their service".
+  it('reads "just" after a modal as no quantifier, and "just" elsewhere as only', () => {
+    const page =
+      'Publishers should have the opportunity to provide rich advertising experiences, L.E.A.N. advertising experiences, and subscription services. Or publishers can simply deny their service to users who choose to keep on blocking ads.';
+    expect(
+      compare('Publishers could just refuse to serve users who keep blocking ads.', page).outcome,
+    ).toBe('supported');
+    const all = 'All users who keep blocking ads were refused service.';
+    const r = compare('Just users who keep blocking ads were refused service.', all);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier' });
+  });
+});

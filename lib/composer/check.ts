@@ -35,7 +35,7 @@ import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
 import { digitsOfKnownCodes, namesWrittenJoined } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
-import { denialsBalance } from '../pipeline/negation-parity';
+import { denialsBalance, withoutBalancedDenial } from '../pipeline/negation-parity';
 import { polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
@@ -208,7 +208,7 @@ function judgeQuote(
       }),
     ),
   );
-  const balanced = withoutBalancedDenial(compared, claim);
+  const balanced = withoutBalancedDenial(claim, compared);
   if (parts.length > 1) return balanced;
   const options = { supportThreshold, context: [quote.source.title], known };
   const single = singleSentenceSays(balanced, quote.text, lexicon, (text) =>
@@ -351,18 +351,6 @@ function withoutOthersWords(
   if (ownWords.length < OWN_WORDS) return result;
   const missing = result.missing.filter((m) => !analyse(m, lexicon).tokens.every(inOthers));
   return { ...result, missing };
-}
-
-/**
- * A negation conflict where both sides deny equally often, one by a word's meaning ("could not be
- * accessed unless" / "prevent access without"): a paraphrase the rules cannot read, so not found
- * rather than flagged (negation-parity.ts).
- */
-function withoutBalancedDenial(compared: ClaimComparison, claim: string): ClaimComparison {
-  if (compared.outcome !== 'contradicted') return compared;
-  if (!compared.conflicts.every((c) => c.kind === 'negation')) return compared;
-  if (!denialsBalance(claim, compared.sentence.text)) return compared;
-  return { ...compared, outcome: 'not-found', conflicts: [] };
 }
 
 function notFound(): ClaimComparison {

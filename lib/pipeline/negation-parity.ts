@@ -11,6 +11,7 @@
 // nothing changes: "Zero is not a value, so gaps do not matter" against "Zero is a value" keeps
 // its conflict, however many "not"s it has.
 
+import type { ClaimComparison } from './claim-match';
 import { negationCueCount } from './claim-text';
 import { BASE_LEXICON } from './lexicon';
 
@@ -49,4 +50,16 @@ export function denialsBalance(claim: string, sentence: string): boolean {
   const s = denials(sentence);
   if (c.implicit + s.implicit === 0) return false;
   return (c.explicit + c.implicit) % 2 === (s.explicit + s.implicit) % 2;
+}
+
+/**
+ * A comparison whose conflicts are all negations that balance (`denialsBalance`): a paraphrase
+ * the rules cannot read, so not found rather than contradicted. Verify claim and the citation
+ * check both read a comparison this way.
+ */
+export function withoutBalancedDenial(claim: string, compared: ClaimComparison): ClaimComparison {
+  if (compared.outcome !== 'contradicted') return compared;
+  if (!compared.conflicts.every((c) => c.kind === 'negation')) return compared;
+  if (!denialsBalance(claim, compared.sentence.text)) return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
 }

@@ -24,7 +24,7 @@ import {
   type MatchOptions,
 } from './claim-match';
 import { buildLexicon, type Lexicon } from './lexicon';
-import { denialsBalance } from './negation-parity';
+import { withoutBalancedDenial } from './negation-parity';
 import type { Quote, Verdict } from './types';
 import { t } from '../core/i18n';
 
@@ -109,18 +109,6 @@ export function compareQuotes(
       }),
     ),
   }));
-}
-
-/**
- * A negation conflict where both sides deny equally often, one by a word's meaning ("It was not
- * until 1769 that they came back" / "They did not come back until 1769"): a paraphrase the rules
- * cannot read, so no verdict from it (negation-parity.ts), as in the citation check.
- */
-function withoutBalancedDenial(claim: string, result: ClaimComparison): ClaimComparison {
-  if (result.outcome !== 'contradicted') return result;
-  if (!result.conflicts.every((c) => c.kind === 'negation')) return result;
-  if (!denialsBalance(claim, result.sentence.text)) return result;
-  return { ...result, outcome: 'not-found', conflicts: [] };
 }
 
 function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict {

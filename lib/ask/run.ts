@@ -15,13 +15,7 @@ import { validateClaim } from '../pipeline/claim-input';
 import { locateClaim, nearestSentence } from '../pipeline/claim-locate';
 import { validateQuestion } from '../pipeline/question';
 import { answerSpans, type AnswerSpanFinder, type Span } from '../pipeline/answer-span';
-import {
-  contentOf,
-  intentOf,
-  isElliptical,
-  isOverviewQuestion,
-  type Intent,
-} from '../pipeline/intent';
+import { intentOf, isOverviewQuestion, leansOnPrevious, type Intent } from '../pipeline/intent';
 import { languagesOf, pageLanguage, type RunLanguages } from '../pipeline/language';
 import { modelsForLanguages } from '../pipeline/model-choice';
 import { withoutMarkers } from '../pipeline/junk';
@@ -29,7 +23,7 @@ import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
 import { answerFromByline, pageFactOf } from '../pipeline/byline';
 import { directAnswerId } from '../pipeline/compose-extractive';
-import { countTokens, terms } from '../core/text';
+import { countTokens } from '../core/text';
 import { t, tn } from '../core/i18n';
 import {
   firstStage,
@@ -164,7 +158,10 @@ export async function runPipeline(
     ...(choice.note ? { modelNote: choice.note } : {}),
     intent: request.mode === 'verify' ? 'answer' : intentOf(question, request.intent),
     history,
-    context: leansOnHistory(question, lang) ? historyContext(history) : undefined,
+    // Only a question that points back or has one word of its own leans on the turns before:
+    // "Which mobs were added?" after "What blocks were added?" says everything it asks, and the
+    // earlier answer's words would bring that answer's list of blocks back.
+    context: leansOnPrevious(question, lang) ? historyContext(history) : undefined,
     ports,
     stage,
     models,
@@ -719,16 +716,6 @@ function boundedHistory(history: AskRequest['history']): RunContext['history'] {
     question: cut(turn.question, Math.floor(share / 3)),
     answer: cut(turn.answer, share - Math.floor(share / 3)),
   }));
-}
-
-/**
- * Whether a question needs the turns before it to be read: it points back ("Who created it?",
- * "And in 2012?") or has at most one word of its own. "Which mobs were added?" after "What blocks
- * were added?" says everything it asks; ranking it with the earlier answer's words brought that
- * answer's list of blocks back.
- */
-function leansOnHistory(question: string, lang: string | undefined): boolean {
-  return isElliptical(question, terms(contentOf(question), lang).length);
 }
 
 /**

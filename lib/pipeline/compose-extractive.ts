@@ -6,8 +6,7 @@
 import { relevance } from './retrieve';
 import { sentences as splitSentences } from '../core/segment';
 import { askedOf, bestSentence, completes, weightOf, type Asked } from './answer-sentence';
-import { answerTypeOf, contentOf, isElliptical, type AnswerType, type Intent } from './intent';
-import { terms } from '../core/text';
+import { answerTypeOf, leansOnPrevious, type AnswerType, type Intent } from './intent';
 import { withoutMarkers } from './junk';
 import { centralSentence } from './summarize';
 import { rowSentence } from './table-answer';
@@ -149,23 +148,21 @@ function saysEnough(
   opts: ExtractiveOptions,
 ): boolean {
   if (asked.type === 'expansion') return true;
-  if (opts.previousQuestion && isElliptical(question, terms(contentOf(question), opts.lang).length))
-    return true;
+  if (opts.previousQuestion && leansOnPrevious(question, opts.lang)) return true;
   const total = [...asked.weights.values()].reduce((a, b) => a + b, 0);
   return total === 0 || weightOf(sentence, asked, opts.lang) / total >= MIN_SENTENCE_SHARE;
 }
 
 /**
  * The answer type of `question`, or, for a follow-up of no type of its own that leans on the
- * previous question (intent.ts `isElliptical`), the previous question's: "And the PS4 Pro?"
+ * previous question (intent.ts `leansOnPrevious`), the previous question's: "And the PS4 Pro?"
  * after "How much RAM does the Xbox One X have?" asks for a number too.
  */
 function followUpType(question: string, opts: ExtractiveOptions): AnswerType {
   const own = answerTypeOf(question);
   const previous = opts.previousQuestion;
   if (own !== 'other' || !previous) return own;
-  const words = terms(contentOf(question), opts.lang).length;
-  return isElliptical(question, words) ? answerTypeOf(previous) : own;
+  return leansOnPrevious(question, opts.lang) ? answerTypeOf(previous) : own;
 }
 
 /**

@@ -5,6 +5,8 @@
 //    lets the extractive composer prefer the sentence that holds such a phrase, abstain when none
 //    of the matching sentences does, and mark the phrase itself (answer-span.ts).
 
+import { terms } from '../core/text';
+
 /** `summary`: an overview of the whole page; `answer`: everything else. */
 export type Intent = 'answer' | 'summary';
 
@@ -205,6 +207,11 @@ const LEANS_BACK =
  */
 export function isElliptical(question: string, contentTerms: number): boolean {
   return contentTerms <= 1 || LEANS_BACK.test(question);
+}
+
+/** `isElliptical`, counting the question's own content words in the page's language. */
+export function leansOnPrevious(question: string, lang?: string): boolean {
+  return isElliptical(question, terms(contentOf(question), lang).length);
 }
 
 // The question's focus: the noun right after "which"/"what" ("In which city …", "What illness

@@ -28,7 +28,7 @@ import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
-import { oppositeValence } from './valence';
+import { clearValence, oppositeValence } from './valence';
 import type { ClaimConflict, MatchOutcome } from './types';
 
 export type Conflict = ClaimConflict;
@@ -475,6 +475,7 @@ function judge(
     !keyMissing &&
     swapped === 0 &&
     !overclaims(claim.tokens, page, matched) &&
+    !addsJudgement(claim.tokens, page, matched, phrasal) &&
     coverage >= opts.supportThreshold;
   return { unit, matched, coverage, conflicts, aligned, supported, resolved };
 }
@@ -627,6 +628,34 @@ function substitutions(
     }
   });
   return count;
+}
+
+/**
+ * A claim word of clear feeling (AFINN ≥ 2 either way, `clearValence`) that the page's sentence
+ * does not account for: unmatched, no page word of the same feeling, none WordNet relates to it.
+ * "my group was getting along terribly" against "getting along well", "too pessimistic" against
+ * "overconfident": the claim passes a judgement the page does not, so it is not "supported".
+ */
+function addsJudgement(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  phrasal: ReadonlySet<number>,
+): boolean {
+  return claim.some((c, i) => {
+    if (matched[i]! >= 0 || phrasal.has(i) || c.kind !== 'word' || c.capital || !c.word)
+      return false;
+    const feeling = clearValence(c.word);
+    if (feeling === undefined) return false;
+    return !page.some(
+      (p) =>
+        p.word !== undefined &&
+        (Math.sign(clearValence(p.word) ?? 0) === Math.sign(feeling) ||
+          wordnetRelated(c.word!, p.word) ||
+          // "unpleasant" for "less than pleasant": a prefix is for the negation rules to weigh.
+          negatedByPrefix(c.word!, p.word)),
+    );
+  });
 }
 
 /** The longest run of claim words a phrase swap replaces ("wide support" / "strong opposition"). */

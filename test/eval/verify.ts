@@ -1,4 +1,4 @@
-// "Verify claim" on the labelled claims of test/fixtures/verify (1208 claims on 57 real pages,
+// "Verify claim" on the labelled claims of test/fixtures/verify (1263 claims on 60 real pages,
 // README.md there): for each claim, the page is read as the CLI reads it and runPipeline runs in
 // verify mode on the keyword path (no models, no knowledge graph, no web search), and its verdict
 // is compared with the label. Prints accuracy per kind and per split, and the four figures of the

@@ -49,3 +49,30 @@ describe('compareClaim: words of opposite feeling in the same place', () => {
     expect(r.outcome).not.toBe('contradicted');
   });
 });
+
+describe('compareClaim: a judgement the page does not pass', () => {
+  // royal-road and medium-3 (tune pages of the claim set, step 13).
+  it('does not call supported a claim that adds a clearly bad word where the page has none', () => {
+    const r = compare(
+      '“I’m glad my group was getting along terribly.',
+      '“I’m glad my group was getting along well. I think the one with the speedsters in it had some kind of issue.',
+    );
+    expect(r.outcome).toBe('not-found');
+  });
+
+  it('still supports a claim whose feeling word the page shares in kind', () => {
+    const r = compare(
+      'Marco Arment moved to a patronage model that will probably be a success for him.',
+      'With the release of Overcast 2.0, Marco Arment moved to a patronage model that will probably be successful for him.',
+    );
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('leaves a prefixed negation of a page word to the negation rules ("unpleasant" / "less than pleasant")', () => {
+    const r = compare(
+      'In December 2002 he tried to install some software, and the experience was unpleasant.',
+      'In December 2002, I tried to install some software on my computer. The experience was, shall we say, less than pleasant.',
+    );
+    expect(r.outcome).toBe('supported');
+  });
+});

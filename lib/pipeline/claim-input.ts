@@ -35,11 +35,14 @@ const ENGLISH = new Set(
   ).split(' '),
 );
 
-/** Function words of other languages written in the Latin script (French, German, Spanish, Italian, Dutch…). */
+/**
+ * Function words of other languages written in the Latin script (French, German, Spanish, Italian,
+ * Dutch…). Not those English writes too: "per" ("$210,000 per year"), "die".
+ */
 const FOREIGN = new Set(
   (
-    'le la les des du une est et que qui dans pour sur avec sont der die das und ist nicht ein eine ' +
-    'mit von zu auf wurde el los las y es por con una del se lo il di che è per sono gli della het ' +
+    'le la les des du une est et que qui dans pour sur avec sont der das und ist nicht ein eine ' +
+    'mit von zu auf wurde el los las y es por con una del se lo il di che è sono gli della het ' +
     'een van ook niet och är att som på för'
   ).split(' '),
 );
@@ -67,10 +70,12 @@ export function claimProblem(raw: string, lang?: string): ClaimProblem | null {
   if (lang && CLAIM_LANGUAGES.has(lang)) return null;
   const count = (set: ReadonlySet<string>) => words.filter((w) => set.has(w.toLowerCase())).length;
   const english = count(ENGLISH);
+  // Numbers are in no language: "So, $210,000 per year." is two words, not four.
+  const lettered = words.filter((w) => /\p{L}/u.test(w)).length;
   // A short claim with no English function word can still be English ("Universe contains dark
   // energy."): only foreign function words, or a long run without any English one, say otherwise.
-  const foreign = count(FOREIGN) > english || (english === 0 && words.length >= 8);
-  if (words.length >= 4 && foreign) return problem('language');
+  const foreign = count(FOREIGN) > english || (english === 0 && lettered >= 8);
+  if (lettered >= 4 && foreign) return problem('language');
   return null;
 }
 

@@ -10,6 +10,9 @@ describe('claimProblem', () => {
     // Headline style: no English function word, and still English.
     'Universe contains dark energy.',
     'Apple shares hit record high after strong iPhone sales.',
+    // medium-3: numbers are in no language, and English writes "per" too.
+    'So, $210,000 per year.',
+    '$4,000 per sponsor, per episode comes to $310,000 per year.',
   ])('accepts %j', (claim) => {
     expect(claimProblem(claim)).toBeNull();
   });

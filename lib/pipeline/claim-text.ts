@@ -353,7 +353,16 @@ interface Item {
   boundary?: boolean;
   /** A personal pronoun ("he", "its"), no content word of its own. */
   pronoun?: boolean;
+  /** A preposition that opens a phrase of its own: it ends a determiner's noun phrase. */
+  preposition?: boolean;
 }
+
+/**
+ * Prepositions after which a determiner's noun phrase has ended: "no additional functionality in
+ * 2.0" denies the functionality, not 2.0. Not "of", which a partitive goes on through ("none of
+ * the changes").
+ */
+const PHRASE_PREPOSITIONS = new Set('in on at for with from by into during within'.split(' '));
 
 /** Pronouns that stand for one named person or body; "their" is seldom one name's. */
 const PRONOUNS = new Set('he him his she her it its they'.split(' '));
@@ -656,7 +665,11 @@ function wordItem(
   // which "poorly received" contradicts. Elsewhere ("as well as", "well, …") it is none.
   const manner = word === 'well' && next !== undefined && MANNER_NEXT.test(next.lower);
   if (isFunctionWord(word) && !month && !manner && !(countryCode && countryKey(word, written)))
-    return PRONOUNS.has(word) ? { pronoun: true } : {};
+    return PRONOUNS.has(word)
+      ? { pronoun: true }
+      : PHRASE_PREPOSITIONS.has(word)
+        ? { preposition: true }
+        : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
   // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.
@@ -759,6 +772,7 @@ function reachOf(
     const next = items[j]!;
     inPhrase &&= next.token !== undefined;
     if (reached.length >= SCOPE && !inPhrase) break;
+    if (determiner && next.preposition && reached.length > 0) break;
     if (next.boundary) break;
     if (negation && next.token?.name && reached.length > 0) break;
     // A cue inside another's reach: both apply ("does not deny" affirms).

@@ -264,6 +264,21 @@ describe('analyse: the reach of a determiner', () => {
       'employ',
     );
   });
+
+  it('a preposition ends the phrase: what follows it is not denied', () => {
+    // medium-3 (tune page): "2.0" was read as denied, so "in 2.0 you chose …" said otherwise.
+    const said =
+      'You paid $4.99 to unlock functionality in Overcast 1.0 and you chose to support him with no additional functionality in 2.0';
+    expect(denied(said)).toEqual(['additional', 'functionality']);
+  });
+
+  it('"no longer" does not reach past a preposition either', () => {
+    // wikipedia-2 (tune page): "no longer profitable for many farmers" was set against "farm".
+    const text = 'wool is no longer profitable for many farmers.';
+    const farmers = analyse(text, buildLexicon([text])).tokens.find((t) => t.word === 'farmers');
+    expect(farmers?.negated).toBe(false);
+    expect(farmers?.quantifier).not.toBe('none');
+  });
 });
 
 describe('analyse: superlatives', () => {

@@ -60,13 +60,15 @@ export function ResultView(props: ResultViewProps) {
           onShowSentence={show}
         />
       )}
-      <AnswerView
-        answer={answer}
-        focused={highlight.focused}
-        onCite={show}
-        closest={quotes.length}
-        pages={pdfPages(turn.result.quotes)}
-      />
+      {!echoesVerdict(result) && (
+        <AnswerView
+          answer={answer}
+          focused={highlight.focused}
+          onCite={show}
+          closest={quotes.length}
+          pages={pdfPages(turn.result.quotes)}
+        />
+      )}
       <TurnNotices turn={turn} />
       {quotes.length > 0 && (
         <details
@@ -93,6 +95,21 @@ export function ResultView(props: ResultViewProps) {
       )}
       <RunDetails turn={turn} />
     </section>
+  );
+}
+
+/**
+ * The extractive answer to a claim only repeats the sentence the verdict already shows ("The page
+ * says: …" under the same sentence in the verdict box): shown once, in the box.
+ */
+function echoesVerdict({ verdict, answer }: AskResult): boolean {
+  const sentence = verdict?.sentence;
+  if (!verdict || !sentence || verdict.problem || verdict.label === 'not-enough-evidence')
+    return false;
+  return (
+    answer.composer === 'extractive' &&
+    answer.cited.length > 0 &&
+    answer.cited.every((id) => id === sentence.quoteId)
   );
 }
 

@@ -133,7 +133,9 @@ describe('verify claim', () => {
     // The claim is shown above its verdict, as the turn's question.
     expect(await panel.textContent('.turn-question')).toContain(claim);
     expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('supported');
-    expect(await panel.$$eval('button.cite', (els) => els.length)).toBeGreaterThan(0);
+    // The verdict cites its sentence once, in the box; the quotes are a click away.
+    expect(await panel.$$eval('.verdict-source', (els) => els.length)).toBe(1);
+    expect(await panel.$$eval('.quotes-box li', (els) => els.length)).toBeGreaterThan(0);
     await panel.close();
     await page.close();
   });

@@ -38,7 +38,8 @@ describe('verify claim: the page says otherwise', () => {
     expect(await panel.textContent('.verdict-sentence')).toContain('1303');
     expect(await panel.textContent('.conflict-claim')).toBe('1404');
     expect(await panel.textContent('.conflict-page')).toBe('1303');
-    // The answer quotes the verdict's own sentence, so no citation check disagrees with it.
+    // The extractive answer would only repeat the verdict's sentence: it is shown once, in the box.
+    expect(await panel.$$eval('.answer-text', (els) => els.length)).toBe(0);
     expect(await panel.$$eval('.cite-flagged', (els) => els.length)).toBe(0);
     // Showing the sentence highlights it on the page, the disagreeing words drawn strongest.
     await panel.click('.verdict-source');

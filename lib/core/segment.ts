@@ -69,6 +69,12 @@ function carriedBack(
   return marker + (CLOSING_BRACKETS.exec(rest)?.[0].length ?? 0);
 }
 
+// Intl.Segmenter ends a sentence after every "?" and "!", also inside dialogue: "“Are you
+// drunk?” said Haoyu." A quoted question or exclamation whose next segment opens in lower case is
+// one sentence with the words that say who spoke.
+const QUOTED_STOP = /[?!]["'”’]\s*$/;
+const LOWER_START = /^\p{Ll}/u;
+
 /** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
 export function* sentenceRanges(
   text: string,
@@ -76,7 +82,13 @@ export function* sentenceRanges(
 ): Generator<{ start: number; end: number }> {
   let pending: { start: number; end: number } | null = null;
   for (let range of segmenterRanges(text, lang)) {
-    if (pending && ABBREVIATION.test(text.slice(pending.start, pending.end))) {
+    const previous = pending && text.slice(pending.start, pending.end);
+    if (
+      pending &&
+      previous &&
+      (ABBREVIATION.test(previous) ||
+        (QUOTED_STOP.test(previous) && LOWER_START.test(text.slice(range.start, range.end))))
+    ) {
       pending = { start: pending.start, end: range.end };
       continue;
     }

@@ -20,6 +20,16 @@ describe('sentences', () => {
     expect(sentences('One day later. The next one.').length).toBe(2);
   });
 
+  it('keeps a quoted question with the lower-case words that say who asked it (royal-road)', () => {
+    expect(
+      sentences('“Are you drunk?” said Haoyu as Alden stared down. “I’m trying!” Haoyu said.'),
+    ).toEqual([
+      '“Are you drunk?” said Haoyu as Alden stared down. ',
+      '“I’m trying!” ',
+      'Haoyu said.',
+    ]);
+  });
+
   it('keeps a footnote marker after a full stop with its sentence (Wikipedia pages)', () => {
     // wikipedia-2: Intl.Segmenter alone gives "… to Britain.[" and "235] The railways …".
     expect(

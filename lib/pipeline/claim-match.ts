@@ -579,14 +579,16 @@ function overclaims(
   // Per "all" of the claim: the page words matched to what it governs. One of them under "all" on
   // the page too is enough, since a comma can end the page's reach sooner ("Each <lambda,
   // priority> pair" / "Each lambda and priority pair").
-  const byCue = new Map<number, Token[]>();
+  // A cue whose words the page has none of ("you tap every button on the screen" against "all you
+  // do is tap the screen") says "all" of something the page does not speak of: an overclaim too.
+  const byCue = new Map<number, Array<Token | undefined>>();
   claim.forEach((c, i) => {
     // "every second" is a rate, not a claim about all of something.
-    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key) || matched[i]! < 0) return;
+    if (c.quantifier !== 'all' || TIME_KEYS.has(c.key)) return;
     const cue = c.quantifierCue?.start ?? c.start;
-    byCue.set(cue, [...(byCue.get(cue) ?? []), page[matched[i]!]!]);
+    byCue.set(cue, [...(byCue.get(cue) ?? []), page[matched[i]!]]);
   });
-  return [...byCue.values()].some((words) => words.every((p) => p.quantifier !== 'all'));
+  return [...byCue.values()].some((words) => words.every((p) => p?.quantifier !== 'all'));
 }
 
 /**

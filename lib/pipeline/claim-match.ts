@@ -155,6 +155,7 @@ export function compareClaim(
   const namedNearby = { has: (key: string) => named.has(key) || opts.known?.has(key) === true };
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
+    .filter((t) => !spelledOne(claimAnalysis.tokens, t))
     .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, namedNearby))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
@@ -457,7 +458,7 @@ function judge(
     (t, i) =>
       matched[i]! < 0 &&
       !resolved.has(i) &&
-      (t.kind === 'number' ||
+      ((t.kind === 'number' && !spelledOne(claim.tokens, t)) ||
         (t.capital &&
           !everywhere.has(t.key) &&
           !known?.has(t.key) &&
@@ -1019,6 +1020,17 @@ function substitutionKind(
   if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))
     return 'entity';
   return null;
+}
+
+/**
+ * "one" spelled out is as often a pronoun or an age as a count ("there should be one against
+ * abusing 'literally'", "before turning one"), so the page's not writing it says little: never a
+ * missing number, but for the rank "number one". Another number in its place still conflicts.
+ */
+function spelledOne(tokens: readonly Token[], t: Token): boolean {
+  if (t.kind !== 'number' || t.text.toLowerCase() !== 'one') return false;
+  const before = tokens[tokens.indexOf(t) - 1];
+  return !(before?.word === 'number' && before.pos === t.pos - 1);
 }
 
 /** Numbers of one kind: two years, two amounts of money, two percentages, two counts. */

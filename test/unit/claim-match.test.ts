@@ -684,3 +684,19 @@ describe('compareClaim: "could just" is "could simply"', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'quantifier' });
   });
 });
+
+describe('compareClaim: a spelled-out "one" is no missing number', () => {
+  it('does not call "one" missing where it stands for a thing (medium-2, tune half)', () => {
+    const page =
+      'Just as there’s a coalition of people against the use of certain fonts (like Comic Sans and Papyrus), so should there be a coalition of people against the abuse of literally.';
+    const claim =
+      'Just as people have formed a coalition against fonts like Comic Sans and Papyrus, there should be one against abusing “literally”.';
+    expect(compareClaim(claim, page, buildLexicon([claim, page])).missing).toEqual([]);
+  });
+
+  it('still calls the rank "number one" missing where the page ranks it otherwise (gitlab-blog)', () => {
+    const page = 'In 2024, though, cloud computing saw a sharp decrease, ranking at number five.';
+    const claim = 'In 2024, cloud computing rose sharply to become the number one priority.';
+    expect(compareClaim(claim, page, buildLexicon([claim, page])).missing).toEqual(['one']);
+  });
+});

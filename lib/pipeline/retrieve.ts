@@ -332,7 +332,9 @@ export async function rerankAndDedup(
       })
     : dedupLexically(ranked, opts.dedupThreshold, opts.lang);
   if (!neural && ranked.length < opts.topK)
-    ranked = ranked.concat(fallbacks(survivors, ranked, opts.topK - ranked.length, opts.lang));
+    ranked = ranked.concat(
+      fallbacks(survivors, ranked, opts.topK - ranked.length, opts.dedupThreshold, opts.lang),
+    );
   return {
     ranked: ranked.slice(0, opts.topK),
     path: neural ? 'neural' : 'keyword',
@@ -353,15 +355,25 @@ function junkLast(question: string, items: readonly Scored[]): Scored[] {
 
 /**
  * Keyword path, fewer matches than quotes shown: the page's lead and its most central passages
- * (summarize.ts) fill the rest, marked weak so no composer takes them for an answer.
+ * (summarize.ts) fill the rest, marked weak so no composer takes them for an answer. None that
+ * repeats a kept quote (the lexical dedup's overlap): a paragraph is no filler beside the
+ * evidence window cut from it.
  */
 function fallbacks(
   pool: readonly Scored[],
   kept: readonly Scored[],
   n: number,
+  threshold: number,
   lang: string | undefined,
 ): Scored[] {
-  const used = new Set(kept.map((item) => item.candidate.text));
+  const keptTerms = kept.map((item) => new Set(terms(item.candidate.text, lang)));
+  const repeats = (text: string) => {
+    const own = new Set(terms(text, lang));
+    return keptTerms.some((other) => overlap(own, other) > threshold);
+  };
+  const used = new Set(
+    pool.filter((item) => repeats(item.candidate.text)).map((item) => item.candidate.text),
+  );
   const byId = new Map(pool.map((item) => [item.candidate.id, item]));
   const picks = selectSummaryPassages(
     pool.map((item) => item.candidate).filter((c) => !used.has(c.text)),

@@ -263,12 +263,14 @@ describe('rerankAndDedup', () => {
       scored(candidate(1, 'the tower was built of limestone and granite blocks'), 3),
       scored(candidate(2, 'the tower was built of limestone and granite blocks with lead'), 5),
       scored(candidate(3, 'a fire burned at the summit every night'), 1),
+      scored(candidate(4, 'sailors saw the light from far out at sea on clear nights'), 0),
     ];
     const outcome = await rerankAndDedup('q', items, {});
     expect(outcome.path).toBe('keyword');
-    // Candidate 1, a near-duplicate of 2, is dropped as a match; with fewer matches than topK it
-    // comes back as a weak fallback (the page's lead), marked so no composer answers from it.
-    expect(outcome.ranked.map((r) => r.candidate.id)).toEqual(['s0.b2.0', 's0.b3.0', 's0.b1.0']);
+    // Candidate 1, a near-duplicate of 2, is dropped as a match, and does not come back as filler
+    // either. With fewer matches than topK, candidate 4 (no word of the question) fills in as a
+    // weak fallback, marked so no composer answers from it.
+    expect(outcome.ranked.map((r) => r.candidate.id)).toEqual(['s0.b2.0', 's0.b3.0', 's0.b4.0']);
     expect(outcome.ranked.map((r) => Boolean(r.weak))).toEqual([false, false, true]);
     expect(outcome.ranked.every((r) => r.filter === undefined)).toBe(true);
   });

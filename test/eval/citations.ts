@@ -131,18 +131,49 @@ function byKind(checked: readonly Checked[]) {
   );
 }
 
+/**
+ * Contradicted citations per edit (number, entity, antonym…): how many of each the check flags.
+ * Counts only, so the report split's can be printed without reading its cases.
+ */
+const EDIT_KINDS = new Set([
+  'number',
+  'date',
+  'unit',
+  'negation',
+  'entity',
+  'antonym',
+  'quantifier',
+]);
+
+function contradictedByEdit(checked: readonly Checked[]) {
+  const out: Record<string, { n: number; flagged: number; supported: number }> = {};
+  for (const { item, check } of checked) {
+    if (item.kind !== 'contradicted') continue;
+    const first = /^[a-z]+/.exec(item.edit ?? '')?.[0] ?? '';
+    const edit = EDIT_KINDS.has(first) ? first : 'other';
+    const row = (out[edit] ??= { n: 0, flagged: 0, supported: 0 });
+    row.n++;
+    if (check.flagged) row.flagged++;
+    if (check.outcome === 'supported') row.supported++;
+  }
+  return out;
+}
+
 function printRates(name: string, r: Rates) {
   console.log(
     `${name.padEnd(7)} n=${String(r.n).padStart(3)}  ⚠ on supported ${pct(r.flagRateOnSupported)} (≤ 15%)  ⚠ on contradicted ${pct(r.flagRecallOnContradicted)} (≥ 90%)  ⚠ on unrelated ${pct(r.flagRateOnUnrelated)}  outcome accuracy ${pct(r.outcomeAccuracy)}`,
   );
 }
 
-function printKinds(name: string, kinds: ReturnType<typeof byKind>) {
+function printKinds(name: string, checked: readonly Checked[]) {
   console.log(`\n${name}: outcomes per kind (supported / contradicted / not found; ⚠)`);
-  for (const [kind, k] of Object.entries(kinds))
+  for (const [kind, k] of Object.entries(byKind(checked)))
     console.log(
       `  ${kind.padEnd(12)} ${String(k.n).padStart(3)}   ${k.supported} / ${k.contradicted} / ${k.notFound};  ⚠ ${k.flagged}`,
     );
+  console.log(`${name}: contradicted per edit (⚠ of n; called supported)`);
+  for (const [edit, e] of Object.entries(contradictedByEdit(checked)))
+    console.log(`  ${edit.padEnd(12)} ${e.flagged} of ${e.n};  ${e.supported}`);
 }
 
 function figuresOf(report: Rates, tune: Rates, withPage: { report: Rates; tune: Rates }): Figures {
@@ -195,7 +226,7 @@ async function tuneOnly() {
     readCitations().filter((i) => i.split === 'tune' && (!pages || pages.includes(i.page))),
   );
   printRates('tune', rates(tune));
-  printKinds('tune', byKind(tune));
+  printKinds('tune', tune);
   console.log(JSON.stringify(missesOf(tune), null, 1));
 }
 
@@ -219,8 +250,8 @@ async function main() {
   const reportRates = rates(report);
   printRates('tune', tuneRates);
   printRates('report', reportRates);
-  printKinds('tune', byKind(tune));
-  printKinds('report', byKind(report));
+  printKinds('tune', tune);
+  printKinds('report', report);
   const paged = await checkAll(items, { withPage: true });
   const withPage = {
     tune: rates(paged.filter((c) => c.item.split === 'tune')),
@@ -239,8 +270,12 @@ async function main() {
     JSON.stringify(
       {
         about: 'test/eval/citations.ts: the citation check on test/fixtures/verify/citations.json',
-        tune: { rates: tuneRates, byKind: byKind(tune), misses },
-        report: { rates: reportRates, byKind: byKind(report) },
+        tune: { rates: tuneRates, byKind: byKind(tune), byEdit: contradictedByEdit(tune), misses },
+        report: {
+          rates: reportRates,
+          byKind: byKind(report),
+          byEdit: contradictedByEdit(report),
+        },
       },
       null,
       1,

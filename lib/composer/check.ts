@@ -33,10 +33,10 @@ import { answerFromByline } from '../pipeline/byline';
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
-import { digitsOfKnownCodes, namesWrittenJoined } from '../pipeline/code-names';
+import { namesWrittenJoined } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance, withoutBalancedDenial } from '../pipeline/negation-parity';
-import { polarityAcrossQuote } from '../pipeline/quote-polarity';
+import { antonymAcrossQuote, polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
 import { swappedRoles } from '../pipeline/swapped-roles';
@@ -47,6 +47,8 @@ export interface CheckOptions {
   scorer?: PairScorer;
   /** "Supported" by the rules needs this share of the sentence's content words (claim-match.ts). */
   lexicalThreshold?: number;
+  /** A conflict counts in a quote sentence aligned with this share of the other words (claim-match.ts). */
+  alignThreshold?: number;
   /** With the cross-encoder, an unflagged citation is supported at sigmoid(logit) ≥ this. */
   relevanceThreshold?: number;
   /** Built from the quotes when absent. */
@@ -89,6 +91,15 @@ export function textNearQuote(
 /** The rules' support threshold, tuned with claim matching (test/eval/verify.ts, 'tune' split). */
 export const LEXICAL_THRESHOLD = MATCH_DEFAULTS.supportThreshold;
 export const RELEVANCE_THRESHOLD = 0.5;
+/**
+ * A conflict counts in a quote sentence that shares this much of the answer sentence's other
+ * words: lower than Verify's (MATCH_DEFAULTS.alignThreshold, 0.6), because the composer says it
+ * wrote the sentence from this quote, so a changed word in a loosely restated sentence is still
+ * a misreading, where a claim checked against a whole page may be about another fact. Swept on
+ * the citations' tune split (test/eval/citations.ts): from 0.6 down, ⚠ on contradicted rose to
+ * 86.4% at 0.4 and no further below it, while ⚠ on supported went 6.9% → 7.6% (8.0% at 0.25).
+ */
+export const CITATION_ALIGN_THRESHOLD = 0.4;
 
 /** "The page says: …", "According to the source, …": a composer's lead, not part of the fact. */
 const ATTRIBUTION =
@@ -115,6 +126,7 @@ export async function checkCitations(
       ...(options.near?.values() ?? []),
     ]);
   const supportThreshold = options.lexicalThreshold ?? LEXICAL_THRESHOLD;
+  const alignThreshold = options.alignThreshold ?? CITATION_ALIGN_THRESHOLD;
   const byId = new Map(quotes.map((q) => [q.id, q]));
   const knownByQuote = new Map<number, Set<string>>();
   const known = (quote: Quote) => {
@@ -151,10 +163,11 @@ export async function checkCitations(
       const judged = judgeQuote(claim, quote, parts, {
         lexicon,
         supportThreshold,
+        alignThreshold,
         known: known(quote),
       });
       const result = withoutOthersWords(
-        withoutKnownCodes(judged, claim, [quote.text, options.near?.get(quote.id) ?? '']),
+        withoutJoinedNames(judged, claim, [quote.text, options.near?.get(quote.id) ?? '']),
         { claim, quote, others },
         lexicon,
       );
@@ -183,7 +196,9 @@ function acrossQuote(
 ): ClaimComparison {
   if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
   if (denialsBalance(claim, quote)) return compared;
-  const conflict = polarityAcrossQuote(claim, quote, lexicon, share);
+  const conflict =
+    polarityAcrossQuote(claim, quote, lexicon, share) ??
+    antonymAcrossQuote(claim, quote, lexicon, share);
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
@@ -195,22 +210,17 @@ function judgeQuote(
   {
     lexicon,
     supportThreshold,
+    alignThreshold,
     known,
-  }: { lexicon: Lexicon; supportThreshold: number; known: Set<string> },
+  }: { lexicon: Lexicon; supportThreshold: number; alignThreshold: number; known: Set<string> },
 ): ClaimComparison {
+  const options = { supportThreshold, alignThreshold, context: [quote.source.title], known };
   const compared = bestPart(
     quote.source.kind !== 'kg' && quote.source.blockKind === 'table',
-    parts.map((part) =>
-      compareClaim(claim, part, lexicon, {
-        supportThreshold,
-        context: [quote.source.title],
-        known,
-      }),
-    ),
+    parts.map((part) => compareClaim(claim, part, lexicon, options)),
   );
   const balanced = withoutBalancedDenial(claim, compared);
   if (parts.length > 1) return balanced;
-  const options = { supportThreshold, context: [quote.source.title], known };
   const single = singleSentenceSays(balanced, quote.text, lexicon, (text) =>
     compareClaim(claim, text, lexicon, options),
   );
@@ -307,20 +317,16 @@ function withSwappedRoles(
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
-/**
- * The digits of a code the text near the quote writes whole ("SR388") are no missing number, and
- * a name written there as one word ("nodejs" for the answer's "Node.js") no missing name.
- */
-function withoutKnownCodes(
+/** A name the text near the quote writes as one word ("nodejs" for "Node.js") is not missing. */
+function withoutJoinedNames(
   result: ClaimComparison,
   claim: string,
   texts: readonly string[],
 ): ClaimComparison {
   if (result.missing.length === 0) return result;
-  const digits = digitsOfKnownCodes(claim, texts);
   const joined = namesWrittenJoined(claim, result.missing, texts);
-  if (digits.size === 0 && joined.size === 0) return result;
-  return { ...result, missing: result.missing.filter((m) => !digits.has(m) && !joined.has(m)) };
+  if (joined.size === 0) return result;
+  return { ...result, missing: result.missing.filter((m) => !joined.has(m)) };
 }
 
 /** Words of the sentence a cited quote alone states, before it counts as one of its sources. */

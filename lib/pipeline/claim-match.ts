@@ -70,7 +70,12 @@ export interface MatchOptions {
 
 /** The matching keys of some texts, for `MatchOptions.known`. */
 export function keysOf(texts: readonly string[], lexicon: Lexicon = BASE_LEXICON): Set<string> {
-  return new Set(texts.flatMap((text) => analyse(text, lexicon).tokens.map((t) => t.key)));
+  return new Set(texts.flatMap((text) => analyse(text, lexicon).tokens.flatMap(keysOfToken)));
+}
+
+/** A token's key, and a code's family ("GreenPak" of "GreenPak4"): a text naming either names it. */
+function keysOfToken(t: Token): string[] {
+  return t.family ? [t.key, t.family] : [t.key];
 }
 
 // Tuned on the 'tune' split of test/fixtures/verify only (`npx tsx test/eval/verify.ts` prints the
@@ -138,14 +143,14 @@ export function compareClaim(
   const claimAnalysis = analyse(claim, lexicon);
   const units = unitsOf(evidenceText, lexicon);
   const contextTokens = (opts.context ?? []).flatMap((text) => analyse(text, lexicon).tokens);
-  const context = new Set(contextTokens.map((t) => t.key));
-  const everywhere = new Set(units.flatMap((u) => u.analysis.tokens.map((t) => t.key)));
+  const context = new Set(contextTokens.flatMap(keysOfToken));
+  const everywhere = new Set(units.flatMap((u) => u.analysis.tokens.flatMap(keysOfToken)));
   for (const key of context) everywhere.add(key);
   // Keys the evidence writes with a capital: the rest of a claim's name must be found as a name.
   const named = new Set(
     [...units.flatMap((u) => u.analysis.tokens), ...contextTokens]
       .filter((t) => t.capital)
-      .map((t) => t.key),
+      .flatMap(keysOfToken),
   );
   const alignments = units.map((unit) =>
     judge(claimAnalysis, unit, { everywhere, named, context, known: opts.known }, opts),
@@ -379,7 +384,7 @@ function tokenMatches(c: Token, p: Token): boolean {
   if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
-  return c.key === p.key || sameFamily(c.key, p.key) || wordnetMatch(c, p);
+  return c.key === p.key || c.key === p.family || sameFamily(c.key, p.key) || wordnetMatch(c, p);
 }
 
 /**
@@ -472,6 +477,7 @@ function judge(
   });
   const supported =
     total > 0 &&
+    matched.filter((m) => m >= 0).length >= MIN_ALIGNED_WORDS &&
     conflicts.length === 0 &&
     !keyMissing &&
     swapped === 0 &&
@@ -1003,7 +1009,8 @@ function substitutionKind(
   const closed = exclusiveKind(c.key, p.key);
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
-  // An antonym under a negation on one side only says the same thing: "did not succeed" / "failed".
+  // An antonym under a negation on one side only says the same thing: "did not succeed" / "failed";
+  // so does one graded down on one side only: "the least expensive" / "the cheapest".
   const opposite =
     areAntonyms(c.key, p.key) ||
     (c.word !== undefined &&
@@ -1014,7 +1021,7 @@ function substitutionKind(
         // Opposite feeling counts only in the word's very place: in a wider slot a clearly bad
         // claim word met "leading" in "one of the leading American academic voices".
         (reach === 'place' && !c.name && !p.name && oppositeValence(c.word, p.word))));
-  if (opposite) return c.negated === p.negated ? 'antonym' : null;
+  if (opposite) return c.negated === p.negated && !c.lessened === !p.lessened ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
   if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))

@@ -55,6 +55,10 @@ export interface Token {
   difference?: boolean;
   /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
   particle?: string;
+  /** Graded down: "less" or "least" right before it ("the least expensive" is "the cheapest"). */
+  lessened?: boolean;
+  /** A code's letters before its digits, as a key: "GreenPak4" is a GreenPak. */
+  family?: string;
 }
 
 export type Bound = 'above' | 'below';
@@ -77,8 +81,10 @@ interface Raw {
   opening: boolean;
 }
 
+// A word whose letters run into digits is a code, one word: "SLG46620V", "MP3", "H264" (digits
+// first are a number and its unit: "12GB", read apart in rawTokens).
 const RAW =
-  /(?:\p{Lu}\.){2,}|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  /(?:\p{Lu}\.){2,}|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 /** Punctuation that ends a negation's or a quantifier's reach. */
 const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
 const CLAUSE_WORDS = new Set(
@@ -270,6 +276,12 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     money = true;
     j++;
   }
+  // "fifty cents" is $0.50: a hundredth of the currency, compared by value with the page's "$0.50".
+  else if (!money && (after === 'cents' || after === 'cent')) {
+    money = true;
+    value /= 100;
+    j++;
+  }
   // "280 BC" is a year, before "280 AD": negative, so the two never match.
   const era = raws[j]?.lower;
   if (
@@ -348,7 +360,15 @@ function isScale(lower: string | undefined): boolean {
 interface Item {
   token?: Token;
   /** A negation cue or quantifier that governs the next content words. */
-  cue?: { negation: boolean; quantifier?: QuantifierClass; raw: Raw; last: Raw; grades?: boolean };
+  cue?: {
+    negation: boolean;
+    quantifier?: QuantifierClass;
+    raw: Raw;
+    last: Raw;
+    grades?: boolean;
+    /** Denies its whole clause: "rather than wasting time writing a synthesizer, …". */
+    clause?: boolean;
+  };
   /** Ends a cue's reach. */
   boundary?: boolean;
   /** A personal pronoun ("he", "its"), no content word of its own. */
@@ -363,6 +383,21 @@ interface Item {
  * the changes").
  */
 const PHRASE_PREPOSITIONS = new Set('in on at for with from by into during within'.split(' '));
+
+/**
+ * Negating phrases; "rather than" and "instead of" put an alternative aside, and deny all of it
+ * up to the clause's end ("rather than wasting time writing a synthesizer, I wrote …"), where a
+ * "not" reaches a few words.
+ */
+const NEGATION_PHRASE_TABLE = new Map<string, 'denial' | 'alternative'>(
+  NEGATION_PHRASES.map((p) => [
+    p,
+    p === 'rather than' || p === 'instead of' ? 'alternative' : 'denial',
+  ]),
+);
+
+/** Words that grade the next one down, turning it toward its opposite: "less costly", "least expensive". */
+const LESSENING = new Set(['less', 'least']);
 
 /** Pronouns that stand for one named person or body; "their" is seldom one name's. */
 const PRONOUNS = new Set('he him his she her it its they'.split(' '));
@@ -500,10 +535,17 @@ function cueAt(
   const r = raws[i]!;
   const notNegation = phraseAt(raws, i, NOT_CUES, 3);
   if (notNegation) return { item: {}, next: notNegation.next };
-  const negPhrase = phraseAt(raws, i, new Map(NEGATION_PHRASES.map((p) => [p, true])), 4);
+  const negPhrase = phraseAt(raws, i, NEGATION_PHRASE_TABLE, 4);
   if (negPhrase)
     return {
-      item: { cue: { negation: true, raw: r, last: raws[negPhrase.next - 1]! } },
+      item: {
+        cue: {
+          negation: true,
+          raw: r,
+          last: raws[negPhrase.next - 1]!,
+          ...(negPhrase.value === 'alternative' ? { clause: true } : {}),
+        },
+      },
       next: negPhrase.next,
     };
   // "Whole Foods", "All Saints": a capital mid-sentence makes the word part of a name.
@@ -690,6 +732,9 @@ function wordItem(
     (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:'));
   const token = contentToken(key, r, r, capital, name);
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
+  if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;
+  const family = /^(\p{L}{2,})\d/u.exec(dotted)?.[1];
+  if (family) token.family = wordKey(family);
   return { token };
 }
 
@@ -729,7 +774,9 @@ function applyScopes(items: Item[]): void {
         ? [before]
         : cue.grades
           ? reachOf(items, i, false, false).slice(0, 1)
-          : reachOf(items, i, cue.negation && !determiner, determiner);
+          : cue.clause
+            ? reachOf(items, i, false, false, Infinity)
+            : reachOf(items, i, cue.negation && !determiner, determiner);
     // Only function words before the clause ends ("the receptionist will never tell you when…":
     // "tell" carries no fact of its own): the cue governs the content word just before it. A cue
     // that ends its clause ("unless three calls fail.") governs nothing.
@@ -764,6 +811,7 @@ function reachOf(
   i: number,
   negation: boolean,
   determiner: boolean,
+  scope = SCOPE,
 ): Token[] {
   const reached: Token[] = [];
   // A determiner's noun phrase: content words one after another from the cue on.
@@ -771,7 +819,7 @@ function reachOf(
   for (let j = i + 1; j < items.length; j++) {
     const next = items[j]!;
     inPhrase &&= next.token !== undefined;
-    if (reached.length >= SCOPE && !inPhrase) break;
+    if (reached.length >= scope && !inPhrase) break;
     if (determiner && next.preposition && reached.length > 0) break;
     if (next.boundary) break;
     if (negation && next.token?.name && reached.length > 0) break;

@@ -571,6 +571,8 @@ export const NEGATION_PHRASES = [
   'fails to',
   'failed to',
   'failing to',
+  'rather than',
+  'instead of',
 ];
 
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';

@@ -13,7 +13,7 @@
 // contradicts it. Names are left out: a negation denies what is said of a name, not the name.
 
 import { analyse, type Token } from './claim-text';
-import type { Lexicon } from './lexicon';
+import { areAntonyms, type Lexicon } from './lexicon';
 import type { ClaimConflict } from './types';
 
 /**
@@ -37,6 +37,34 @@ export function polarityAcrossQuote(
     const mentions = said.filter((t) => t.key === word.key && !t.quantifier);
     if (mentions.length === 0 || mentions.some((t) => t.negated === word.negated)) continue;
     return conflictOf(word, mentions[0]!, claim, quote);
+  }
+  return null;
+}
+
+/**
+ * The first word of `claim` that `quote` never writes while it states the word's opposite (the
+ * antonym list, `areAntonyms`) with the claim word's polarity: "… and it succeeded" against a
+ * quote whose last sentence is "It failed.", though the sentence holding most of the answer's
+ * words says nothing of how it went. As an antonym conflict; null when the quote does not hold
+ * `share` of the claim's content words.
+ */
+export function antonymAcrossQuote(
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+  share: number,
+): ClaimConflict | null {
+  const words = analyse(claim, lexicon).tokens.filter((t) => t.kind === 'word');
+  const said = analyse(quote, lexicon).tokens;
+  const keys = new Set(said.map((t) => t.key));
+  const held = words.filter((t) => keys.has(t.key)).length;
+  if (words.length === 0 || held < share * words.length) return null;
+  for (const word of words) {
+    if (word.name || keys.has(word.key)) continue;
+    const opposite = said.find(
+      (t) => !t.name && t.negated === word.negated && areAntonyms(word.key, t.key),
+    );
+    if (opposite) return { ...conflictOf(word, opposite, claim, quote), kind: 'antonym' };
   }
   return null;
 }

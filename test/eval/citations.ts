@@ -37,6 +37,12 @@ import {
   readTestPage,
 } from './verify-data';
 
+/** `--align=0.4`: another alignment threshold for conflicts, for error analysis on the tune split. */
+function argAlign(): number | undefined {
+  const arg = process.argv.find((a) => a.startsWith('--align='));
+  return arg ? Number(arg.slice('--align='.length)) : undefined;
+}
+
 interface Checked {
   item: LabelledCitation;
   check: CitationCheck;
@@ -67,7 +73,11 @@ function quoteOf(item: LabelledCitation, title: string): Quote {
  */
 async function checkAll(
   items: readonly LabelledCitation[],
-  { threshold, withPage = false }: { threshold?: number; withPage?: boolean } = {},
+  {
+    threshold,
+    align = argAlign(),
+    withPage = false,
+  }: { threshold?: number; align?: number | undefined; withPage?: boolean } = {},
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   for (const item of items) {
@@ -79,6 +89,7 @@ async function checkAll(
     const near = at ? textNearQuote(page.blocks, at.blockIndex, at.endBlockIndex) : undefined;
     const [check] = await checkCitations([{ text: item.sentence, citations: [1] }], [quote], {
       ...(threshold === undefined ? {} : { lexicalThreshold: threshold }),
+      ...(align === undefined ? {} : { alignThreshold: align }),
       ...(withPage ? { pages: new Map([[quote.source.url, pageText]]) } : {}),
       ...(near ? { near: new Map([[quote.id, near]]) } : {}),
     });

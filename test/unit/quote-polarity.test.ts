@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareClaim } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
-import { polarityAcrossQuote } from '../../lib/pipeline/quote-polarity';
+import { antonymAcrossQuote, polarityAcrossQuote } from '../../lib/pipeline/quote-polarity';
 
 // wikipedia-4 (List of films featuring time loops), one row of its table as a cited quote.
 const ROW =
@@ -45,5 +45,31 @@ describe('polarityAcrossQuote', () => {
     const conflict = across('Ogle has been updated since his last try six months ago.', quote);
     expect(conflict).toMatchObject({ kind: 'negation', claim: 'updated' });
     expect(quote.slice(conflict!.pageStart, conflict!.pageEnd)).toBe("hasn't");
+  });
+});
+
+// herald-sun-1: the quote's first sentence holds the answer's words, its last says how it went.
+const TOUR =
+  'A HIGH-powered federal government team has been doing the rounds of media organisations in the past few days in an attempt to allay concerns about the impact of new surveillance legislation on press freedom. It failed.';
+const antonymAcross = (claim: string, quote: string) =>
+  antonymAcrossQuote(claim, quote, buildLexicon([claim, quote]), 0.65);
+
+describe('antonymAcrossQuote', () => {
+  it("finds the opposite of a word the quote never writes, in another of the quote's sentences", () => {
+    const conflict = antonymAcross(
+      'A federal government team toured media organisations to allay concerns about new surveillance legislation, and it succeeded.',
+      TOUR,
+    );
+    expect(conflict).toMatchObject({ kind: 'antonym', claim: 'succeeded', page: 'failed' });
+  });
+
+  it('says nothing when the quote writes the word too, or holds too few of the answer’s words', () => {
+    expect(
+      antonymAcross(
+        'The team toured media organisations about the legislation, and it failed.',
+        TOUR,
+      ),
+    ).toBeNull();
+    expect(antonymAcross('The launch of the rocket succeeded.', TOUR)).toBeNull();
   });
 });

@@ -505,12 +505,16 @@ function allClass(raws: readonly Raw[], i: number): QuantifierClass {
 }
 
 /**
- * "just" after a modal ("publishers could just refuse to serve them") is "simply": it says how
- * easily something is done, not that nothing else is.
+ * "just" after a modal ("publishers could just refuse to serve them") or a subject pronoun is
+ * "simply": it says how easily something is done, not that nothing else is.
  */
 function simplyAt(raws: readonly Raw[], i: number): boolean {
-  return raws[i]!.lower === 'just' && MODALS.has(raws[i - 1]?.lower ?? '');
+  const before = raws[i - 1]?.lower ?? '';
+  return raws[i]!.lower === 'just' && (MODALS.has(before) || SUBJECTS.has(before));
 }
+
+/** "she just deletes all mention of it": after its subject, "just" is "simply" too. */
+const SUBJECTS = new Set('i you he she it we they'.split(' '));
 
 const MODALS = new Set('can could will would shall should may might must'.split(' '));
 

@@ -685,6 +685,17 @@ describe('compareClaim: "could just" is "could simply"', () => {
   });
 });
 
+describe('compareClaim: "she just deletes" is "she simply deletes"', () => {
+  // medium-3 (tune half): "just" after its subject says how, not that nothing else is done.
+  it('reads "just" after a subject pronoun as no quantifier', () => {
+    const page = 'By now, she’s had enough and she just deletes all mention of it.';
+    const claim = 'By now she has had enough, so she deletes every mention of it.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+});
+
 describe('compareClaim: a spelled-out "one" is no missing number', () => {
   it('does not call "one" missing where it stands for a thing (medium-2, tune half)', () => {
     const page =

@@ -4,9 +4,10 @@
 
 /**
  * Names the answer writes in parts that a text writes as one word: "Node.js" (read as "Node" and
- * "js") where the quote says "nodejs", "Java Script" where it says "JavaScript". Of `missing`
- * (as claim matching gives them), those whose letters, with the letters of the claim right after
- * them (across a dot, a hyphen or a space, up to the next word's end), form a word of `texts`.
+ * "js") where the quote says "nodejs", "Java Script" where it says "JavaScript", "Building Twenty"
+ * where it says "@BuildingTwenty". Of `missing` (as claim matching gives them), those whose
+ * letters, with the letters of the claim's word right after or right before them (across a dot,
+ * a hyphen or a space), form a word of `texts`.
  */
 export function namesWrittenJoined(
   claim: string,
@@ -24,9 +25,9 @@ export function namesWrittenJoined(
     const at = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(claim);
     if (!at) continue;
     const rest = /^[.\s-]?([\p{L}\p{N}]+)/u.exec(claim.slice(at.index + name.length));
-    if (!rest) continue;
-    const joined = (name + rest[1]!).toLowerCase();
-    if (joinedWords.has(joined)) found.add(name);
+    const before = /([\p{L}\p{N}]+)[.\s-]?$/u.exec(claim.slice(0, at.index));
+    const joined = [rest && name + rest[1]!, before && before[1]! + name];
+    if (joined.some((j) => j && joinedWords.has(j.toLowerCase()))) found.add(name);
   }
   return found;
 }

@@ -56,6 +56,14 @@ describe('namesWrittenJoined', () => {
     expect([...namesWrittenJoined(answer, ['Node'], [QUOTE_001])]).toEqual(['Node']);
   });
 
+  it('joins the word before the name too: a handle written as one word', () => {
+    // medium-3: the quote is a tweet by @BuildingTwenty.
+    const tweet = '@BuildingTwenty: Both @s_bielefeld & I wrote similar critiques.';
+    const answer = 'Building Twenty observed that he and Bielefeld wrote similar critiques.';
+    expect([...namesWrittenJoined(answer, ['Twenty'], [tweet])]).toEqual(['Twenty']);
+    expect(namesWrittenJoined('Building Forty wrote it.', ['Forty'], [tweet]).size).toBe(0);
+  });
+
   it('finds nothing where the joined word is not written', () => {
     expect(namesWrittenJoined('It runs on Deno.js too.', ['Deno'], [QUOTE_001]).size).toBe(0);
     expect(namesWrittenJoined('It runs on Node alone.', ['Node'], [QUOTE_001]).size).toBe(0);

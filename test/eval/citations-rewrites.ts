@@ -81,7 +81,8 @@ const REWRITES: Record<string, (s: string) => string | null> = {
     (m) => m[1]! + (m[2] === 'million' ? 'M' : 'bn'),
   ),
   'dollars in words': rewrite(
-    /\$(\d+(?:\.\d+)?)(?![\d.])( (?:million|billion))?(?! USD)/,
+    // The whole amount ("$1,000", not "$1" and ",000"), and not one with a letter after it ("$4K").
+    /\$(\d+(?:,\d{3})*(?:\.\d+)?)(?![\d.,\p{L}])( (?:million|billion))?(?! USD)/u,
     (m) => `${m[1]}${m[2] ?? ''} dollars`,
   ),
   'unit abbreviated': rewrite(
@@ -105,7 +106,8 @@ const REWRITES: Record<string, (s: string) => string | null> = {
     /\b([A-Z][a-z]+) [A-Z]\. ([A-Z][a-z]+)\b/,
     (m) => `${m[1]} ${m[2]}`,
   ),
-  'U.S. as US': rewrite(/\b([A-Z])\.([A-Z])\.(?=\s|,)/, (m) => m[1]! + m[2]!),
+  // Two letters only: "L.E.A.N." is no "U.S.".
+  'U.S. as US': rewrite(/(?<![A-Z.])([A-Z])\.([A-Z])\.(?=\s|,)/, (m) => m[1]! + m[2]!),
   'US as American': rewrite(/\bU\.?S\.?(?= )/, () => 'American'),
   'demonym as country': rewrite(
     new RegExp(`\\b(${Object.keys(COUNTRY_OF).join('|')})\\b`),

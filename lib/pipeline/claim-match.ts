@@ -91,7 +91,7 @@ function keysOfToken(t: Token): string[] {
 // and phrasal verbs: 1.5% from 0.60 to 0.75 and 1.7% at 0.55, so 0.65 again.)
 export const MATCH_DEFAULTS = { supportThreshold: 0.65, alignThreshold: 0.6 };
 
-/** A claim's content must at least reach this many matched words for a conflict to count. */
+/** A claim's content must at least reach this many matched words for a conflict, or support, to count. */
 const MIN_ALIGNED_WORDS = 2;
 
 const PAIR_PENALTY = 0.05;
@@ -475,6 +475,9 @@ function judge(
     endsSentence: sentenceEnd(unit),
     phrasal,
   });
+  // Two of the claim's words in the sentence itself: a name that the page's subject or a pronoun
+  // stands for, with one matched word, is too little ("every GreenPak4 device is supported"
+  // against "It'll have … on every device pin").
   const supported =
     total > 0 &&
     matched.filter((m) => m >= 0).length >= MIN_ALIGNED_WORDS &&

@@ -43,7 +43,8 @@ export interface ClaimComparison {
   coverage: number;
   /**
    * How well the sentence aligns with the claim: its coverage, or, when it says otherwise, the
-   * share of the claim's other words it holds. Compares outcomes across quotes (`decide`).
+   * share of the claim's other words it holds, less a little for a pair of sentences. Compares
+   * outcomes across quotes (`decide`).
    */
   alignment: number;
   conflicts: Conflict[];
@@ -190,7 +191,11 @@ export function compareClaim(
         }
       : { text: '', start: 0, end: 0 },
     coverage: chosen?.coverage ?? 0,
-    alignment: (outcome === 'contradicted' ? chosen?.aligned : chosen?.coverage) ?? 0,
+    // Across quotes a pair of sentences yields to one sentence as it does within a quote: "in the
+    // next month or two. … only one pin" does not outweigh "the SLG46620V is a 20-pin …".
+    alignment: chosen
+      ? (outcome === 'contradicted' ? chosen.aligned : chosen.coverage) - pair(chosen)
+      : 0,
     conflicts: outcome === 'contradicted' && refuting ? refuting.conflicts : [],
     missing,
   };

@@ -40,6 +40,31 @@ const REVENUE = quote(
   'The company was privatised in 1993. Revenue for 2011 was $163 million, up from the year before.',
 );
 
+describe('verdictFromEvidence: the sentence that says otherwise', () => {
+  // blogger: the first quote holds the claim's words only across two sentences.
+  const PAIRED = quote(
+    1,
+    0.5,
+    5,
+    'Other than that, I want to finish support for the SLG46620V in the next month or two. The SLG46621V will be an easy addition since only one pin has changed.',
+  );
+  const SINGLE = quote(
+    2,
+    0.5,
+    4,
+    'They are tiny (the SLG46620V is a 20-pin 0.4mm pitch STQFN measuring 2x3 mm) and cheap.',
+  );
+
+  it('names one sentence rather than a pair that aligns as well', () => {
+    const v = verdictFromEvidence([PAIRED, SINGLE], {
+      claim: 'The SLG46620V is a 24-pin package.',
+    });
+    expect(v.label).toBe('refuted');
+    expect(v.sentence?.quoteId).toBe(2);
+    expect(v.conflicts?.[0]).toMatchObject({ kind: 'number', claim: '24', page: '20' });
+  });
+});
+
 describe('verdictFromEvidence with a claim (rules)', () => {
   it('says supported for a sentence the page makes, naming the sentence, never high confidence', () => {
     const v = verdictFromEvidence([BBC, REVENUE], {

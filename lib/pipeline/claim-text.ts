@@ -334,7 +334,7 @@ function ordinalSecond(raws: readonly Raw[], i: number): boolean {
 }
 
 const TIME_UNITS = new Set(
-  'second minute hour day week month year decade century millennium'.split(' '),
+  'second minute hour day week fortnight month year decade century millennium'.split(' '),
 );
 
 /** Words before a number that make "956" a year: "in 956", "since 1303". */
@@ -454,9 +454,9 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
     if (step) {
       items.push(step.item);
       i = step.next;
-      const years = inYears(step.item.token, raws[i]);
-      if (years) {
-        items.push(years);
+      const unit = inSmallerUnit(step.item.token, raws[i]);
+      if (unit) {
+        items.push(unit);
         i++;
       }
       continue;
@@ -590,28 +590,34 @@ export function negationCueCount(text: string, lexicon: Lexicon): number {
   return count;
 }
 
-const YEARS_IN: Readonly<Record<string, number>> = {
-  decade: 10,
-  decades: 10,
-  century: 100,
-  centuries: 100,
-  millennium: 1000,
-  millennia: 1000,
-  millenniums: 1000,
+/** Units of time read as a multiple of a smaller one: how many, and of what. */
+const MULTIPLES: Readonly<Record<string, readonly [number, string]>> = {
+  fortnight: [2, 'weeks'],
+  fortnights: [2, 'weeks'],
+  decade: [10, 'years'],
+  decades: [10, 'years'],
+  century: [100, 'years'],
+  centuries: [100, 'years'],
+  millennium: [1000, 'years'],
+  millennia: [1000, 'years'],
+  millenniums: [1000, 'years'],
 };
 
 /**
- * "two decades" is "20 years", "a century" "100 years", "a millennium" "1000 years": a count of
- * decades, centuries or millennia is
- * turned into years (the number token changed in place), and the unit word reads as "years".
+ * "two decades" is "20 years", "a century" "100 years", "a millennium" "1000 years", "a fortnight"
+ * "two weeks": a count of such units is turned into the smaller one (the number token changed in
+ * place), and the unit word reads as that unit.
  */
-function inYears(number: Token | undefined, unit: Raw | undefined): Item | undefined {
-  const factor = unit && Object.hasOwn(YEARS_IN, unit.lower) ? YEARS_IN[unit.lower] : undefined;
-  if (!number || number.kind !== 'number' || number.numberClass !== 'count' || !factor)
+function inSmallerUnit(number: Token | undefined, unit: Raw | undefined): Item | undefined {
+  const multiple = unit && Object.hasOwn(MULTIPLES, unit.lower) ? MULTIPLES[unit.lower] : undefined;
+  if (!number || number.kind !== 'number' || number.numberClass !== 'count' || !multiple)
     return undefined;
+  const [factor, smaller] = multiple;
   number.value = number.value! * factor;
   number.key = `n:${number.value}`;
-  return { token: contentToken(wordKey('years'), unit!, unit!, false, false) };
+  // Named with its unit where a conflict quotes it: "a fortnight", not "a".
+  number.end = unit!.end;
+  return { token: contentToken(wordKey(smaller), unit!, unit!, false, false) };
 }
 
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {

@@ -84,7 +84,7 @@ interface Raw {
 // A word whose letters run into digits is a code, one word: "SLG46620V", "MP3", "H264" (digits
 // first are a number and its unit: "12GB", read apart in rawTokens).
 const RAW =
-  /(?:\p{Lu}\.){2,}|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  /(?:\p{Lu}\.){2,}|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 /** Punctuation that ends a negation's or a quantifier's reach. */
 const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
 const CLAUSE_WORDS = new Set(
@@ -491,11 +491,14 @@ function shareOfAll(raws: readonly Raw[], i: number): boolean {
 
 /**
  * What an "all" at `i` says: "all of" after a share is some ("30% of all"), and "all you do is
- * tap", "all it takes is one click", "all we need is" say only that one thing is done or needed.
+ * tap", "all it takes is one click", "all we need is", "all we're looking at here is" say only
+ * that one thing is done, needed or looked at.
  */
 function allClass(raws: readonly Raw[], i: number): QuantifierClass {
   if (shareOfAll(raws, i)) return 'some';
-  if (!ALL_IT_TAKES_SUBJECTS.has(raws[i + 1]?.lower ?? '')) return 'all';
+  // "all we're looking at is": the subject may come with its verb.
+  const subject = (raws[i + 1]?.lower ?? '').replace(/['’](?:re|m|ve)$/, '');
+  if (!ALL_IT_TAKES_SUBJECTS.has(subject)) return 'all';
   for (let k = i + 2; k < Math.min(raws.length, i + 6); k++) {
     const word = raws[k]!.lower;
     if (word === 'is' || word === 'was') return k > i + 2 ? 'only' : 'all';
@@ -520,7 +523,7 @@ const MODALS = new Set('can could will would shall should may might must'.split(
 
 const ALL_IT_TAKES_SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'one', 'that']);
 const ALL_IT_TAKES_VERBS = new Set(
-  'do does did need needs needed take takes took want wants wanted have has had to matters mattered remains remained'.split(
+  'do does did need needs needed take takes took want wants wanted have has had to matters mattered remains remained know knew looking look looked at here ask asks asked'.split(
     ' ',
   ),
 );
@@ -724,10 +727,10 @@ function wordItem(
         : {};
   // "President Obama" is "Obama"; "the president" is a word of the claim.
   if (TITLES.has(word) && next !== undefined && /^\p{Lu}/u.test(next.text)) return {};
-  // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too.
+  // "U.S." is "US"; "non-emergencies" is written "nonemergencies" too, "un-angry" "unangry".
   const dotted = /^(?:\p{Lu}\.){2,}$/u.test(r.text)
     ? word.replace(/\./g, '')
-    : word.replace(/^non-/, 'non');
+    : word.replace(/^(non|un)-/, '$1');
   const inCapitals =
     written.length >= 2 && written === written.toUpperCase() && /\p{Lu}/u.test(written);
   const country = capital ? countryKey(dotted, written.replace(/\./g, '')) : undefined;

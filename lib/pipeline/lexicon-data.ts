@@ -573,6 +573,8 @@ export const NEGATION_PHRASES = [
   'failing to',
   'rather than',
   'instead of',
+  'not possible to',
+  'impossible to',
 ];
 
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';

@@ -575,6 +575,7 @@ export const NEGATION_PHRASES = [
   'instead of',
   'not possible to',
   'impossible to',
+  'no way to',
 ];
 
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';

@@ -21,6 +21,18 @@ describe('claim text: restatements that deny the same thing', () => {
     );
   });
 
+  it('reads "there is no way to" as a denial of what follows (blogger)', () => {
+    const page =
+      'Unfortunately, the only supported design entry method is schematic entry and there is no way to write your design in a HDL.';
+    const r = compare(
+      'Schematic entry is the only way to enter a design, and you cannot write it in an HDL.',
+      page,
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+    expect(compare('You can write your design in a HDL.', page).outcome).toBe('contradicted');
+  });
+
   it('reads "all we are looking at is" as "only"', () => {
     const page =
       'Code review is outside of the scope of Mercurial, so all we’re looking at here is the mechanics of committing, amending, pushing, and pulling.';

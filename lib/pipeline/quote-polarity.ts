@@ -27,11 +27,9 @@ export function polarityAcrossQuote(
   lexicon: Lexicon,
   share: number,
 ): ClaimConflict | null {
-  const words = analyse(claim, lexicon).tokens.filter((t) => t.kind === 'word');
-  const said = analyse(quote, lexicon).tokens;
-  const keys = new Set(said.map((t) => t.key));
-  const held = words.filter((t) => keys.has(t.key)).length;
-  if (words.length === 0 || held < share * words.length) return null;
+  const read = readTogether(claim, quote, lexicon, share);
+  if (!read) return null;
+  const { words, said } = read;
   for (const word of words) {
     if (word.name || word.quantifier) continue;
     const mentions = said.filter((t) => t.key === word.key && !t.quantifier);
@@ -54,11 +52,9 @@ export function antonymAcrossQuote(
   lexicon: Lexicon,
   share: number,
 ): ClaimConflict | null {
-  const words = analyse(claim, lexicon).tokens.filter((t) => t.kind === 'word');
-  const said = analyse(quote, lexicon).tokens;
-  const keys = new Set(said.map((t) => t.key));
-  const held = words.filter((t) => keys.has(t.key)).length;
-  if (words.length === 0 || held < share * words.length) return null;
+  const read = readTogether(claim, quote, lexicon, share);
+  if (!read) return null;
+  const { words, said, keys } = read;
   for (const word of words) {
     if (word.name || keys.has(word.key)) continue;
     const opposite = said.find(
@@ -67,6 +63,23 @@ export function antonymAcrossQuote(
     if (opposite) return { ...conflictOf(word, opposite, claim, quote), kind: 'antonym' };
   }
   return null;
+}
+
+/**
+ * The claim's content words and the quote's tokens, when the quote holds `share` of those words
+ * (so a quote about something else never contradicts the claim); null otherwise.
+ */
+function readTogether(
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+  share: number,
+): { words: Token[]; said: Token[]; keys: Set<string> } | null {
+  const words = analyse(claim, lexicon).tokens.filter((t) => t.kind === 'word');
+  const said = analyse(quote, lexicon).tokens;
+  const keys = new Set(said.map((t) => t.key));
+  const held = words.filter((t) => keys.has(t.key)).length;
+  return words.length === 0 || held < share * words.length ? null : { words, said, keys };
 }
 
 /** Named by the negation cue where there is one ("never"), else by the word ("nominated"). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../lib/composer/check';
 import { namesWrittenJoined } from '../../lib/pipeline/code-names';
-import type { Quote } from '../../lib/pipeline/types';
+import { pageQuote } from '../support/quotes';
 
 // lazy-image-2 (the Metroid story): the quote says "the planet", its paragraph "SR388".
 const PARAGRAPH =
@@ -11,22 +11,10 @@ const QUOTE =
 const ANSWER =
   'The scientists hardwired the Metroid Queen so that no more than 39 Metroids would exist on SR388 at once.';
 
-const quote: Quote = {
-  id: 1,
-  passageId: 's0.b0.0',
-  text: QUOTE,
-  origin: 'splitter',
-  score: 1,
-  coverage: 1,
-  source: {
-    kind: 'page',
-    url: 'https://readability.test/lazy-image-2/',
-    title: 'The Spectacular Story Of Metroid',
-    blockIndex: 0,
-    blockKind: 'paragraph',
-    position: { block: 1, of: 1 },
-  },
-};
+const quote = pageQuote(QUOTE, {
+  url: 'https://readability.test/lazy-image-2/',
+  title: 'The Spectacular Story Of Metroid',
+});
 
 describe('checkCitations: a code named near the quote', () => {
   it('does not flag the code as missing: it is one word, written there', async () => {

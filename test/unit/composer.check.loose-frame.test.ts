@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../lib/composer/check';
 import { compareClaim } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
-import type { Quote } from '../../lib/pipeline/types';
+import { pageQuote } from '../support/quotes';
 
 // ehow-2: a composer restates the quote loosely and denies what it says.
 const QUOTE =
@@ -12,22 +12,10 @@ const DENIED =
 const RESTATED =
   'With a joint party, the two families can split some of the costs, particularly when the graduates have mutual friends.';
 
-const quote: Quote = {
-  id: 1,
-  passageId: 's0.b0.0',
-  text: QUOTE,
-  origin: 'splitter',
-  score: 1,
-  coverage: 1,
-  source: {
-    kind: 'page',
-    url: 'https://readability.test/ehow-2/',
-    title: 'How to Save Money on a Graduation Party',
-    blockIndex: 0,
-    blockKind: 'paragraph',
-    position: { block: 1, of: 1 },
-  },
-};
+const quote = pageQuote(QUOTE, {
+  url: 'https://readability.test/ehow-2/',
+  title: 'How to Save Money on a Graduation Party',
+});
 
 const check = async (text: string) =>
   (await checkCitations([{ text, citations: [1] }], [quote]))[0]!;

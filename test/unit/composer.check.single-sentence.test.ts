@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../lib/composer/check';
-import type { Quote } from '../../lib/pipeline/types';
-
-function quoteOf(text: string): Quote {
-  return {
-    id: 1,
-    passageId: 's0.b0.0',
-    text,
-    origin: 'splitter',
-    score: 1,
-    coverage: 1,
-    source: {
-      kind: 'page',
-      url: 'https://readability.test/page/',
-      title: 'A page',
-      blockIndex: 0,
-      blockKind: 'paragraph',
-      position: { block: 1, of: 1 },
-    },
-  };
-}
+import { pageQuote } from '../support/quotes';
 
 const check = async (sentence: string, quote: string, near?: string) =>
   (
-    await checkCitations([{ text: sentence, citations: [1] }], [quoteOf(quote)], {
+    await checkCitations([{ text: sentence, citations: [1] }], [pageQuote(quote)], {
       ...(near ? { near: new Map([[1, near]]) } : {}),
     })
   )[0]!;

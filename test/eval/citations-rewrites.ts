@@ -10,7 +10,7 @@
 
 import { checkCitations, textNearQuote } from '../../lib/composer/check';
 import { locateClaim } from '../../lib/pipeline/claim-locate';
-import type { Quote } from '../../lib/pipeline/types';
+import { pageQuote } from '../support/quotes';
 import { readCitations, readTestPage } from './verify-data';
 
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(
@@ -130,25 +130,6 @@ const REWRITES: Record<string, (s: string) => string | null> = {
 
 const firstSentence = (q: string) => (/^.*?[.!?](?=\s+[A-Z"“]|$)/s.exec(q)?.[0] ?? q).trim();
 
-function quoteOf(text: string, title: string): Quote {
-  return {
-    id: 1,
-    passageId: 's0.b0.0',
-    text,
-    origin: 'splitter',
-    score: 1,
-    coverage: 1,
-    source: {
-      kind: 'page',
-      url: 'https://readability.test/',
-      title,
-      blockIndex: 0,
-      blockKind: 'paragraph',
-      position: { block: 1, of: 1 },
-    },
-  };
-}
-
 async function main() {
   const verbose = process.argv.includes('-v');
   const tune = readCitations().filter((i) => i.split === 'tune');
@@ -166,7 +147,7 @@ async function main() {
       if (!text || text === base) continue;
       const [check] = await checkCitations(
         [{ text, citations: [1] }],
-        [quoteOf(item.quote, page.title)],
+        [pageQuote(item.quote, { url: 'https://readability.test/', title: page.title })],
         { near },
       );
       const count = counts.get(name) ?? { n: 0, flagged: [] };

@@ -26,7 +26,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkCitations, LEXICAL_THRESHOLD, textNearQuote } from '../../lib/composer/check';
 import { locateClaim } from '../../lib/pipeline/claim-locate';
-import type { CitationCheck, Quote } from '../../lib/pipeline/types';
+import type { CitationCheck } from '../../lib/pipeline/types';
+import { pageQuote } from '../support/quotes';
 import { load1, machineMeta, mergeResults, type Figures } from '../bench/results';
 import {
   CitationKinds,
@@ -48,25 +49,6 @@ interface Checked {
   check: CitationCheck;
 }
 
-function quoteOf(item: LabelledCitation, title: string): Quote {
-  return {
-    id: 1,
-    passageId: 's0.b0.0',
-    text: item.quote,
-    origin: 'splitter',
-    score: 1,
-    coverage: 1,
-    source: {
-      kind: 'page',
-      url: `https://readability.test/${item.page}/`,
-      title,
-      blockIndex: 0,
-      blockKind: 'paragraph',
-      position: { block: 1, of: 1 },
-    },
-  };
-}
-
 /**
  * `withPage`: the checker is also given the text of the quote's page (CheckOptions.pages), as the
  * pipeline can give it; without it, it sees the one quote and its page title only.
@@ -82,7 +64,10 @@ async function checkAll(
   const out: Checked[] = [];
   for (const item of items) {
     const page = await readTestPage(item.page);
-    const quote = quoteOf(item, page.title);
+    const quote = pageQuote(item.quote, {
+      url: `https://readability.test/${item.page}/`,
+      title: page.title,
+    });
     const pageText = page.blocks.map((b) => b.text).join('\n');
     // As the pipeline gives it: the text around the quote's place on the page.
     const at = locateClaim(item.quote, page.blocks);

@@ -1,5 +1,5 @@
-// A quote cut from a page, as the pipeline hands it to the citation check: for unit tests of the
-// check, which only read its text and its page's address and title.
+// A quote cut from a page, as the pipeline hands it to the citation check: for the tests and evals
+// of the check, which only read its text and its page's address and title.
 
 import type { Quote } from '../../lib/pipeline/types';
 

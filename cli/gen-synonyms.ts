@@ -20,6 +20,7 @@ import {
   ANTONYM_PARTS,
   antonymPairs,
   antonymsModule,
+  oppositeClustersOf,
 } from '../lib/pipeline/lexicon-wordnet-antonyms-build';
 import {
   POS_LETTER,
@@ -65,6 +66,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const antonyms = antonymPairs(
     ANTONYM_PARTS.map((pos) => ({ index: read(`index.${pos}`), data: read(`data.${pos}`) })),
   );
-  writeFileSync(ANTONYMS_MODULE, antonymsModule(antonyms, licenceNotice(read('data.noun'))));
-  console.log(`wrote ${antonyms.length} antonym pairs to ${ANTONYMS_MODULE}`);
+  const clusters = oppositeClustersOf(read('index.adj'), read('data.adj'));
+  writeFileSync(
+    ANTONYMS_MODULE,
+    antonymsModule(antonyms, clusters, licenceNotice(read('data.noun'))),
+  );
+  console.log(
+    `wrote ${antonyms.length} antonym pairs and ${clusters.length} opposed clusters to ${ANTONYMS_MODULE}`,
+  );
 }

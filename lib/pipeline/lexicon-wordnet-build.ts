@@ -51,6 +51,8 @@ export interface WordnetPointer {
 /** One data line: the synset's offset, its words as written (adjective markers removed), its links. */
 export interface WordnetSynset {
   offset: string;
+  /** An adjective satellite (ss_type `s`): one of the adjectives similar to a head adjective. */
+  satellite: boolean;
   written: string[];
   pointers: WordnetPointer[];
 }
@@ -72,7 +74,7 @@ export function dataEntries(dataText: string): WordnetSynset[] {
       const [symbol, offset, pos, link] = fields.slice(at + 1 + 4 * i, at + 5 + 4 * i);
       return { symbol: symbol!, offset: offset!, pos: pos!, link: link! };
     });
-    return { offset: fields[0]!, written, pointers };
+    return { offset: fields[0]!, satellite: fields[2] === 's', written, pointers };
   });
 }
 

@@ -12,6 +12,26 @@ describe('WordNet antonyms', () => {
     expect(wordnetAntonyms('lends', 'borrows')).toBe(false);
   });
 
+  it('opposes the adjectives of two opposed clusters, as written', () => {
+    // "complicated" is a satellite of "complex", "pricey" of "expensive", "cheap" of "inexpensive".
+    expect(wordnetAntonyms('complicated', 'simple')).toBe(true);
+    expect(wordnetAntonyms('pricey', 'cheap')).toBe(true);
+    expect(wordnetAntonyms('imaginary', 'real')).toBe(true);
+    // "coming" (of "future") is an adjective; "came" is a verb, though its lemma is the same.
+    expect(wordnetAntonyms('came', 'past')).toBe(false);
+    expect(wordnetAntonyms('complicated', 'intricate')).toBe(false);
+  });
+
+  it('says otherwise where a word is swapped for one of the opposed cluster', () => {
+    const quote =
+      'With simple controls and a straightforward premise, Thumper is one of the rare games that works equally well both in and out of VR.';
+    const claim =
+      'With complicated controls and a straightforward premise, Thumper is one of the rare games that works equally well both in and out of VR.';
+    const r = compareClaim(claim, quote, buildLexicon([claim, quote]));
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts.map((c) => c.kind)).toContain('antonym');
+  });
+
   it('makes a swapped opposite a conflict', () => {
     const quote =
       'Marine mammals however are abundant, with almost half the world’s cetaceans reported in New Zealand waters.';

@@ -12,7 +12,7 @@
 // (test/eval/verify.ts); figures on the 'report' split are in test/bench/results.json.
 
 import { sentenceRanges } from '../core/segment';
-import { type Analysis, analyse, type Token, verbatimSpan } from './claim-text';
+import { type Analysis, analyse, denialsOver, type Token, verbatimSpan } from './claim-text';
 import {
   areAntonyms,
   BASE_LEXICON,
@@ -246,22 +246,43 @@ function isAligned(a: Alignment, threshold: number): boolean {
 function unitsOf(text: string, lexicon: Lexicon): Unit[] {
   const singles: Unit[] = [];
   const pairs: Unit[] = [];
-  let lineStart = 0;
   // Pairs stay within a line: lines are separate facts (table rows, list items, paragraphs).
-  for (const line of text.split('\n')) {
+  for (const { start: lineStart, text: line } of wrappedLines(text)) {
     let previous: Unit | undefined;
     for (const { start, end } of sentenceRanges(line)) {
       const s = lineStart + start;
-      const piece = text.slice(s, lineStart + end);
+      const piece = line.slice(start, end);
       if (!piece.trim()) continue;
       const unit = { start: s, end: lineStart + end, analysis: analyse(piece, lexicon, s) };
       singles.push(unit);
       if (previous) pairs.push(joined(previous, unit));
       previous = unit;
     }
-    lineStart += line.length + 1;
   }
   return [...singles, ...pairs];
+}
+
+/** A line that stops a sentence, or a list item's or table row's end; a wrapped line does not. */
+const LINE_STOPPED = /[.!?:;|]\s*$|^\s*$/;
+/** A line that goes on a sentence: it starts in lower case, maybe after a quote mark or bracket. */
+const LINE_GOES_ON = /^\s*['"‘“(]?\p{Ll}/u;
+
+/**
+ * The text's lines, each with its start in `text`. A line that ends with no stop, followed by one
+ * that starts in lower case, wraps one sentence (pre-formatted text at a fixed width, an RFC's
+ * "GET requests to\nuntouched folders"): the two are one line, the break read as a space, so the
+ * sentence is aligned whole.
+ */
+function wrappedLines(text: string): Array<{ start: number; text: string }> {
+  const lines: Array<{ start: number; text: string }> = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    const last = lines.at(-1);
+    if (last && !LINE_STOPPED.test(last.text) && LINE_GOES_ON.test(line)) last.text += ` ${line}`;
+    else lines.push({ start, text: line });
+    start += line.length + 1;
+  }
+  return lines;
 }
 
 function joined(a: Unit, b: Unit): Unit {
@@ -1079,6 +1100,7 @@ function polarityConflict(
   page: readonly Token[],
   matched: readonly number[],
 ): Conflict | null {
+  const scopeOnly = sameDenial(claim, page, matched);
   for (let i = 0; i < claim.length; i++) {
     if (matched[i]! < 0) continue;
     const c = claim[i]!;
@@ -1093,7 +1115,7 @@ function polarityConflict(
     // A pair matched only through WordNet may be another sense of the word ("does not keep its
     // commitments" against "the progress continues"): it supports a claim, never denies one.
     const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
-    if (c.negated !== p.negated && !alsoSaid && !byWordnet) {
+    if (c.negated !== p.negated && !alsoSaid && !byWordnet && !scopeOnly) {
       const quantified = c.quantifier !== undefined || p.quantifier !== undefined;
       const cue = (t: Token) => t.cue ?? { text: t.text, start: t.start, end: t.end };
       return {
@@ -1121,6 +1143,30 @@ function polarityConflict(
     }
   }
   return null;
+}
+
+/**
+ * Each side denies once, and the two denials meet on a word both deny: one denial, said in two
+ * wordings whose reach differs ("doesn't also have to be the one providing data storage" / "need
+ * not also play the role of data storage provider": "data" denied on both sides, "provider" only
+ * in the claim's reach). A word denied on one side only is then where the reach ends, not a
+ * different fact. The word they meet on is one the page never affirms ("not likely to be using
+ * it" after "the use of this technology" denies no use), and two denials on one side ("did not
+ * raise prices and did not cut jobs") keep their conflicts.
+ */
+function sameDenial(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): boolean {
+  return (
+    denialsOver(claim) === 1 &&
+    denialsOver(page) === 1 &&
+    matched.some(
+      (m, i) =>
+        m >= 0 && claim[i]!.negated && page.every((q) => q.key !== page[m]!.key || q.negated),
+    )
+  );
 }
 
 function quantifiersConflict(a: string, b: string): boolean {

@@ -593,6 +593,11 @@ export function negationCueCount(text: string, lexicon: Lexicon): number {
   return count;
 }
 
+/** How many negation cues govern some of the tokens (a cue with no word in its reach is not counted). */
+export function denialsOver(tokens: readonly Token[]): number {
+  return new Set(tokens.flatMap((t) => (t.negated && t.cue ? [t.cue.start] : []))).size;
+}
+
 /** Units of time read as a multiple of a smaller one: how many, and of what. */
 const MULTIPLES: Readonly<Record<string, readonly [number, string]>> = {
   fortnight: [2, 'weeks'],

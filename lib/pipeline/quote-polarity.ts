@@ -12,7 +12,7 @@
 // answer's words (the same share as "supported" needs), so a quote about something else never
 // contradicts it. Names are left out: a negation denies what is said of a name, not the name.
 
-import { analyse, type Token } from './claim-text';
+import { analyse, denialsOver, type Token } from './claim-text';
 import { areAntonyms, type Lexicon } from './lexicon';
 import type { ClaimConflict } from './types';
 
@@ -30,6 +30,16 @@ export function polarityAcrossQuote(
   const read = readTogether(claim, quote, lexicon, share);
   if (!read) return null;
   const { words, said } = read;
+  // One denial each, meeting on a word both deny: a word denied on one side only is where the
+  // two wordings' reach differs (claim-match.ts, `sameDenial`).
+  const sameDenial =
+    denialsOver(words) === 1 &&
+    denialsOver(said) === 1 &&
+    words.some((w) => {
+      const mentions = said.filter((t) => t.key === w.key);
+      return w.negated && mentions.length > 0 && mentions.every((t) => t.negated);
+    });
+  if (sameDenial) return null;
   for (const word of words) {
     if (word.name || word.quantifier) continue;
     const mentions = said.filter((t) => t.key === word.key && !t.quantifier);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../lib/composer/check';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+import { pageQuote } from '../support/quotes';
+
+const compare = (claim: string, page: string) =>
+  compareClaim(claim, page, buildLexicon([claim, page]));
+
+// ietf-1: one denial in two wordings whose reach ends on different words.
+const QUOTE =
+  'This way, the provider of a web application need not also play the role of data storage provider.';
+const SAME =
+  "Under this design, whoever provides a web application doesn't also have to be the one providing data storage.";
+
+describe('compareClaim: one denial each side, meeting on a word both deny', () => {
+  it('does not call the end of one reach a conflict', () => {
+    const r = compare(SAME, QUOTE);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).not.toBe('contradicted');
+  });
+
+  it('nor does the citation check, reading the quote as a whole', async () => {
+    const quote = pageQuote(QUOTE, {
+      url: 'https://readability.test/ietf-1/',
+      title: 'remoteStorage',
+    });
+    const [check] = await checkCitations([{ text: SAME, citations: [1] }], [quote]);
+    expect(check!.flagged).toBe(false);
+  });
+
+  it('still says otherwise when the page affirms the word elsewhere', () => {
+    // links-in-tables: "not likely to be using it" denies nothing of "the use of this technology".
+    const r = compare(
+      'For now, the new patching is not used for auto-updates, which run in the background.',
+      "For now, we are limiting the use of this new patching technology to auto-updates only, i.e. the updates that take place in the background, usually at night when your phone is plugged into power and you're not likely to be using it.",
+    );
+    expect(r.outcome).toBe('contradicted');
+  });
+
+  it('still says otherwise when one side denies twice', () => {
+    const r = compare(
+      'The company did not raise its prices and did not cut any jobs in the spring.',
+      'The company did not raise its prices but cut many jobs in the spring.',
+    );
+    expect(r.outcome).toBe('contradicted');
+  });
+});

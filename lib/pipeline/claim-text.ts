@@ -126,10 +126,11 @@ const DENIED_BOUNDS = ['more than', 'less than', 'fewer than', 'greater than'].f
   `not ${b}`,
 ]);
 /**
- * Set phrases that say nothing of how many: "all over the world", "after all"; "at least" bounds
- * a number (`BOUNDS`) and is not "least" ("the least important", against "the most important").
+ * Set phrases that say nothing of how many: "all over the world", "after all", a wish's "if only
+ * my hands were free"; "at least" bounds a number (`BOUNDS`) and is not "least" ("the least
+ * important", against "the most important").
  */
-const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least'];
+const NOT_QUANTIFIER = ['all over', 'after all', 'at all', 'at least', 'if only'];
 const NOT_CUES = new Map(
   [...NOT_NEGATION, ...NOT_QUANTIFIER, ...DENIED_BOUNDS].map((p) => [p, true]),
 );
@@ -555,8 +556,13 @@ function cueAt(
       },
       next: negPhrase.next,
     };
-  // "Whole Foods", "All Saints": a capital mid-sentence makes the word part of a name.
-  const named = /^\p{Lu}/u.test(r.text) && !r.opening;
+  // "Whole Foods", "All Saints": a capital mid-sentence makes the word part of a name; so does
+  // a capital function word after it, at the sentence's start too ("All For One was a cryptid",
+  // "All Might said"): a sentence never writes "for" or "might" with a capital otherwise.
+  const next = raws[i + 1];
+  const named =
+    /^\p{Lu}/u.test(r.text) &&
+    (!r.opening || (!!next && /^\p{Lu}/u.test(next.text) && isFunctionWord(next.lower)));
   const quantifier = named || simplyAt(raws, i) ? null : phraseAt(raws, i, QUANTIFIER_PHRASES, 4);
   if (quantifier)
     return {

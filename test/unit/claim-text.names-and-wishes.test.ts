@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { analyse } from '../../lib/pipeline/claim-text';
+import { BASE_LEXICON, buildLexicon } from '../../lib/pipeline/lexicon';
+
+const tokens = (text: string) => analyse(text, BASE_LEXICON).tokens;
+
+// archive-of-our-own: a story whose characters are "All For One" and "All Might".
+describe('analyse: a quantifier word that opens a name', () => {
+  it('reads "All" before a capital function word as a name, at the sentence start too', () => {
+    const [all] = tokens('All For One was a cryptid.');
+    expect(all).toMatchObject({ text: 'All', capital: true });
+    expect(all!.quantifier).toBeUndefined();
+    expect(tokens('All Might said so.').every((t) => t.quantifier === undefined)).toBe(true);
+  });
+
+  it('still counts "All" before a word that is no function word', () => {
+    expect(tokens('All folders are treated as existing.')[0]!.quantifier).toBe('all');
+    expect(tokens('All Americans are welcome.')[0]!.quantifier).toBe('all');
+  });
+});
+
+describe('analyse: a wish is no count', () => {
+  it('reads "if only" as a wish, not as "only"', () => {
+    expect(tokens('If only my hands were free, I would clap.').some((t) => t.quantifier)).toBe(
+      false,
+    );
+    expect(tokens('Only my hands were free.').some((t) => t.quantifier === 'only')).toBe(true);
+  });
+
+  it('supports a report of the wish', () => {
+    const page = '“If only my hands were free, I would clap for such a thoughtful assessment.”';
+    const claim =
+      'All For One said that if only his hands were free, he would clap for the thoughtful assessment.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.conflicts).toEqual([]);
+  });
+});

@@ -753,6 +753,10 @@ export const NUMBER_SCALES: Record<string, number> = {
   // "a quarter", "three-quarters": a share, compared with a percentage (claim-match.ts sameNumber).
   quarter: 0.25,
   quarters: 0.25,
+  // "two-thirds", "four-fifths": plural only, after a number; "a third" is as often the ordinal.
+  thirds: 1 / 3,
+  fifths: 0.2,
+  tenths: 0.1,
 };
 
 /** Currency words and symbols: a number they name is money, compared in its own class. */

@@ -324,6 +324,21 @@ describe('compareClaim: shares written as words or percentages', () => {
       '50% of respondents said AI was risky and a quarter wanted to consolidate their toolchain.';
     expect(compare(claim, QUOTE).outcome).toBe('contradicted');
   });
+
+  // wikipedia-2: "an estimated 80% of the land was covered in forest".
+  it('reads thirds, fifths and tenths after a number as shares', () => {
+    const forest =
+      'Before the arrival of humans, an estimated 80% of the land was covered in forest.';
+    const claim = 'Roughly four-fifths of the land was covered in forest before humans arrived.';
+    expect(compare(claim, forest)).toMatchObject({ outcome: 'supported', missing: [] });
+    const wrong = 'Roughly two-thirds of the land was covered in forest before humans arrived.';
+    expect(compare(wrong, forest).conflicts[0]).toMatchObject({ kind: 'number' });
+  });
+
+  it('leaves "a third" alone: as often the ordinal', () => {
+    const page = 'The band toured Europe twice before it recorded a third album in Berlin.';
+    expect(compare('The band recorded a third album in Berlin.', page).outcome).toBe('supported');
+  });
 });
 
 describe('compareClaim: a name given in full where the quote has part of it', () => {

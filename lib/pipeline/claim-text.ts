@@ -84,7 +84,7 @@ interface Raw {
 // A word whose letters run into digits is a code, one word: "SLG46620V", "MP3", "H264" (digits
 // first are a number and its unit: "12GB", read apart in rawTokens).
 const RAW =
-  /(?:\p{Lu}\.){2,}|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  /(?:\p{Lu}\.){2,}|\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 /** Punctuation that ends a negation's or a quantifier's reach. */
 const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
 const CLAUSE_WORDS = new Set(
@@ -721,7 +721,10 @@ function wordItem(
 ): Item {
   const word = r.lower.replace(/['’]s$/u, '');
   const written = r.text.replace(/['’]s$/u, '');
-  const capital = /^\p{Lu}/u.test(r.text);
+  // "percentile_disc", "getElementById", "remoteStorage": an identifier or a product's name, a
+  // name wherever it stands.
+  const identifier = /_|\p{Ll}\p{Lu}/u.test(written);
+  const capital = /^\p{Lu}/u.test(r.text) || identifier;
   if (!/[\p{L}\p{N}]/u.test(word)) return {};
   // "May" and "March" are months; "may" is a modal verb.
   const month = capital && !r.opening && (word === 'may' || word === 'march');
@@ -752,8 +755,9 @@ function wordItem(
     (lexicon.phrases.get(dotted) && capital ? lexicon.phrases.get(dotted)! : wordKey(dotted));
   const afterTitle = previous !== undefined && TITLES.has(previous.lower);
   const name =
-    capital &&
-    (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:'));
+    identifier ||
+    (capital &&
+      (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:')));
   const token = contentToken(key, r, r, capital, name);
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
   if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;

@@ -36,3 +36,24 @@ describe('analyse: a wish is no count', () => {
     expect(r.conflicts).toEqual([]);
   });
 });
+
+// toc-missing: "To calculate the median in PostgreSQL we use the function percentile_disc."
+describe('analyse: identifiers and names with a capital inside', () => {
+  it('reads snake_case and camelCase words as one name each', () => {
+    const read = tokens('We call generate_series, then getElementById on the iPhone.');
+    expect(read.filter((t) => t.name).map((t) => t.text)).toEqual([
+      'generate_series',
+      'getElementById',
+      'iPhone',
+    ]);
+  });
+
+  it('flags a function swapped for another as a name the quote lacks', () => {
+    const quote = 'To calculate the median in PostgreSQL we use the function percentile_disc.';
+    const claim =
+      'In PostgreSQL, the article computes the median using the generate_series function.';
+    const r = compareClaim(claim, quote, buildLexicon([claim, quote]));
+    expect(r.outcome).not.toBe('supported');
+    expect(r.missing).toEqual(['generate_series']);
+  });
+});

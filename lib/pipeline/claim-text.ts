@@ -293,7 +293,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   )
     return { value: era.startsWith('b') ? -value : value, numberClass: 'year', next: j + 1 };
   if (money) numberClass = 'money';
-  else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower))
+  else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower, raws[j]))
     numberClass = 'year';
   return { value, numberClass, next: j };
 }
@@ -343,8 +343,16 @@ const YEAR_BEFORE = new Set(
   'in since until till by from before after during of circa c'.split(' '),
 );
 
-function isYear(value: number, before: string | undefined): boolean {
+/** Words before a count of things: "these 1000 documents", "over 1500 people", "with 2000 staff". */
+const COUNT_BEFORE = new Set(
+  'these those of over nearly almost than about around some all any with only just'.split(' '),
+);
+
+function isYear(value: number, before: string | undefined, after?: Raw): boolean {
   if (!Number.isInteger(value)) return false;
+  // A count of things, not a year: "any of these 1000 documents" (but "the 2016 elections").
+  const things = after !== undefined && /^\p{Ll}{3,}s$/u.test(after.text);
+  if (things && before !== undefined && COUNT_BEFORE.has(before)) return false;
   if (value >= 1000 && value <= 2100) return true;
   return value >= 100 && value < 1000 && before !== undefined && YEAR_BEFORE.has(before);
 }

@@ -19,6 +19,11 @@ describe('analyse: numbers', () => {
     ['About 3% of kids.', [['3%', 3, 'percent']]],
     ['About 3 per cent of kids.', [['3 per cent', 3, 'percent']]],
     ['It was privatised in 1993.', [['1993', 1993, 'year']]],
+    // ietf-1: a count of things in the years' range.
+    ['It tells if any of these 1000 documents changed.', [['1000', 1000, 'count']]],
+    ['The firm, with 1500 employees, grew.', [['1500', 1500, 'count']]],
+    ['It was the 2016 elections.', [['2016', 2016, 'year']]],
+    ['In 1999 companies began to merge.', [['1999', 1999, 'year']]],
     ['A tremor in 956 damaged it.', [['956', 956, 'year']]],
     ['It was finished around 280 BC.', [['280 BC', -280, 'year']]],
     ['In the 1990s it grew.', [['1990s', 1990, 'decade']]],

@@ -293,7 +293,12 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   )
     return { value: era.startsWith('b') ? -value : value, numberClass: 'year', next: j + 1 };
   if (money) numberClass = 'money';
-  else if (numberClass === 'count' && plain && j === i + 1 && isYear(value, raws[i - 1]?.lower, raws[j]))
+  else if (
+    numberClass === 'count' &&
+    plain &&
+    j === i + 1 &&
+    isYear(value, raws[i - 1]?.lower, raws[j])
+  )
     numberClass = 'year';
   return { value, numberClass, next: j };
 }

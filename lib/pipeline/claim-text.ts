@@ -148,7 +148,8 @@ function rawTokens(text: string): Raw[] {
     // "12GB", "2.3GHz", "5bn": the number and its unit or scale are two words; "21st" and
     // "1990s" stay whole.
     const split = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u.exec(piece);
-    if (split && !/^(?:st|nd|rd|th|s)$/i.test(split[2]!)) {
+    // A word after the digits is a name ("1010data", "37signals"), not a unit.
+    if (split && !/^(?:st|nd|rd|th|s)$/i.test(split[2]!) && split[2]!.length < 4) {
       const [, digits, letters] = split;
       out.push(raw(digits!, start, false, opening));
       out.push(raw(letters!, start + digits!.length, false, false));
@@ -734,9 +735,9 @@ function wordItem(
 ): Item {
   const word = r.lower.replace(/['’]s$/u, '');
   const written = r.text.replace(/['’]s$/u, '');
-  // "percentile_disc", "getElementById", "remoteStorage": an identifier or a product's name, a
-  // name wherever it stands.
-  const identifier = /_|\p{Ll}\p{Lu}/u.test(written);
+  // "percentile_disc", "getElementById", "remoteStorage", "1010data": an identifier or a
+  // product's name, a name wherever it stands.
+  const identifier = /_|\p{Ll}\p{Lu}|^\d+\p{L}{4}/u.test(written);
   const capital = /^\p{Lu}/u.test(r.text) || identifier;
   if (!/[\p{L}\p{N}]/u.test(word)) return {};
   // "May" and "March" are months; "may" is a modal verb.
@@ -746,7 +747,16 @@ function wordItem(
   // "well" before a participle says how ("well received", "well-paid"): a word of the claim,
   // which "poorly received" contradicts. Elsewhere ("as well as", "well, …") it is none.
   const manner = word === 'well' && next !== undefined && MANNER_NEXT.test(next.lower);
-  if (isFunctionWord(word) && !month && !manner && !(countryCode && countryKey(word, written)))
+  // "client A", "vitamin A", "Plan A": a capital letter after a word in lower case is a label.
+  const label =
+    written === 'A' && !r.opening && previous !== undefined && /^\p{Ll}{2,}$/u.test(previous.text);
+  if (
+    isFunctionWord(word) &&
+    !month &&
+    !manner &&
+    !label &&
+    !(countryCode && countryKey(word, written))
+  )
     return PRONOUNS.has(word)
       ? { pronoun: true }
       : PHRASE_PREPOSITIONS.has(word)

@@ -57,3 +57,28 @@ describe('analyse: identifiers and names with a capital inside', () => {
     expect(r.missing).toEqual(['generate_series']);
   });
 });
+
+describe('analyse: labels and names that start with digits', () => {
+  // ietf-1: "Client B is now aware of the conflict".
+  it('reads a capital "A" after a word in lower case as a label, not the article', () => {
+    const labels = tokens('Then client A is aware, as client B is.').filter((t) => t.name);
+    expect(labels.map((t) => t.text)).toEqual(['A', 'B']);
+    expect(tokens('A walk to a park.').some((t) => t.name)).toBe(false);
+  });
+
+  it('says otherwise when one label is swapped for another', () => {
+    const page = 'In the example, client B is now aware of the conflict, and may consult the user.';
+    const claim =
+      'In the example, client A is now aware of the conflict, and may consult the user.';
+    expect(compareClaim(claim, page, buildLexicon([claim, page])).outcome).toBe('contradicted');
+  });
+
+  // seattletimes-1: "according to data analysis firm 1010data".
+  it('keeps digits and a word after them as one name, but a unit apart', () => {
+    expect(tokens('according to data analysis firm 1010data').at(-1)).toMatchObject({
+      text: '1010data',
+      name: true,
+    });
+    expect(tokens('a 12GB drive').map((t) => t.text)).toEqual(['12', 'GB', 'drive']);
+  });
+});

@@ -1128,20 +1128,47 @@ function polarityConflict(
         pageEnd: cue(p).end,
       };
     }
-    if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier)) {
-      const cq = c.quantifierCue ?? c;
-      const pq = p.quantifierCue ?? p;
-      return {
-        kind: 'quantifier',
-        claim: cq.text,
-        page: pq.text,
-        claimStart: cq.start,
-        claimEnd: cq.end,
-        pageStart: pq.start,
-        pageEnd: pq.end,
-      };
-    }
+    if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier))
+      return quantifierConflictOf(c, p);
   }
+  return quantifiersApart(claim, page, matched);
+}
+
+function quantifierConflictOf(c: Token, p: Token): Conflict {
+  const cq = c.quantifierCue ?? c;
+  const pq = p.quantifierCue ?? p;
+  return {
+    kind: 'quantifier',
+    claim: cq.text,
+    page: pq.text,
+    claimStart: cq.start,
+    claimEnd: cq.end,
+    pageStart: pq.start,
+    pageEnd: pq.end,
+  };
+}
+
+/**
+ * Quantifiers that cannot both hold, each on a different one of the matched words: "Only a few of
+ * the city's water main breaks occur in winter" counts the breaks, "The majority occur in winter"
+ * counts what occurs, so no one word carries both, though the two say otherwise.
+ */
+function quantifiersApart(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict | null {
+  const pairs = claim.flatMap((c, i) => (matched[i]! >= 0 ? [[c, page[matched[i]!]!]] : []));
+  // One count in the claim: with two ("believe only what fits, dismiss everything else"), which
+  // of them the page's count answers is not known.
+  const counts = new Set(
+    pairs.flatMap(([c]) => (c!.quantifierCue ? [c!.quantifierCue.start] : [])),
+  );
+  if (counts.size !== 1) return null;
+  for (const [c] of pairs)
+    for (const [, p] of pairs)
+      if (c!.quantifier && p!.quantifier && quantifiersConflict(c!.quantifier, p!.quantifier))
+        return quantifierConflictOf(c!, p!);
   return null;
 }
 

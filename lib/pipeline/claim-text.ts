@@ -82,9 +82,10 @@ interface Raw {
 }
 
 // A word whose letters run into digits is a code, one word: "SLG46620V", "MP3", "H264" (digits
-// first are a number and its unit: "12GB", read apart in rawTokens).
+// first are a number and its unit: "12GB", read apart in rawTokens). Words joined by underscores
+// are an identifier, one word ("percentile_disc"), but for a handle's ("@s_bielefeld": a name).
 const RAW =
-  /(?:\p{Lu}\.){2,}|\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  /(?:\p{Lu}\.){2,}|(?<!@)\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 /** Punctuation that ends a negation's or a quantifier's reach. */
 const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
 const CLAUSE_WORDS = new Set(
@@ -242,6 +243,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
         next: j + 1,
       }
     );
+  // "the two of them", "the three of us": the people meant, not a count the page must state.
+  if (isGroupOf(raws, j)) return null;
   // "one" is a number before a noun ("one terabyte"), a pronoun otherwise ("the only one").
   const following = raws[j + 1];
   if (
@@ -361,6 +364,18 @@ function isYear(value: number, before: string | undefined, after?: Raw): boolean
   if (things && before !== undefined && COUNT_BEFORE.has(before)) return false;
   if (value >= 1000 && value <= 2100) return true;
   return value >= 100 && value < 1000 && before !== undefined && YEAR_BEFORE.has(before);
+}
+
+const GROUP_PRONOUNS = new Set(['them', 'us', 'you', 'these', 'those']);
+
+/** A number word between "the" and "of them" (or us, you, these, those). */
+function isGroupOf(raws: readonly Raw[], j: number): boolean {
+  return (
+    isNumberWord(raws[j]!.lower) &&
+    raws[j - 1]?.lower === 'the' &&
+    raws[j + 1]?.lower === 'of' &&
+    GROUP_PRONOUNS.has(raws[j + 2]?.lower ?? '')
+  );
 }
 
 /** Own keys only: "constructor" and "valueOf" are words, not numbers. */

@@ -48,6 +48,15 @@ describe('analyse: identifiers and names with a capital inside', () => {
     ]);
   });
 
+  it("keeps a handle's parts apart: its name is found", () => {
+    // medium-3: "Both @s_bielefeld & I wrote similar critiques".
+    expect(tokens('Both @s_bielefeld and I wrote').map((t) => t.text)).toEqual([
+      's',
+      'bielefeld',
+      'wrote',
+    ]);
+  });
+
   it('flags a function swapped for another as a name the quote lacks', () => {
     const quote = 'To calculate the median in PostgreSQL we use the function percentile_disc.';
     const claim =
@@ -80,5 +89,15 @@ describe('analyse: labels and names that start with digits', () => {
       name: true,
     });
     expect(tokens('a 12GB drive').map((t) => t.text)).toEqual(['12', 'GB', 'drive']);
+  });
+});
+
+describe('analyse: a group named by its number', () => {
+  // archive-of-our-own: "the two of them seem to share a hobby" / "It seems we share a hobby."
+  it('reads "the two of them" as the people meant, not a count', () => {
+    expect(tokens('The two of them seem to share a hobby.').some((t) => t.kind === 'number')).toBe(
+      false,
+    );
+    expect(tokens('Two of them share a hobby.').some((t) => t.kind === 'number')).toBe(true);
   });
 });

@@ -119,8 +119,8 @@ const BOUNDS = new Map<string, Bound>([
 /** "more than 80%": the comparative belongs to the number, not to the sentence's words. */
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 const DIFFERENCE = new Set(DIFFERENCE_COMPARATIVES.split(' '));
-/** "not only X but also Y" affirms X. */
-const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt'];
+/** "not only X but also Y" affirms X; "how far from it a value may be" asks a distance. */
+const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt', 'how far from'];
 /** "no more than 39" bounds the number (at most 39): no denial of what follows (`boundBefore`). */
 const DENIED_BOUNDS = ['more than', 'less than', 'fewer than', 'greater than'].flatMap((b) => [
   `no ${b}`,

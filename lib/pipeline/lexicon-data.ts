@@ -576,6 +576,11 @@ export const NEGATION_PHRASES = [
   'not possible to',
   'impossible to',
   'no way to',
+  // "declined to comment": did not.
+  'decline to',
+  'declines to',
+  'declined to',
+  'declining to',
 ];
 
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';

@@ -17,8 +17,14 @@ describe('analyse: negation cues in every form, "fail" only before "to"', () => 
     ['it is lacking killer apps', ['killer', 'apps']],
     ['the minister is refusing comment', ['comment']],
     ['the motion failed to pass', ['pass']],
+    ['the company declined to comment on the sale', ['comment', 'sale']],
   ])('"%s" negates %j', (text, words) => {
     expect(negated(text)).toEqual(words);
+  });
+
+  it('reads "how far from" as a distance, not a denial (toc-missing)', () => {
+    expect(negated('then decide how far from it a value has to be')).toEqual([]);
+    expect(negated('the result is far from perfect')).toEqual(['perfect']);
   });
 
   it('does not negate what follows "failed" without "to"', () => {

@@ -1053,7 +1053,16 @@ function substitutionKind(
   if (opposite) return c.negated === p.negated && !c.lessened === !p.lessened ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
-  if (inSlot && c.name && p.capital && (p.name || c.key.startsWith('c:')) && !everywhere.has(c.key))
+  // A one-letter label ("the X button", "client B") stands only for another label.
+  const label = (t: Token) => /^\p{Lu}$/u.test(t.text);
+  if (
+    inSlot &&
+    c.name &&
+    p.capital &&
+    (p.name || c.key.startsWith('c:')) &&
+    label(c) === label(p) &&
+    !everywhere.has(c.key)
+  )
     return 'entity';
   return null;
 }

@@ -101,3 +101,15 @@ describe('analyse: a group named by its number', () => {
     expect(tokens('Two of them share a hobby.').some((t) => t.kind === 'number')).toBe(true);
   });
 });
+
+// yahoo-1, from a Chromium walk-through: "Thumper" had been called contradicted by "the X button".
+describe('compareClaim: a one-letter label stands only for another label', () => {
+  it('does not oppose a name to a label in its slot', () => {
+    const page =
+      'With simple controls and a straightforward premise – click the X button and the analog stick in time with the music — it’s one of the rare games that works equally well both in and out of VR.';
+    const claim =
+      'With simple controls and a straightforward premise, Thumper works equally well in and out of VR.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.conflicts.filter((c) => c.kind === 'entity')).toEqual([]);
+  });
+});

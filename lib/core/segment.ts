@@ -75,6 +75,42 @@ function carriedBack(
 const QUOTED_STOP = /[?!]["'”’]\s*$/;
 const LOWER_START = /^\p{Ll}/u;
 
+/** A line that ends a sentence, a list item or a row: a stop, a colon, a bar; or an empty line. */
+const LINE_STOPPED = /[.!?:;|]\s*$|^\s*$/;
+/** A line that goes on a sentence: it starts in lower case, maybe after a quote mark or bracket. */
+const LINE_GOES_ON = /^\s*['"‘“(]?\p{Ll}/u;
+
+/**
+ * The lines of `text` as [start, end) offsets, each without its line break, except that a line
+ * ending with no stop followed by one starting in lower case wraps one sentence (pre-formatted
+ * text at a fixed width, an RFC's "GET requests to\nuntouched folders"): the two are one line,
+ * the break inside it. Elsewhere a line break ends a sentence (list items, table rows, verses);
+ * `unwrapped` reads a line's breaks as spaces.
+ */
+export function wrappedLines(text: string): Array<{ start: number; end: number }> {
+  const lines: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    const last = lines.at(-1);
+    const end = start + line.length;
+    if (last && !LINE_STOPPED.test(text.slice(last.start, last.end)) && LINE_GOES_ON.test(line))
+      last.end = end;
+    else lines.push({ start, end });
+    start = end + 1;
+  }
+  return lines;
+}
+
+/** A wrapped line (`wrappedLines`) with its breaks read as spaces; offsets are kept. */
+export function unwrapped(line: string): string {
+  return line.replace(/\n/g, ' ');
+}
+
+/** The lines of `text` (`wrappedLines`), each with its breaks read as spaces. */
+export function linesOf(text: string): string[] {
+  return wrappedLines(text).map(({ start, end }) => unwrapped(text.slice(start, end)));
+}
+
 /** Sentence spans of `text` as [start, end) offsets, trailing spaces included, in order. */
 export function* sentenceRanges(
   text: string,

@@ -11,7 +11,7 @@
 // changes a number or a name. Thresholds are tuned on the 'tune' split of test/fixtures/verify
 // (test/eval/verify.ts); figures on the 'report' split are in test/bench/results.json.
 
-import { sentenceRanges } from '../core/segment';
+import { sentenceRanges, unwrapped, wrappedLines } from '../core/segment';
 import { type Analysis, analyse, denialsOver, type Token, verbatimSpan } from './claim-text';
 import {
   areAntonyms,
@@ -247,7 +247,8 @@ function unitsOf(text: string, lexicon: Lexicon): Unit[] {
   const singles: Unit[] = [];
   const pairs: Unit[] = [];
   // Pairs stay within a line: lines are separate facts (table rows, list items, paragraphs).
-  for (const { start: lineStart, text: line } of wrappedLines(text)) {
+  for (const { start: lineStart, end: lineEnd } of wrappedLines(text)) {
+    const line = unwrapped(text.slice(lineStart, lineEnd));
     let previous: Unit | undefined;
     for (const { start, end } of sentenceRanges(line)) {
       const s = lineStart + start;
@@ -260,29 +261,6 @@ function unitsOf(text: string, lexicon: Lexicon): Unit[] {
     }
   }
   return [...singles, ...pairs];
-}
-
-/** A line that stops a sentence, or a list item's or table row's end; a wrapped line does not. */
-const LINE_STOPPED = /[.!?:;|]\s*$|^\s*$/;
-/** A line that goes on a sentence: it starts in lower case, maybe after a quote mark or bracket. */
-const LINE_GOES_ON = /^\s*['"‘“(]?\p{Ll}/u;
-
-/**
- * The text's lines, each with its start in `text`. A line that ends with no stop, followed by one
- * that starts in lower case, wraps one sentence (pre-formatted text at a fixed width, an RFC's
- * "GET requests to\nuntouched folders"): the two are one line, the break read as a space, so the
- * sentence is aligned whole.
- */
-function wrappedLines(text: string): Array<{ start: number; text: string }> {
-  const lines: Array<{ start: number; text: string }> = [];
-  let start = 0;
-  for (const line of text.split('\n')) {
-    const last = lines.at(-1);
-    if (last && !LINE_STOPPED.test(last.text) && LINE_GOES_ON.test(line)) last.text += ` ${line}`;
-    else lines.push({ start, text: line });
-    start += line.length + 1;
-  }
-  return lines;
 }
 
 function joined(a: Unit, b: Unit): Unit {

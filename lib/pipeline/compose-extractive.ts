@@ -4,7 +4,7 @@
 // whatever composed the text, it goes through the citation parser.
 
 import { relevance } from './retrieve';
-import { sentences as splitSentences } from '../core/segment';
+import { linesOf, sentences as splitSentences } from '../core/segment';
 import { askedOf, bestSentence, completes, weightOf, type Asked } from './answer-sentence';
 import { answerTypeOf, leansOnPrevious, type AnswerType, type Intent } from './intent';
 import { withoutMarkers } from './junk';
@@ -250,7 +250,7 @@ function sequelOf(
   opts: ExtractiveOptions,
 ): string | undefined {
   if (opts.mode !== 'answer' || quote.source.blockKind === 'table') return undefined;
-  for (const line of quote.text.split('\n')) {
+  for (const line of linesOf(quote.text)) {
     const said = splitSentences(line, opts.lang).map((s) => withoutMarkers(s.trim()));
     const i = said.indexOf(sentence);
     if (i < 0) continue;
@@ -276,11 +276,10 @@ function isRelevant(quote: Quote, minCoverage: number): boolean {
  * ("Built: c. 280 BC") is one fact that must not be cut at its abbreviations.
  */
 function sentencesOf(quote: Quote, lang: string | undefined): string[] {
-  const lines = quote.text.split('\n');
   const sentences =
     quote.source.blockKind === 'table'
-      ? lines.map((line) => line.trim())
-      : lines.flatMap((line) => splitSentences(line, lang).map((s) => s.trim()));
+      ? quote.text.split('\n').map((line) => line.trim())
+      : linesOf(quote.text).flatMap((line) => splitSentences(line, lang).map((s) => s.trim()));
   return sentences.filter(Boolean);
 }
 

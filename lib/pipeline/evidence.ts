@@ -10,7 +10,7 @@
 // passage.
 
 import { countTokens } from '../core/text';
-import { sentences } from '../core/segment';
+import { linesOf, sentences } from '../core/segment';
 import type { Block, Candidate } from './types';
 
 export interface EvidenceOptions {
@@ -57,7 +57,7 @@ export function extractEvidenceWindows(
     if (block.kind === 'table' || block.section !== runSection) flush();
     runSection = block.section;
     if (block.kind === 'table') return;
-    for (const line of block.text.split('\n')) {
+    for (const line of linesOf(block.text)) {
       let opensLine = true;
       for (const segment of sentences(line, opts.lang)) {
         const text = segment.trim();

@@ -1,6 +1,7 @@
 // Paragraph Splitter, EWEK-QA §3.1.1 and §A.7.1.
 //
-// Candidate passages come from `<p>` elements (one block each) and line breaks inside blocks.
+// Candidate passages come from `<p>` elements (one block each) and line breaks inside blocks,
+// but for a sentence that pre-formatted text wraps over lines (`wrappedLines`), kept whole.
 // A candidate under 10 tokens is dropped; one over 80 tokens is broken into pieces of at most
 // 80 tokens at sentence boundaries (Intl.Segmenter). A single sentence longer than 80 tokens is
 // kept whole up to 128 tokens (the quote cap of §A.1) and cut at word boundaries beyond that.
@@ -10,7 +11,7 @@
 // Every passage is an exact slice of its block's text (`start`/`end`), so it maps back to the page.
 
 import { countTokens, tokenSpans } from '../core/text';
-import { sentenceRanges } from '../core/segment';
+import { sentenceRanges, unwrapped, wrappedLines } from '../core/segment';
 import type { Block, Passage } from './types';
 
 export interface SplitOptions {
@@ -67,18 +68,12 @@ export function splitParagraphs(
   return passages;
 }
 
-/** Lines of `text` (split on `\n`), trimmed, with their offsets. Empty lines are skipped. */
+/**
+ * Lines of `text` (`wrappedLines`: a sentence wrapped over lines is one), trimmed, with their
+ * offsets. Empty lines are skipped.
+ */
 function lineSpans(text: string): Span[] {
-  const spans: Span[] = [];
-  let lineStart = 0;
-  for (let i = 0; i <= text.length; i++) {
-    if (i === text.length || text[i] === '\n') {
-      const span = trimSpan(text, lineStart, i);
-      if (span) spans.push(span);
-      lineStart = i + 1;
-    }
-  }
-  return spans;
+  return wrappedLines(text).flatMap(({ start, end }) => trimSpan(text, start, end) ?? []);
 }
 
 function trimSpan(text: string, start: number, end: number): Span | null {
@@ -111,7 +106,8 @@ function breakLongSpan(
   lang: string | undefined,
 ): Span[] {
   const sentences: Span[] = [];
-  for (const segment of sentenceRanges(text.slice(span.start, span.end), lang)) {
+  // A wrapped line's breaks read as spaces (offsets kept): they end no sentence.
+  for (const segment of sentenceRanges(unwrapped(text.slice(span.start, span.end)), lang)) {
     const s = trimSpan(text, span.start + segment.start, span.start + segment.end);
     if (!s) continue;
     if (s.tokens > opts.hardMaxTokens) sentences.push(...cutAtWords(text, s, opts.maxTokens));

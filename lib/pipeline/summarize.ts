@@ -8,7 +8,7 @@
 // The extractive composer then takes the most central sentence of each, in reading order.
 
 import { countTokens, terms } from '../core/text';
-import { sentences as splitSentences } from '../core/segment';
+import { linesOf, sentences as splitSentences } from '../core/segment';
 import { inJunkSection, isJunk } from './junk';
 import type { Candidate } from './types';
 
@@ -156,8 +156,7 @@ function centralities(vectors: ReadonlyArray<Map<string, number>>): number[] {
  */
 export function centralSentence(text: string, others: readonly string[], lang?: string): string {
   const context = new Set(others.flatMap((o) => terms(o, lang)));
-  const candidates = text
-    .split('\n')
+  const candidates = linesOf(text)
     .flatMap((line) => splitSentences(line, lang).map((s) => s.trim()))
     .filter((s) => countTokens(s) >= 6);
   let best = candidates[0] ?? text.trim();

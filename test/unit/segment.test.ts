@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentences } from '../../lib/core/segment';
+import { linesOf, sentences, wrappedLines } from '../../lib/core/segment';
 
 describe('sentences', () => {
   it('does not end a sentence at an abbreviation, a title or an initial', () => {
@@ -59,5 +59,32 @@ describe('sentences', () => {
       '(Control over native policy was granted in the mid-1860s.[48] )',
       'Following concerns, the capital moved.',
     ]);
+  });
+});
+
+describe('wrappedLines: a sentence that pre-formatted text wraps over lines is one line', () => {
+  // ietf-1 (an Internet-Draft at 72 columns).
+  const RFC =
+    'The token SHOULD be hard to\nguess and SHOULD NOT be reused from one client to another.\nIt can however be reused.';
+
+  it('joins a line with no stop to a next line in lower case, and keeps the break inside', () => {
+    const lines = wrappedLines(RFC).map(({ start, end }) => RFC.slice(start, end));
+    expect(lines).toEqual([
+      'The token SHOULD be hard to\nguess and SHOULD NOT be reused from one client to another.',
+      'It can however be reused.',
+    ]);
+    expect(linesOf(RFC)[0]).toBe(
+      'The token SHOULD be hard to guess and SHOULD NOT be reused from one client to another.',
+    );
+  });
+
+  it('keeps list items, rows and lines after a stop apart', () => {
+    expect(linesOf('+ Added Granite\n+ Added Andesite')).toEqual([
+      '+ Added Granite',
+      '+ Added Andesite',
+    ]);
+    expect(linesOf('Ports open on the router\nUDP 53 for DNS')).toHaveLength(2);
+    expect(linesOf('It consists of:\nthe href, the type')).toHaveLength(2);
+    expect(linesOf('One line.\nanother line')).toHaveLength(2);
   });
 });

@@ -243,15 +243,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
         next: j + 1,
       }
     );
-  // "the two of them", "the three of us": the people meant, not a count the page must state.
-  if (isGroupOf(raws, j)) return null;
-  // "one" is a number before a noun ("one terabyte"), a pronoun otherwise ("the only one").
-  const following = raws[j + 1];
-  if (
-    first.lower === 'one' &&
-    (!following || (following.punct && following.text !== '-') || isFunctionWord(following.lower))
-  )
-    return null;
+  if (isPronoun(raws, j)) return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
   else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
@@ -368,12 +360,22 @@ function isYear(value: number, before: string | undefined, after?: Raw): boolean
 
 const GROUP_PRONOUNS = new Set(['them', 'us', 'you', 'these', 'those']);
 
-/** A number word between "the" and "of them" (or us, you, these, those). */
-function isGroupOf(raws: readonly Raw[], j: number): boolean {
+/**
+ * A number word that stands for people or things, not a count the page must state: "one" but
+ * before a noun ("the only one" / "one terabyte"), and a number between "the" and "of them" (or
+ * us, you, these, those: "the two of them", "the three of us").
+ */
+function isPronoun(raws: readonly Raw[], j: number): boolean {
+  const word = raws[j]!.lower;
+  const following = raws[j + 1];
+  if (word === 'one')
+    return (
+      !following || (following.punct && following.text !== '-') || isFunctionWord(following.lower)
+    );
   return (
-    isNumberWord(raws[j]!.lower) &&
+    isNumberWord(word) &&
     raws[j - 1]?.lower === 'the' &&
-    raws[j + 1]?.lower === 'of' &&
+    following?.lower === 'of' &&
     GROUP_PRONOUNS.has(raws[j + 2]?.lower ?? '')
   );
 }

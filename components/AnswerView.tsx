@@ -5,6 +5,7 @@ import { t, tn } from '@/lib/core/i18n';
 import type { Answer, ClaimConflict, Quote, Verdict } from '@/lib/pipeline/types';
 import { SUMMARY } from '@/lib/pipeline/verdict';
 import { tx } from './translate';
+import { conflictPieces } from './conflict-marks';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
@@ -98,7 +99,18 @@ function VerdictEvidence({
   return (
     <div className="verdict-evidence">
       <blockquote className="verdict-sentence" data-quote={sentence.quoteId}>
-        {sentence.text}{' '}
+        {(verdict.label === 'refuted'
+          ? conflictPieces(sentence, conflicts)
+          : [{ text: sentence.text, marked: false }]
+        ).map((piece, i) =>
+          piece.marked ? (
+            <mark key={i} className="conflict-page">
+              {piece.text}
+            </mark>
+          ) : (
+            piece.text
+          ),
+        )}{' '}
         <button
           type="button"
           className="verdict-source"

@@ -2,7 +2,7 @@
 // cli/gen-synonyms.ts from lexicon-wordnet-antonyms-build.ts): adjectives and adverbs WordNet links
 // as direct antonyms in one of the first two senses of each ("abundant" / "scarce", "slowly" /
 // "quickly"), and adjectives of two opposed clusters ("complicated", a satellite of "complex", and
-// "simple"). Beside the hand-written ANTONYM_PAIRS of lexicon-data.ts, which name the pairs the
+// "simple"; graded, "simpler"). Beside the hand-written ANTONYM_PAIRS of lexicon-data.ts, which name the pairs the
 // labelled set's tune pages use: a page worded with other opposites met none of them. Read on
 // first use.
 
@@ -43,9 +43,29 @@ function tables(): Tables {
  * "coming" (of "future") is an adjective, "came" a verb that shares its lemma.
  */
 export function wordnetAntonyms(a: string, b: string): boolean {
-  const { pairs, cluster, opposed } = tables();
+  const { pairs, opposed } = tables();
   if (pairs.has(`${lemma(a)} ${lemma(b)}`)) return true;
-  const x = cluster.get(a);
-  const y = cluster.get(b);
+  const x = clusterOf(a);
+  const y = clusterOf(b);
   return x !== undefined && y !== undefined && opposed[x]!.includes(y);
+}
+
+/** Endings of a graded adjective, with what its plain form ends in: "simpler", "happiest", "bigger". */
+const GRADED: ReadonlyArray<readonly [RegExp, string]> = [
+  [/ier$|iest$/, 'y'],
+  [/(?<=([^aeiou]))\1(?:er|est)$/, ''],
+  [/(?:er|est)$/, ''],
+  [/(?:r|st)$/, ''],
+];
+
+/** A word's cluster as written, or that of the adjective it grades ("simpler": "simple"). */
+function clusterOf(word: string): number | undefined {
+  const { cluster } = tables();
+  const found = cluster.get(word);
+  if (found !== undefined || !/(?:er|st)$/.test(word)) return found;
+  for (const [ending, plain] of GRADED) {
+    const base = word.replace(ending, plain);
+    if (base !== word && cluster.has(base)) return cluster.get(base);
+  }
+  return undefined;
 }

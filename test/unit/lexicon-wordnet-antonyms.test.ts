@@ -22,6 +22,13 @@ describe('WordNet antonyms', () => {
     expect(wordnetAntonyms('complicated', 'intricate')).toBe(false);
   });
 
+  it("reads a graded adjective by its cluster's word ('simpler', 'cheapest')", () => {
+    // mercurial: "the picture in public is much simpler" / "much more complicated".
+    expect(wordnetAntonyms('simpler', 'complicated')).toBe(true);
+    expect(wordnetAntonyms('cheapest', 'pricey')).toBe(true);
+    expect(wordnetAntonyms('simpler', 'simple')).toBe(false);
+  });
+
   it('says otherwise where a word is swapped for one of the opposed cluster', () => {
     const quote =
       'With simple controls and a straightforward premise, Thumper is one of the rare games that works equally well both in and out of VR.';

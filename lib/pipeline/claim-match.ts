@@ -1145,17 +1145,17 @@ function quantifiersApart(
   page: readonly Token[],
   matched: readonly number[],
 ): Conflict | null {
-  const pairs = claim.flatMap((c, i) => (matched[i]! >= 0 ? [[c, page[matched[i]!]!]] : []));
+  const pairs = claim.flatMap((c, i) => (matched[i]! >= 0 ? [{ c, p: page[matched[i]!]! }] : []));
   // One count in the claim: with two ("believe only what fits, dismiss everything else"), which
   // of them the page's count answers is not known.
   const counts = new Set(
-    pairs.flatMap(([c]) => (c!.quantifierCue ? [c!.quantifierCue.start] : [])),
+    pairs.flatMap(({ c }) => (c.quantifierCue ? [c.quantifierCue.start] : [])),
   );
   if (counts.size !== 1) return null;
-  for (const [c] of pairs)
-    for (const [, p] of pairs)
-      if (c!.quantifier && p!.quantifier && quantifiersConflict(c!.quantifier, p!.quantifier))
-        return quantifierConflictOf(c!, p!);
+  for (const { c } of pairs)
+    for (const { p } of pairs)
+      if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier))
+        return quantifierConflictOf(c, p);
   return null;
 }
 

@@ -344,7 +344,7 @@ const YEAR_BEFORE = new Set(
   'in since until till by from before after during of circa c'.split(' '),
 );
 
-/** Words before a count of things: "these 1000 documents", "over 1500 people", "with 2000 staff". */
+/** Words before a count of things: "these 1000 documents", "with 1500 employees". */
 const COUNT_BEFORE = new Set(
   'these those of over nearly almost than about around some all any with only just'.split(' '),
 );

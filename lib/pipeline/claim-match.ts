@@ -376,11 +376,11 @@ const SECOND_KEY = wordKey('second');
 
 /**
  * An ordinal's word key, written in words or digits ("4th": "fourth"). The word "second" may be
- * the unit ("a second"), so as a word it is no ordinal here.
+ * the unit ("a second"), so it is an ordinal only where it is read as a rank ("her second film").
  */
 function ordinalOf(t: Token): string | undefined {
   if (t.kind === 'number') return ordinalKey(t);
-  return t.key !== SECOND_KEY && ORDINAL_KEYS.includes(t.key) ? t.key : undefined;
+  return (t.key !== SECOND_KEY || t.rank) && ORDINAL_KEYS.includes(t.key) ? t.key : undefined;
 }
 
 function tokenMatches(c: Token, p: Token): boolean {

@@ -55,6 +55,8 @@ export interface Token {
   difference?: boolean;
   /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
   particle?: string;
+  /** "second" as the rank, not the unit: after a determiner, before a word ("her second film"). */
+  rank?: boolean;
   /** Graded down: "less" or "least" right before it ("the least expensive" is "the cheapest"). */
   lessened?: boolean;
   /** A code's letters before its digits, as a key: "GreenPak4" is a GreenPak. */
@@ -359,6 +361,9 @@ function isYear(value: number, before: string | undefined, after?: Raw): boolean
 }
 
 const GROUP_PRONOUNS = new Set(['them', 'us', 'you', 'these', 'those']);
+
+/** Determiners before a rank: "her second collaboration", "the second half" ("a second" is as often the unit). */
+const RANK_BEFORE = new Set('the her his its their my our your'.split(' '));
 
 /**
  * A number word that stands for people or things, not a count the page must state: "one" but
@@ -801,6 +806,8 @@ function wordItem(
   const token = contentToken(key, r, r, capital, name);
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
   if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;
+  if (word === 'second' && previous && RANK_BEFORE.has(previous.lower) && next && !next.punct)
+    token.rank = !isFunctionWord(next.lower);
   const family = /^(\p{L}{2,})\d/u.exec(dotted)?.[1];
   if (family) token.family = wordKey(family);
   return { token };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareClaim } from '../../lib/pipeline/claim-match';
-import { buildLexicon } from '../../lib/pipeline/lexicon';
+import { analyse } from '../../lib/pipeline/claim-text';
+import { BASE_LEXICON, buildLexicon } from '../../lib/pipeline/lexicon';
 
 // bbc-1 (tune page of the verify sets).
 const PAGE =
@@ -53,5 +54,26 @@ describe('compareClaim: another rank in the same place', () => {
       'In late 2015 Firefox was the fourth most-used web browser, with about 10% of usage.';
     const r = compareClaim(claim, page, buildLexicon([claim, page]));
     expect(r.outcome).toBe('supported');
+  });
+});
+
+// videos-1: "In her second collaboration with French director Olivier Assayas, Kristen Stewart …".
+describe('compareClaim: "second" as a rank', () => {
+  const page =
+    'In her second collaboration with French director Olivier Assayas, Kristen Stewart plays a personal shopper.';
+
+  it('says otherwise for another rank after a determiner', () => {
+    const claim =
+      'In her third collaboration with French director Olivier Assayas, Kristen Stewart plays a personal shopper.';
+    const r = compareClaim(claim, page, buildLexicon([claim, page]));
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: 'third', page: 'second' });
+  });
+
+  it('still reads "a second" before a function word as the unit', () => {
+    const [second] = analyse('Wait a second before you reply.', BASE_LEXICON).tokens.filter(
+      (t) => t.word === 'second',
+    );
+    expect(second?.rank).toBeFalsy();
   });
 });

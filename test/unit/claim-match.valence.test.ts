@@ -51,7 +51,7 @@ describe('compareClaim: words of opposite feeling in the same place', () => {
 });
 
 describe('compareClaim: a judgement the page does not pass', () => {
-  // royal-road and medium-3 (tune pages of the claim set, step 13).
+  // royal-road and medium-3 (tune pages of the claim set, step 14).
   it('does not call supported a claim that adds a clearly bad word where the page has none', () => {
     const r = compare(
       '“I’m glad my group was getting along terribly.',

@@ -18,6 +18,7 @@ import {
   BASE_LEXICON,
   lemma,
   exclusiveKind,
+  isCalendarWord,
   type Lexicon,
   negatedByPrefix,
   oppositeByAffix,
@@ -789,7 +790,8 @@ function findConflicts(
         inSpan.map((j) => page[j]!),
         everywhere,
         'span',
-      );
+      ) ??
+      calendarInSentence(c, page, free, everywhere);
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
@@ -797,10 +799,28 @@ function findConflicts(
     ...crossed(claim, page, matched),
     ...movedNames(claim, page, matched),
     ...namesInPlace(claim, page, matched),
+    ...unitsApart(claim, page, matched),
   ];
   for (const conflict of moved)
     if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
+}
+
+/**
+ * A month, weekday or season the evidence never names, where the aligned sentence names another
+ * anywhere: "turned up on a cold winter morning" against "stood upon my office threshold one
+ * morning, … for it was summer". A date has one place in a sentence's facts, so its slot is the
+ * whole sentence; a word the evidence names elsewhere may be another event's.
+ */
+function calendarInSentence(
+  c: Token,
+  page: readonly Token[],
+  free: readonly number[],
+  everywhere: ReadonlySet<string>,
+): Conflict | null {
+  if (!isCalendarWord(c.key) || everywhere.has(c.key)) return null;
+  const other = free.map((j) => page[j]!).find((p) => exclusiveKind(c.key, p.key) === 'date');
+  return other ? conflictOf('date', c, other) : null;
 }
 
 /**
@@ -848,6 +868,25 @@ function crossed(
         used.has(j),
     );
     if (rival) out.push(conflictOf(numberKind(c), c, rival));
+  });
+  return out;
+}
+
+/**
+ * A figure the page states with another unit right after it: "cut it two inches smaller" against
+ * "cut it 3/4 inch (2 cm) smaller" matches "two" to "2" and "inches" to "inch", each somewhere;
+ * read together, the page's 2 is centimetres. Units of one closed set only (EXCLUSIVE_SETS), each
+ * written right after its number on both sides.
+ */
+function unitsApart(claim: readonly Token[], page: readonly Token[], matched: readonly number[]) {
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    const j = matched[i]!;
+    const [unit, pageUnit] = [claim[i + 1], page[j + 1]];
+    if (c.kind !== 'number' || j < 0 || !unit?.afterNumber || !pageUnit?.afterNumber) return;
+    if (unit.pos !== c.pos + 1 || pageUnit.pos !== page[j]!.pos + 1) return;
+    if (exclusiveKind(unit.key, pageUnit.key) === 'unit')
+      out.push(conflictOf('unit', unit, pageUnit));
   });
   return out;
 }
@@ -995,6 +1034,9 @@ function substitution(
   return null;
 }
 
+/** "may" and "march" in lower case are verbs, not months. */
+const VERB_MONTH = /^(?:may|march)$/;
+
 function substitutionKind(
   c: Token,
   p: Token,
@@ -1013,7 +1055,8 @@ function substitutionKind(
   const ranks = [ordinalOf(c), ordinalOf(p)];
   if (ranks[0] && ranks[1]) return ranks[0] === ranks[1] ? null : 'number';
   if (c.kind === 'number' || p.kind === 'number') return null;
-  const closed = exclusiveKind(c.key, p.key);
+  const closed =
+    VERB_MONTH.test(c.text) || VERB_MONTH.test(p.text) ? null : exclusiveKind(c.key, p.key);
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;
   if (closed) return closed;
   // An antonym under a negation on one side only says the same thing: "did not succeed" / "failed";

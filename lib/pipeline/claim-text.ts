@@ -223,6 +223,32 @@ function centuryAt(raws: readonly Raw[], j: number): NumberRead | null {
 
 const NUMERIC = /^\d+(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 
+/**
+ * "3/4 inch", "1/3 of the votes": a proper fraction written with a slash, read as its value, so
+ * it meets "three-quarters" or "a third" and is not two numbers. Written solid ("3 / 4" is a
+ * ratio or a division) and not a date ("3/4/2021"); the denominator small, as a share is.
+ */
+function fractionAt(raws: readonly Raw[], j: number): { value: number; last: number } | undefined {
+  const [top, slash, bottom, after] = [raws[j], raws[j + 1], raws[j + 2], raws[j + 3]];
+  if (!top || slash?.text !== '/' || !bottom || slash.start !== top.end) return undefined;
+  if (bottom.start !== slash.end || !/^\d+$/.test(top.text) || !/^\d+$/.test(bottom.text))
+    return undefined;
+  if (after?.text === '/' && after.start === bottom.end) return undefined;
+  const [numerator, denominator] = [Number(top.text), Number(bottom.text)];
+  if (!DENOMINATORS.has(denominator) || numerator === 0 || numerator >= denominator)
+    return undefined;
+  return { value: numerator / denominator, last: j + 2 };
+}
+
+/** Denominators of the shares people write: halves to sixteenths of an inch, not "24/7" or "9/11". */
+const DENOMINATORS = new Set([2, 3, 4, 5, 6, 8, 10, 12, 16]);
+
+/** "double as a piece of art": the verb, serving as something, not the figure 2 ("double as much" is). */
+function servesAs(raws: readonly Raw[], j: number): boolean {
+  if (!/^(?:double|triple)$/.test(raws[j]!.lower) || raws[j + 1]?.lower !== 'as') return false;
+  return !/^(?:much|many)$/.test(raws[j + 2]?.lower ?? '');
+}
+
 /** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
 function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   let j = i;
@@ -245,7 +271,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
         next: j + 1,
       }
     );
-  if (isPronoun(raws, j)) return null;
+  if (isPronoun(raws, j) || servesAs(raws, j)) return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
   else if ((first.lower === 'a' || first.lower === 'an') && isScale(raws[j + 1]?.lower)) value = 1;
@@ -260,6 +286,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
   const plain = NUMERIC.test(first.text) && !first.text.includes(',');
+  const fraction = fractionAt(raws, j);
+  if (fraction) ({ value, last: j } = fraction);
   j++;
   ({ value, next: j } = compoundAt(raws, j, value));
   // "a 19-billion-dollar deal": the currency joined by a hyphen.

@@ -495,6 +495,7 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
 ];
 
 /** Words from one closed set: a claim saying one where the page says another changes the fact. */
+// The calendar's sets come first (lexicon.ts isCalendarWord).
 export const EXCLUSIVE_SETS: ReadonlyArray<{
   kind: 'date' | 'unit' | 'antonym' | 'number';
   words: string;

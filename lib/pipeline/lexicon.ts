@@ -207,6 +207,18 @@ const TIME_SPANS = new Set(
   'minute hour day week month year decade century millennium'.split(' ').map(wordKey),
 );
 
+/** Months, weekdays and seasons: the first three closed sets of EXCLUSIVE_SETS. */
+const CALENDAR_SETS = 3;
+
+/** Calendar words that are as often other words: "may" and "march" verbs, "fall" a verb. */
+const NOT_ONLY_CALENDAR = new Set(['may', 'march', 'fall'].map(wordKey));
+
+/** A month, a weekday or a season, and nothing else: a point in the calendar. */
+export function isCalendarWord(key: string): boolean {
+  const set = SET_OF.get(key);
+  return set !== undefined && set.id < CALENDAR_SETS && !NOT_ONLY_CALENDAR.has(key);
+}
+
 /** When both keys are different members of one closed set (two months, two units): its kind. */
 export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
   if (a === b) return null;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { analyse } from '../../lib/pipeline/claim-text';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+
+const compare = (claim: string, page: string) =>
+  compareClaim(claim, page, buildLexicon([claim, page]), { alignThreshold: 0.4 });
+const numbers = (text: string) =>
+  analyse(text, buildLexicon([text]))
+    .tokens.filter((t) => t.kind === 'number')
+    .map((t) => t.value);
+
+// ehow-1 (a terrarium how-to) and clean-links (Melville's "Bartleby"), from cited sentences
+// written blind to the rules (test/fixtures/verify/README.md, step 20).
+const FOAM =
+  'Measure the circumference of your cloche and cut the foam oasis about 3/4 inch (2 cm) smaller.';
+
+describe('claim text: a fraction written with a slash', () => {
+  it('reads "3/4" as three quarters, not the numbers 3 and 4', () => {
+    expect(numbers('about 3/4 inch')).toEqual([0.75]);
+    expect(numbers('add 1/2 cup of water')).toEqual([0.5]);
+  });
+
+  it('leaves dates, rates and spans as they were', () => {
+    expect(numbers('open 24/7')).toEqual([24, 7]);
+    expect(numbers('on 3/4/2021')).toEqual([3, 4, 2021]);
+    expect(numbers('since 9/11')).toEqual([9, 11]);
+    expect(numbers('a 5/3 split')).toEqual([5, 3]);
+  });
+
+  it('supports "three-quarters of an inch" against "3/4 inch"', () => {
+    const r = compare(
+      'Cut the floral foam roughly three-quarters of an inch (2 centimeters) smaller than the cloche.',
+      FOAM,
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+});
+
+describe('compareClaim: a figure the page gives in another unit', () => {
+  it('refutes "two inches" where the page says "3/4 inch (2 cm)"', () => {
+    const r = compare(
+      "The foam oasis should be cut about two inches smaller than the cloche's circumference.",
+      FOAM,
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts).toMatchObject([{ kind: 'unit', claim: 'inches', page: 'cm' }]);
+  });
+
+  it('keeps the same unit written short ("2 centimetres" / "2 cm")', () => {
+    const r = compare('Cut the foam oasis 2 centimetres smaller than the cloche.', FOAM);
+    expect(r.conflicts).toEqual([]);
+  });
+});
+
+describe('claim text: "double as" is a verb', () => {
+  it('reads no number in "double as a piece of art", one in "double as much"', () => {
+    expect(numbers('they double as a simple piece of art')).toEqual([]);
+    expect(numbers('it costs double as much')).toEqual([2]);
+    expect(numbers('a double room')).toEqual([2]);
+  });
+});
+
+describe('compareClaim: a season or a month anywhere in the aligned sentence', () => {
+  const ARRIVAL =
+    'In answer to my advertisement, a motionless young man one morning, stood upon my office threshold, the door being open, for it was summer.';
+
+  it('refutes "on a cold winter morning" against "one morning … for it was summer"', () => {
+    const r = compare(
+      'Bartleby turned up at the office in answer to the advertisement on a cold winter morning.',
+      ARRIVAL,
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts).toMatchObject([{ kind: 'date', claim: 'winter', page: 'summer' }]);
+  });
+
+  it('does not read the verbs "march" and "fall" as a month and a season', () => {
+    const page =
+      'In answer to my advertisement, the young men came one morning in June, in summer.';
+    const marched = compare('The young men march to answer my advertisement one morning.', page);
+    expect(marched.conflicts).toEqual([]);
+    const fell = compare('The young men fall to answer my advertisement one morning.', page);
+    expect(fell.conflicts).toEqual([]);
+  });
+
+  it('leaves a season the quote names elsewhere to its own place', () => {
+    const r = compare(
+      'He answered the advertisement in winter.',
+      'He answered the advertisement in summer. In winter he left.',
+    );
+    expect(r.conflicts.map((c) => c.page)).toEqual(['summer']);
+  });
+});

@@ -3,6 +3,7 @@ import {
   checkCitations,
   LEXICAL_THRESHOLD,
   summariseChecks,
+  NEAR_BLOCKS,
   textNearQuote,
 } from '../../lib/composer/check';
 import type { CitationCheck } from '../../lib/pipeline/types';
@@ -459,24 +460,23 @@ describe('checkCitations: names stated near the quote', () => {
     'Georges Claude showed the first neon lamp in Paris in 1910.',
     'His lights shone orange-red because neon, by itself, produces that color.',
     'Other gases gave other colors.',
+    'Argon gave blue.',
+    'Krypton gave white.',
     'Far below, a paragraph about Margaret Thatcher.',
   ].map((text) => ({ kind: 'paragraph', text }));
   const lights = quote(1, blocks[1]!.text);
   const near = new Map([[1, textNearQuote(blocks, 1)]]);
+  const texts = (from: number, to: number) =>
+    blocks
+      .slice(from, to)
+      .map((b) => b.text)
+      .join('\n');
 
-  it('takes the quote block and one block either side', () => {
-    expect(textNearQuote(blocks, 1)).toBe(
-      blocks
-        .slice(0, 3)
-        .map((b) => b.text)
-        .join('\n'),
-    );
-    expect(textNearQuote(blocks, 0)).toBe(
-      blocks
-        .slice(0, 2)
-        .map((b) => b.text)
-        .join('\n'),
-    );
+  it('takes the quote block and NEAR_BLOCKS either side', () => {
+    expect(NEAR_BLOCKS).toBe(3);
+    expect(textNearQuote(blocks, 1)).toBe(texts(0, 5));
+    expect(textNearQuote(blocks, 0)).toBe(texts(0, 4));
+    expect(textNearQuote(blocks, 5)).toBe(texts(2, 6));
   });
 
   it('does not flag a name the paragraph before the quote states', async () => {

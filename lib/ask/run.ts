@@ -23,6 +23,7 @@ import { selectSummaryPassages } from '../pipeline/summarize';
 import { answerFromTables } from '../pipeline/table-answer';
 import { answerFromByline, pageFactOf } from '../pipeline/byline';
 import { directAnswerId } from '../pipeline/compose-extractive';
+import { answerFromDescription } from '../pipeline/describe-answer';
 import { countTokens } from '../core/text';
 import { t, tn } from '../core/i18n';
 import {
@@ -364,7 +365,8 @@ async function retrieve(
 /**
  * Quotes that answer the question directly go first, each a quote of its own so the citation and
  * the highlight land on it: rows of the page's tables for a superlative or lookup question
- * (table-answer.ts), the byline or dateline for a question about the page itself (byline.ts).
+ * (table-answer.ts), the byline or dateline for a question about the page itself (byline.ts), the
+ * sentence that introduces someone for "Who is …?" (describe-answer.ts).
  */
 function withDirectAnswers(
   ctx: RunContext,
@@ -375,6 +377,10 @@ function withDirectAnswers(
   const fact = pageFactOf(ctx.question);
   const byline = fact ? answerFromByline(fact, page.blocks) : undefined;
   const found = byline ? [byline] : answerFromTables(ctx.question, page.blocks, ctx.context?.text);
+  if (found.length === 0) {
+    const description = answerFromDescription(ctx.question, page.blocks);
+    if (description) found.push(description);
+  }
   if (found.length === 0) return outcome;
   const items: Scored[] = found.map((answer) => ({
     ...firstFromPage(page, outcome, {

@@ -43,6 +43,27 @@ describe('runPipeline on the demo page', () => {
     for (const s of result.answer.sentences) expect(s.citations.length).toBeGreaterThan(0);
   });
 
+  it('answers "Who is …?" with the sentence that introduces them, not the lines that call them', async () => {
+    // From Melville's "Bartleby" (the readability test page clean-links): "Nippers" is called in
+    // dialogue far more often than introduced; ranked by words alone, the dialogue came first.
+    const texts = [
+      '"Sit down, Turkey," said I, "and hear what Nippers has to say. What do you think of it, Nippers?"',
+      '"Go to the next room, and tell Nippers to come to me."',
+      'Nippers, the second on my list, was a whiskered, sallow, and, upon the whole, rather piratical-looking young man of about five and twenty. I always deemed him the victim of two evil powers-- ambition and indigestion.',
+      '"Mr. Nippers," said I, "I\'d prefer that you would withdraw for the present."',
+    ];
+    const story: PageSnapshot = {
+      ...demo,
+      title: 'Bartleby, the Scrivener',
+      blocks: texts.map((text) => ({ kind: 'paragraph', text })),
+      textLength: texts.join('\n').length,
+    };
+    const result = await ask('Who is Nippers?', 'answer', story);
+    expect(result.answer.answered).toBe(true);
+    expect(result.answer.text).toMatch(/^Nippers, the second on my list, was a whiskered/);
+    expect(result.quotes[0]!.text).toMatch(/^Nippers, the second on my list/);
+  });
+
   it.each([
     'What is the capital of Australia?',
     'How do I bake sourdough bread?',

@@ -112,7 +112,12 @@ export function composeExtractive(
   if (STRICT_TYPES.has(type) && !picks.some((p) => p.typed)) return abstain;
   const used = new Set<string>();
   const lines: string[] = [];
-  for (const pick of [...picks.filter((p) => p.typed), ...picks.filter((p) => !p.typed)]) {
+  // Once a sentence holds the date or number asked, one that holds none only pads the answer
+  // ("… about 3/4 inch (2 cm) smaller. Planter saucer, small shallow dish" for "How much smaller
+  // should I cut the foam?"). Over the answers' tune and report halves no answer lost its gold.
+  const typed = picks.filter((p) => p.typed);
+  const untyped = STRICT_TYPES.has(type) && typed.length > 0 ? [] : picks.filter((p) => !p.typed);
+  for (const pick of [...typed, ...untyped]) {
     if (used.has(pick.sentence) || lines.length >= opts.maxSentences) continue;
     used.add(pick.sentence);
     // A sentence already said, as a pick or as the one after a pick, is not said again.

@@ -117,12 +117,22 @@ describe('composeExtractive', () => {
       quote(4, 'The fire was visible for fifty kilometres [3] out at sea [citation needed].', 1),
       quote(5, 'Its light reached the ships [12, 13] beyond the harbour.', 1),
     ];
-    const out = composeExtractive('How far was the fire visible?', q);
+    const out = composeExtractive('fire visible light ships', q);
     expect(out.text).toBe(
       'The fire was visible for fifty kilometres out at sea [4]. Its light reached the ships (12, 13) beyond the harbour [5].',
     );
     const parsed = parseCitations(out.text, new Set([3, 4, 5, 12]));
     expect(parsed.cited).toEqual([4, 5]);
+  });
+
+  it('leaves out sentences without the number asked once one holds it', () => {
+    // ehow-1 (a terrarium how-to): the list of supplies shares "small" and "foam" with the question.
+    const q = [
+      quote(1, 'Cut the foam oasis about 3/4 inch (2 cm) smaller than the cloche.', 1),
+      quote(2, 'Planter saucer, small shallow dish or desired platform. Floral foam oasis.', 0.6),
+    ];
+    const out = composeExtractive('How much smaller should I cut the foam?', q);
+    expect(out.text).toBe('Cut the foam oasis about 3/4 inch (2 cm) smaller than the cloche [1].');
   });
 
   it('adds a marker and full stop to a sentence without final punctuation', () => {

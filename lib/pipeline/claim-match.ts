@@ -463,7 +463,11 @@ function judge(
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
   const involved = new Set(conflicts.map((c) => c.claimStart));
   const others = claim.tokens.filter((t, i) => matched[i]! >= 0 || !involved.has(t.start)).length;
-  const aligned = others === 0 ? 0 : found / others;
+  // A word the page's subject stands for ("New Zealand" of a page titled so) that is also the
+  // conflict's word is not found besides: counted in both, it lifted the share above one.
+  const resolvedApart = [...resolved].filter((i) => !involved.has(claim.tokens[i]!.start)).length;
+  const aligned =
+    others === 0 ? 0 : (matched.filter((m) => m >= 0).length + resolvedApart) / others;
   const keyMissing = claim.tokens.some(
     (t, i) =>
       matched[i]! < 0 &&

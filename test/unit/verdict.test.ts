@@ -65,6 +65,36 @@ describe('verdictFromEvidence: the sentence that says otherwise', () => {
   });
 });
 
+describe("verdictFromEvidence: a name the page's subject stands for", () => {
+  // wikipedia-2 (New Zealand), from a Chromium walk-through: the title names the country, and a
+  // pair of sentences about moving the capital holds "capital … Auckland … Wellington".
+  const titled = (q: Quote): Quote => ({ ...q, source: { ...q.source, title: 'New Zealand' } });
+  const SAYS = titled(
+    quote(
+      1,
+      0.9,
+      3,
+      "New Zealand's capital city is Wellington, while its most populous city is Auckland.",
+    ),
+  );
+  const MOVED = titled(
+    quote(
+      2,
+      0.9,
+      3,
+      'Following concerns that the South Island might form a separate colony, premier Alfred Domett moved a resolution to transfer the capital from Auckland to a locality near Cook Strait. Wellington was chosen for its central location, with Parliament officially sitting there for the first time in 1865.',
+    ),
+  );
+
+  it('does not let a pair of sentences outweigh the one that says the claim', () => {
+    const v = verdictFromEvidence([SAYS, MOVED], {
+      claim: 'Wellington is the capital of New Zealand.',
+    });
+    expect(v.label).toBe('supported');
+    expect(v.sentence?.quoteId).toBe(1);
+  });
+});
+
 describe('verdictFromEvidence with a claim (rules)', () => {
   it('says supported for a sentence the page makes, naming the sentence, never high confidence', () => {
     const v = verdictFromEvidence([BBC, REVENUE], {

@@ -607,7 +607,38 @@ function overclaims(
     const cue = c.quantifierCue?.start ?? c.start;
     byCue.set(cue, [...(byCue.get(cue) ?? []), page[matched[i]!]]);
   });
-  return [...byCue.values()].some((words) => words.every((p) => p?.quantifier !== 'all'));
+  return (
+    [...byCue.values()].some((words) => words.every((p) => p?.quantifier !== 'all')) ||
+    oneOfMany(claim, page, matched)
+  );
+}
+
+/** Words ending in "-est" that are not superlatives. */
+const NOT_SUPERLATIVE = new Set(
+  'interest forest honest modest request protest suggest harvest invest contest west test rest guest nest chest arrest digest manifest earnest'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A superlative the claim says of one ("New Zealand's largest city is Wellington") where the page
+ * counts several ("the four largest cities of Auckland, Christchurch, Wellington and Hamilton"):
+ * one of them is not the one. Not when the claim counts too ("one of the largest").
+ */
+function oneOfMany(claim: readonly Token[], page: readonly Token[], matched: readonly number[]) {
+  if (claim.some((t) => t.kind === 'number')) return false;
+  return claim.some((c, i) => {
+    const j = matched[i]!;
+    if (j < 0 || !c.word || !/^\p{L}{2,}est$/u.test(c.word) || NOT_SUPERLATIVE.has(c.word))
+      return false;
+    const before = page[j - 1];
+    return (
+      before?.kind === 'number' &&
+      before.pos === page[j]!.pos - 1 &&
+      before.numberClass === 'count' &&
+      (before.value ?? 0) >= 2
+    );
+  });
 }
 
 /**

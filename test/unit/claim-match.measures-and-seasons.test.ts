@@ -92,3 +92,19 @@ describe('compareClaim: a season or a month anywhere in the aligned sentence', (
     expect(r.conflicts.map((c) => c.page)).toEqual(['summer']);
   });
 });
+
+describe('compareClaim: one of several is not the one', () => {
+  // wikipedia-2 (New Zealand), from a Chromium walk-through.
+  const CITIES =
+    'New Zealand is a predominantly urban country, with 55.1% of the population living in the four largest cities of Auckland, Christchurch, Wellington, and Hamilton.';
+
+  it('does not support "the largest city is Wellington" from "the four largest cities"', () => {
+    const r = compare("New Zealand's largest city is Wellington.", CITIES);
+    expect(r.outcome).not.toBe('supported');
+  });
+
+  it('supports a claim that counts them too', () => {
+    const r = compare("Wellington is one of New Zealand's four largest cities.", CITIES);
+    expect(r.outcome).toBe('supported');
+  });
+});

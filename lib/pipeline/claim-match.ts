@@ -461,11 +461,13 @@ function judge(
   const phrasal = phrasalFinds(claim.tokens, page, matched);
   const coverage = total === 0 ? 0 : (found + phrasal.size) / total;
   const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
-  const involved = new Set(conflicts.map((c) => c.claimStart));
-  const others = claim.tokens.filter((t, i) => matched[i]! >= 0 || !involved.has(t.start)).length;
+  // A conflict's claim span may start before its word (a number's bound: "less than a").
+  const involved = (t: Token) =>
+    conflicts.some((c) => t.start >= c.claimStart && t.start < c.claimEnd);
+  const others = claim.tokens.filter((t, i) => matched[i]! >= 0 || !involved(t)).length;
   // A word the page's subject stands for ("New Zealand" of a page titled so) that is also the
   // conflict's word is not found besides: counted in both, it lifted the share above one.
-  const resolvedApart = [...resolved].filter((i) => !involved.has(claim.tokens[i]!.start)).length;
+  const resolvedApart = [...resolved].filter((i) => !involved(claim.tokens[i]!)).length;
   const aligned =
     others === 0 ? 0 : (matched.filter((m) => m >= 0).length + resolvedApart) / others;
   const keyMissing = claim.tokens.some(
@@ -1145,15 +1147,24 @@ function comparableNumbers(c: Token, p: Token): boolean {
 }
 
 function conflictOf(kind: ConflictKind, c: Token, p: Token): Conflict {
+  // Bounds that differ are the conflict: "less than a month" / "more than a month" names them,
+  // not "a" / "a".
+  const [cs, ps] = c.bound !== p.bound ? [withBound(c), withBound(p)] : [c, p];
   return {
     kind,
-    claim: c.text,
-    page: p.text,
-    claimStart: c.start,
-    claimEnd: c.end,
-    pageStart: p.start,
-    pageEnd: p.end,
+    claim: cs.text,
+    page: ps.text,
+    claimStart: cs.start,
+    claimEnd: cs.end,
+    pageStart: ps.start,
+    pageEnd: ps.end,
   };
+}
+
+/** A number's span with the bound written before it. */
+function withBound(t: Token): { text: string; start: number; end: number } {
+  const cue = t.boundCue;
+  return cue ? { text: `${cue.text} ${t.text}`, start: cue.start, end: t.end } : t;
 }
 
 /**

@@ -51,6 +51,8 @@ export interface Token {
   approximate?: boolean;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
   bound?: Bound;
+  /** The words of the bound ("less than"), so a conflict between bounds names them. */
+  boundCue?: { text: string; start: number; end: number };
   /** "two pounds lighter", "5 more seats": the amount by which two others differ. */
   difference?: boolean;
   /** The particle written right after the word ("turned down", "set off"): maybe a phrasal verb. */
@@ -486,6 +488,7 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
       };
     const cue = place(token.cue);
     const quantifierCue = place(token.quantifierCue);
+    const boundCue = place(token.boundCue);
     tokens.push({
       ...token,
       text: text.slice(token.start, token.end),
@@ -494,6 +497,7 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
       end: token.end + offset,
       ...(cue ? { cue } : {}),
       ...(quantifierCue ? { quantifierCue } : {}),
+      ...(boundCue ? { boundCue } : {}),
     });
   });
   const pronouns = items.flatMap((item, pos) => (item.pronoun ? [pos] : []));
@@ -718,23 +722,28 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
     numberClass: read.numberClass,
     ...(before !== undefined && APPROXIMATORS.has(before) ? { approximate: true } : {}),
   };
-  const bound = boundBefore(raws, i);
-  if (bound) token.bound = bound;
+  const bounded = boundBefore(raws, i);
+  if (bounded) {
+    token.bound = bounded.bound;
+    token.boundCue = { text: '', start: raws[bounded.from]!.start, end: raws[i - 1]!.end };
+  }
   // Right after it, or after its unit ("two pounds lighter").
   const after = [raws[read.next], raws[read.next + 1]].map((r) => r?.lower ?? '');
   if (after.some((word) => DIFFERENCE.has(word))) token.difference = true;
   return { item: { token }, next: read.next };
 }
 
-function boundBefore(raws: readonly Raw[], i: number): Bound | undefined {
+/** The bound before raws[i], and the index of its first word. */
+function boundBefore(raws: readonly Raw[], i: number): { bound: Bound; from: number } | undefined {
   const one = raws[i - 1]?.lower;
   const two = raws[i - 2] && one !== undefined ? `${raws[i - 2]!.lower} ${one}` : undefined;
-  const bound =
-    (two !== undefined ? BOUNDS.get(two) : undefined) ?? (one ? BOUNDS.get(one) : undefined);
+  const byTwo = two !== undefined ? BOUNDS.get(two) : undefined;
+  const bound = byTwo ?? (one ? BOUNDS.get(one) : undefined);
+  if (!bound) return undefined;
   // "no more than 39" is at most 39, "not less than 5" at least 5.
   const denied = two !== undefined && /^(?:no|not)$/.test(raws[i - 3]?.lower ?? '');
-  if (!bound || !denied) return bound;
-  return bound === 'above' ? 'below' : 'above';
+  if (!denied) return { bound, from: byTwo ? i - 2 : i - 1 };
+  return { bound: bound === 'above' ? 'below' : 'above', from: i - 3 };
 }
 
 /** "more than" before a number: no content word, so it is never an antonym of "less likely". */

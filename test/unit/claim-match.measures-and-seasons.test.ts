@@ -108,3 +108,21 @@ describe('compareClaim: one of several is not the one', () => {
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: bounds that differ are named', () => {
+  // gitlab-blog, from a Chromium walk-through: the card said 'Your text says "a"; the page says "a"'.
+  it('names "less than a" against "more than a"', () => {
+    const page =
+      'In 2024, 70% of respondents told us it takes developers in their organization more than a month to onboard and become productive, up from 66% in 2023.';
+    const claim =
+      'In 2024, 70% of respondents told us it takes developers in their organization less than a month to onboard and become productive.';
+    const r = compare(claim, page);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts).toMatchObject([
+      { kind: 'number', claim: 'less than a', page: 'more than a' },
+    ]);
+    const [conflict] = r.conflicts;
+    expect(claim.slice(conflict!.claimStart, conflict!.claimEnd)).toBe('less than a');
+    expect(page.slice(conflict!.pageStart, conflict!.pageEnd)).toBe('more than a');
+  });
+});

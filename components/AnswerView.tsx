@@ -5,7 +5,7 @@ import { t, tn } from '@/lib/core/i18n';
 import type { Answer, ClaimConflict, Quote, Verdict } from '@/lib/pipeline/types';
 import { SUMMARY } from '@/lib/pipeline/verdict';
 import { tx } from './translate';
-import { conflictPieces } from './conflict-marks';
+import { conflictPieces, withoutMarkersIn } from './conflict-marks';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
@@ -101,7 +101,7 @@ function VerdictEvidence({
       <blockquote className="verdict-sentence" data-quote={sentence.quoteId}>
         {(verdict.label === 'refuted'
           ? conflictPieces(sentence, conflicts)
-          : [{ text: sentence.text, marked: false }]
+          : withoutMarkersIn([{ text: sentence.text, marked: false }])
         ).map((piece, i) =>
           piece.marked ? (
             <mark key={i} className="conflict-page">

@@ -2,6 +2,7 @@
 // in a long sentence the reader should not have to hunt for "simple" to see it against
 // "complicated". Offsets come from claim matching (into the quote's text), as the sentence's do.
 
+import { withoutMarkerText } from '@/lib/pipeline/junk';
 import type { ClaimConflict, Verdict } from '@/lib/pipeline/types';
 
 export interface Piece {
@@ -34,5 +35,15 @@ export function conflictPieces(
     at = end;
   }
   if (at < sentence.text.length) pieces.push({ text: sentence.text.slice(at), marked: false });
-  return pieces;
+  return withoutMarkersIn(pieces);
+}
+
+/**
+ * Footnote markers ("[161]", "[n 3]") left out of the plain pieces: page furniture, and read as
+ * one of our citation chips beside the sentence. Cut after the offsets are used, so marks land.
+ */
+export function withoutMarkersIn(pieces: readonly Piece[]): Piece[] {
+  return pieces
+    .map((p) => (p.marked ? p : { ...p, text: withoutMarkerText(p.text) }))
+    .filter((p) => p.text.length > 0);
 }

@@ -57,13 +57,18 @@ export function inJunkSection(section: string | undefined): boolean {
   return section !== undefined && JUNK_SECTION.test(section.trim());
 }
 
-// Footnote markers ("[3]", "[citation needed]", "[a]") and edit links ("[edit]"): page furniture
+// Footnote markers ("[3]", "[n 3]", "[citation needed]", "[a]") and edit links ("[edit]"): page furniture
 // that reads as noise, or as one of our citation markers, inside an answer sentence.
 // A marker may carry a page reference: "[3]: 207", "[3]:p. 234", "[3]: pp. 12–14", and spaces
 // inside its brackets ("[ 4]", from markup). A bracketed letter that a word goes on from is an
 // editor's change to a quotation, not a note: "[T]he birth lottery".
 const MARKERS =
-  /\s?\[\s*(?:\d{1,3}|[a-z](?=\s*\](?![a-z]))|edit|citation needed|clarification needed|when\?|who\?|according to whom\?|note \d+|nb \d+)\s*\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?/gi;
+  /\s?\[\s*(?:\d{1,3}|[a-z](?=\s*\](?![a-z]))|edit|citation needed|clarification needed|when\?|who\?|according to whom\?|(?:note|nb|n)\s?\d+)\s*\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?/gi;
+
+/** The text without its footnote markers, its spacing otherwise kept (a piece of a sentence). */
+export function withoutMarkerText(text: string): string {
+  return text.replace(MARKERS, '');
+}
 
 /** The sentence without footnote markers and edit links, and without a marker's stray tail. */
 export function withoutMarkers(sentence: string): string {

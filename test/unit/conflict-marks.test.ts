@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictPieces } from '../../components/conflict-marks';
+import { conflictPieces, withoutMarkersIn } from '../../components/conflict-marks';
 import type { ClaimConflict } from '../../lib/pipeline/types';
 
 // yahoo-1: "Thumper has complicated controls." against the quote's second sentence.
@@ -33,5 +33,26 @@ describe('conflictPieces: the page side of a conflict marked in the verdict sent
     expect(conflictPieces(sentence, [outside, shifted])).toEqual([
       { text: sentence.text, marked: false },
     ]);
+  });
+});
+
+describe('withoutMarkersIn: footnote markers out of the verdict sentence', () => {
+  // wikipedia-2, from a Chromium walk-through: '… twice that amount.[161] [2]' read as two chips.
+  const TEXT =
+    'Christchurch is the driest and Wellington the wettest, receiving almost twice that amount.[161] Auckland is warm.';
+  const wettest = TEXT.indexOf('wettest');
+
+  it('leaves markers out of plain pieces and keeps the marked words where they were', () => {
+    const pieces = conflictPieces({ quoteId: 2, text: TEXT, start: 0, end: TEXT.length }, [
+      { ...conflict('wettest'), pageStart: wettest, pageEnd: wettest + 7 },
+    ]);
+    expect(pieces.map((p) => p.text).join('')).toBe(
+      'Christchurch is the driest and Wellington the wettest, receiving almost twice that amount. Auckland is warm.',
+    );
+    expect(pieces.filter((p) => p.marked).map((p) => p.text)).toEqual(['wettest']);
+  });
+
+  it('drops a piece that was only a marker', () => {
+    expect(withoutMarkersIn([{ text: '[12]', marked: false }])).toEqual([]);
   });
 });

@@ -42,6 +42,12 @@ describe('withoutMarkers', () => {
     );
   });
 
+  it('removes a grouped note ("[n 3]", wikipedia-2)', () => {
+    expect(withoutMarkers('The realm includes the Ross Dependency.[n 3] It is claimed.')).toBe(
+      'The realm includes the Ross Dependency. It is claimed.',
+    );
+  });
+
   it("keeps an editor's bracketed letter inside a quotation (cnn)", () => {
     const quoted =
       'As the report states: "[T]he birth lottery matters more in the U.S. than in most well-off countries."';

@@ -67,8 +67,9 @@ function patternsFor(name: string): RegExp[][] {
         String.raw`\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,3}(?:named|called)\s+${LEADING_NAMES}${x}`,
         'u',
       ),
+      // "the legendary film critic Pauline Kael", "Dutch explorer Abel Tasman".
       new RegExp(
-        String.raw`\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,3}${ROLE}\s+${LEADING_NAMES}${x}`,
+        String.raw`(?:\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,3}|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}+\s+)${ROLE}\s+${LEADING_NAMES}${x}`,
         'u',
       ),
     ],
@@ -104,11 +105,41 @@ export function answerFromDescription(
         })
       : [],
   );
+  const patterns = names.map(patternsFor);
+  const says = (text: string, tier: number) =>
+    patterns.some((p) => p[tier]!.some((r) => r.test(text)));
   for (const tier of [0, 1])
-    for (const s of sentences) {
-      if (isSaid(s.text)) continue;
-      if (names.some((n) => patternsFor(n)[tier]!.some((p) => p.test(s.text))))
-        return { ...s, span: { start: 0, end: s.text.length } };
+    for (const [i, s] of sentences.entries()) {
+      if (!isSaid(s.text) && says(s.text, tier)) return whole(s);
+      // "… says Katie Allen, MD, PhD. She's the director of the Center …": the sentence after a
+      // mention, in the same block, that says who by a pronoun; quoted with the mention.
+      const next = sentences[i + 1];
+      if (tier === 0 && next?.blockIndex === s.blockIndex && PRONOUN_DESCRIBES.test(next.text))
+        if (names.some((n) => mentions(s.text, n))) return joined(s, next, blocks);
     }
   return undefined;
+}
+
+/** "She's the director of …", "He was a surgeon": a pronoun, then what the person is. */
+const PRONOUN_DESCRIBES = new RegExp(
+  String.raw`^(?:She|He)(?:'s|’s|\s+is|\s+was)\s+${DESCRIPTION_OPENS}`,
+  'u',
+);
+
+function mentions(text: string, name: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{M}])${escaped(name)}(?![\p{L}\p{M}])`, 'u').test(text);
+}
+
+function whole(s: { blockIndex: number; start: number; text: string }): DescriptionAnswer {
+  return { ...s, span: { start: 0, end: s.text.length } };
+}
+
+/** Two sentences of one block, as the block writes them. */
+function joined(
+  first: { blockIndex: number; start: number; text: string },
+  second: { start: number; text: string },
+  blocks: readonly Block[],
+): DescriptionAnswer {
+  const text = blocks[first.blockIndex]!.text.slice(first.start, second.start + second.text.length);
+  return whole({ blockIndex: first.blockIndex, start: first.start, text });
 }

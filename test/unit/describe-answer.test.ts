@@ -63,6 +63,24 @@ describe('answerFromDescription', () => {
     expect(answerFromDescription('Who was Lorenz?', page)?.blockIndex).toBe(1);
   });
 
+  it('takes "Dutch explorer Abel Tasman", a role after a demonym', () => {
+    const page = blocks(
+      'In 1642, Dutch explorer Abel Tasman became the first European to sight it.',
+    );
+    expect(answerFromDescription('Who is Abel Tasman?', page)?.text).toMatch(/^In 1642/);
+  });
+
+  it('takes a pronoun sentence that says who, with the mention before it (webmd-1)', () => {
+    const page = blocks(
+      '“I think this study is groundbreaking,” says Katie Allen, MD, PhD. She’s the director of the Center for Food and Allergy Research in Melbourne. Allen was not involved in the research.',
+    );
+    const found = answerFromDescription('Who is Katie Allen?', page)!;
+    expect(found.text).toBe(
+      '“I think this study is groundbreaking,” says Katie Allen, MD, PhD. She’s the director of the Center for Food and Allergy Research in Melbourne.',
+    );
+    expect(page[0]!.text.slice(found.start, found.start + found.text.length)).toBe(found.text);
+  });
+
   it('finds nothing where the page only mentions the name', () => {
     expect(said('Who is Haoyu?')).toBeUndefined();
     expect(said('Who is All Might?')).toBeUndefined();

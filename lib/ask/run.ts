@@ -161,8 +161,12 @@ export async function runPipeline(
     history,
     // Only a question that points back or has one word of its own leans on the turns before:
     // "Which mobs were added?" after "What blocks were added?" says everything it asks, and the
-    // earlier answer's words would bring that answer's list of blocks back.
-    context: leansOnPrevious(question, lang) ? historyContext(history) : undefined,
+    // earlier answer's words would bring that answer's list of blocks back. A claim to verify
+    // never does: "Lexi was lying on his back …" is judged alone, whatever was asked before it.
+    context:
+      request.mode !== 'verify' && leansOnPrevious(question, lang)
+        ? historyContext(history)
+        : undefined,
     ports,
     stage,
     models,
@@ -531,7 +535,7 @@ async function composeAndCheck(
         intent: ctx.intent,
         ...(ctx.languages.page ? { lang: ctx.languages.page } : {}),
         questionLang: ctx.languages.question,
-        ...(ctx.history.length ? { history: ctx.history } : {}),
+        ...(ctx.history.length && mode !== 'verify' ? { history: ctx.history } : {}),
         composer: ports.composer ?? null,
         ...(ports.minConfidence ? { minConfidence: ports.minConfidence } : {}),
         ...(ports.onToken ? { onToken: ports.onToken } : {}),

@@ -1,4 +1,6 @@
 // runPipeline end to end on the demo article (read in Node, as the CLI does).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PipelineError } from '../../lib/core/errors';
 import {
@@ -11,6 +13,12 @@ import {
 import type { AnswerReader } from '../../lib/pipeline/ports';
 import type { AskRequest, PageSnapshot, StageProgress } from '../../lib/pipeline/types';
 import { readFixture } from '../fixtures/regen';
+import { readTestPage } from '../eval/verify-data';
+import { sharedData } from '../support/shared-data';
+
+const PAGES = sharedData(resolve(import.meta.dirname, '../../..'), 'readability-test-pages');
+const hasPages =
+  existsSync(PAGES) || Boolean(process.env.CI) || process.env.REQUIRE_SHARED_DATA === '1';
 
 const demo = readFixture('demo');
 const ask = (question: string, mode: AskRequest['mode'] = 'answer', page: PageSnapshot = demo) =>
@@ -436,4 +444,26 @@ describe('runPipeline: a follow-up after a summary', () => {
     expect(historyContext([focused])?.question).toBe(focused.question);
     expect(historyContext([await summaryTurn()])).toBeUndefined();
   });
+});
+
+describe.skipIf(!hasPages)('verify mode after other questions, on a real tune page', () => {
+  // royal-road, from a Chromium walk-through: after questions about Haoyu, "Lexi was lying on his
+  // back …" leaned on them ("his") and went from "says otherwise" (Lute) to "doesn't say".
+  it('judges a claim alone, whatever the panel asked before it', async () => {
+    const page = await readTestPage('royal-road');
+    const claim = 'Lexi was lying on his back on the table, clutching his stomach.';
+    const history = [
+      { question: 'What does Haoyu do in the recovery sauna?', answer: 'He does his homework.' },
+      {
+        question:
+          'Two women, three men, and Haoyu each had plenty of room to themselves on the two tiers of pale wood benches.',
+        answer: "The page doesn't say.",
+      },
+    ];
+    const alone = await runPipeline({ mode: 'verify', question: claim, page });
+    const after = await runPipeline({ mode: 'verify', question: claim, page, history });
+    expect(alone.verdict?.label).toBe('refuted');
+    expect(after.verdict?.label).toBe('refuted');
+    expect(after.verdict?.conflicts).toEqual(alone.verdict?.conflicts);
+  }, 30_000);
 });

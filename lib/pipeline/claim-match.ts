@@ -837,6 +837,7 @@ function findConflicts(
     ...movedNames(claim, page, matched),
     ...namesInPlace(claim, page, matched),
     ...unitsApart(claim, page, matched),
+    ...numbersInPlace(claim, page, matched),
   ];
   for (const conflict of moved)
     if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
@@ -905,6 +906,32 @@ function crossed(
         used.has(j),
     );
     if (rival) out.push(conflictOf(numberKind(c), c, rival));
+  });
+  return out;
+}
+
+/**
+ * A figure of the claim matched to the same figure elsewhere on the page, while the word the claim
+ * counts with it stands on the page right after another figure: "Two women, three men … on the two
+ * tiers" against "Five women, three men … on the two tiers" matched the claim's "Two" to the
+ * tiers' "two" and left "Five" aside. Not where the page's copy of the figure counts that word
+ * too ("5 dollars for adults and 3 dollars for children" holds both).
+ */
+function numbersInPlace(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    const [j, counted, k] = [matched[i]!, claim[i + 1], matched[i + 1] ?? -1];
+    if (c.kind !== 'number' || j < 0 || counted?.pos !== c.pos + 1 || k < 0) return;
+    const before = page[k - 1];
+    if (before?.kind !== 'number' || used.has(k - 1) || before.pos !== page[k]!.pos - 1) return;
+    if (page[j + 1]?.key === counted.key || !comparableNumbers(c, before) || sameNumber(c, before))
+      return;
+    out.push(conflictOf(numberKind(c), c, before));
   });
   return out;
 }

@@ -126,3 +126,26 @@ describe('compareClaim: bounds that differ are named', () => {
     expect(page.slice(conflict!.pageStart, conflict!.pageEnd)).toBe('more than a');
   });
 });
+
+describe('compareClaim: a figure matched elsewhere while another stands in its place', () => {
+  // royal-road, from a Chromium walk-through: the claim's "Two" was matched to "the two tiers".
+  const BENCHES =
+    'Five women, three men, and Haoyu each had plenty of room to themselves on the two tiers of pale wood benches.';
+
+  it('refutes "Two women" against "Five women … the two tiers"', () => {
+    const r = compare(
+      'Two women, three men, and Haoyu each had plenty of room to themselves on the two tiers of pale wood benches.',
+      BENCHES,
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts).toMatchObject([{ kind: 'number', claim: 'Two', page: 'Five' }]);
+  });
+
+  it('leaves a page that counts both with the same word', () => {
+    const r = compare(
+      'Tickets cost 3 dollars for children.',
+      'Tickets cost 5 dollars for adults and 3 dollars for children.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+});

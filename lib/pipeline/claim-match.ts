@@ -26,6 +26,7 @@ import {
   wordKey,
 } from './lexicon';
 import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
+import { fromTheOtherSide } from './converse';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
@@ -154,9 +155,9 @@ export function compareClaim(
       .filter((t) => t.capital)
       .flatMap(keysOfToken),
   );
-  const alignments = units.map((unit) =>
-    judge(claimAnalysis, unit, { everywhere, named, context, known: opts.known }, opts),
-  );
+  const texts = { claim, evidence: evidenceText };
+  const sees: Known = { everywhere, named, context, known: opts.known, texts };
+  const alignments = units.map((unit) => judge(claimAnalysis, unit, sees, opts));
   // The rest of a name may be written as a name in the evidence or be on the page around it:
   // "Margaret Hamilton" where the quote says "she" and its paragraph "Hamilton".
   const namedNearby = { has: (key: string) => named.has(key) || opts.known?.has(key) === true };
@@ -445,12 +446,14 @@ interface Known {
   context: ReadonlySet<string>;
   /** Keys of the rest of the page (`MatchOptions.known`). */
   known?: ReadonlySet<string> | undefined;
+  /** The claim and the evidence as written: conflicts' offsets point into them. */
+  texts: { claim: string; evidence: string };
 }
 
 function judge(
   claim: Analysis,
   unit: Unit,
-  { everywhere, named, context, known }: Known,
+  { everywhere, named, context, known, texts }: Known,
   opts: Required<Omit<MatchOptions, 'context' | 'known'>>,
 ): Alignment {
   const page = unit.analysis.tokens;
@@ -460,7 +463,11 @@ function judge(
   const found = matched.filter((m) => m >= 0).length + resolved.size;
   const phrasal = phrasalFinds(claim.tokens, page, matched);
   const coverage = total === 0 ? 0 : (found + phrasal.size) / total;
-  const conflicts = findConflicts(claim.tokens, page, matched, everywhere);
+  const conflicts = comparedBothWays(
+    findConflicts(claim.tokens, page, matched, everywhere),
+    { claim: claim.tokens, page, matched },
+    texts,
+  );
   // A conflict's claim span may start before its word (a number's bound: "less than a").
   const involved = (t: Token) =>
     conflicts.some((c) => t.start >= c.claimStart && t.start < c.claimEnd);
@@ -908,6 +915,47 @@ function crossed(
     if (rival) out.push(conflictOf(numberKind(c), c, rival));
   });
   return out;
+}
+
+/**
+ * A comparison the page tells from the other side (converse.ts): an opposite comparative there
+ * says the same ("more than the One S" / "The One S … weighs two pounds less"), the same one says
+ * otherwise ("less than the One S" / "The One S … less").
+ */
+function comparedBothWays(
+  conflicts: readonly Conflict[],
+  {
+    claim,
+    page,
+    matched,
+  }: { claim: readonly Token[]; page: readonly Token[]; matched: readonly number[] },
+  texts: { claim: string; evidence: string },
+): Conflict[] {
+  const kept = conflicts.filter(
+    (c) =>
+      c.kind !== 'antonym' ||
+      !fromTheOtherSide(
+        texts,
+        { text: c.claim, start: c.claimStart, end: c.claimEnd },
+        { text: c.page, start: c.pageStart, end: c.pageEnd },
+      ),
+  );
+  claim.forEach((c, i) => {
+    const p = page[matched[i]!];
+    if (!p || c.kind !== 'word' || p.key !== c.key) return;
+    const reversed = fromTheOtherSide(texts, c, p);
+    if (!reversed) return;
+    kept.push({
+      kind: 'antonym',
+      claim: reversed.claim.text,
+      page: reversed.page.text,
+      claimStart: reversed.claim.start,
+      claimEnd: reversed.claim.end,
+      pageStart: reversed.page.start,
+      pageEnd: reversed.page.end,
+    });
+  });
+  return kept;
 }
 
 /**

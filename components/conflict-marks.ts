@@ -2,7 +2,7 @@
 // in a long sentence the reader should not have to hunt for "simple" to see it against
 // "complicated". Offsets come from claim matching (into the quote's text), as the sentence's do.
 
-import { withoutMarkerText } from '@/lib/pipeline/junk';
+import { withoutMarkerText } from '../lib/pipeline/junk';
 import type { ClaimConflict, Verdict } from '@/lib/pipeline/types';
 
 export interface Piece {

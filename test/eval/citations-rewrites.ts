@@ -59,8 +59,9 @@ const rewrite =
   };
 
 const REWRITES: Record<string, (s: string) => string | null> = {
+  // Not a fraction's part ("3/4 inch" is not written "three/4 inch").
   'digits to words': rewrite(
-    /(?<![\d.,$])\b([2-9]|1[0-2])\b(?![.,:%]?\d)/,
+    /(?<![\d.,$/])\b([2-9]|1[0-2])\b(?![.,:%/]?\d)/,
     (m) => NUMBER_WORDS[+m[1]!],
   ),
   // Not a part of a compound ("thirty-nine" is not "thirty-9": `tens in digits` writes those).

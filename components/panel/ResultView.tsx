@@ -104,6 +104,10 @@ export function ResultView(props: ResultViewProps) {
  */
 function echoesVerdict({ verdict, answer }: AskResult): boolean {
   const sentence = verdict?.sentence;
+  // "The page doesn't say" is the whole answer to a claim: the extractive composer's "This page
+  // does not seem to answer that" is a question's wording, and says nothing more.
+  if (verdict?.label === 'not-enough-evidence' && !verdict.problem)
+    return answer.composer === 'extractive' && !answer.answered;
   if (!verdict || !sentence || verdict.problem || verdict.label === 'not-enough-evidence')
     return false;
   return (

@@ -146,6 +146,8 @@ describe('verify claim', () => {
     const panel = await openPanel(h, tabId);
     await panel.waitForSelector('.verdict', { timeout: 30_000 });
     expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('not-enough-evidence');
+    // A claim is not a question: no "does not seem to answer that" beside the verdict.
+    expect(await panel.textContent('main')).not.toContain('does not seem to answer');
     await panel.close();
     await page.close();
   });

@@ -18,6 +18,12 @@ const JUNK_LINE: readonly RegExp[] = [
   /^(?:share|share this|tweet|email|print|pin|jump to|skip to|follow us|sign up|subscribe|advertisement|related|read more|see also|comments?|click here|back to top)\b[^.!?]{0,60}$/i,
   // Navboxes: many short items joined by separators.
   /^(?:[^·•|]{1,40}\s[·•|]\s){3,}/,
+  // Photo credits and gallery labels: "Credit Ashraf Shazly/Agence France-Presse — Getty Images",
+  // "Thomas Jackson/Digital Vision/Getty Images", "Gallery: Xbox One X | 14 Photos".
+  /^(?:credit|photo(?:graph)?|image|illustration)s?(?:\s+by|\s*:)\s+[^.!?]{2,100}$/i,
+  /^Credit\s+\p{Lu}[^.!?]{2,100}\/[^.!?]{2,100}$/u,
+  /^[^.!?]{0,80}\/[^.!?]{0,60}\b(?:Getty Images|Shutterstock|iStock(?:photo)?|Associated Press|Reuters|AFP|AOL)\s*$/,
+  /^gallery:\s[^.!?]{1,80}\|\s*\d+\s+photos?$/i,
   // Edit links and empty footnote lines.
   /^\[?edit\]?$|^\[\d+\]$/i,
   // A table of contents' or an index's entry: dot leaders, then a page number ("4.3 DER

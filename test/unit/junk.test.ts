@@ -42,6 +42,23 @@ describe('withoutMarkers', () => {
     );
   });
 
+  it('counts photo credits and gallery labels as junk, not a caption that says something', () => {
+    // nytimes-1, webmd-1, engadget: seen in passages in a Chromium walk-through.
+    for (const line of [
+      'Credit Ashraf Shazly/Agence France-Presse — Getty Images',
+      'Thomas Jackson/Digital Vision/Getty Images',
+      'Devindra Hardawar/AOL',
+      'Gallery: Xbox One X | 14 Photos',
+      'Photo: Spencer Platt',
+    ])
+      expect(isJunk(line)).toBe(true);
+    expect(isJunk('The photograph shows the lighthouse before the earthquake of 1303.')).toBe(
+      false,
+    );
+    expect(isJunk('Credit card fees rose by 3% in 2016.')).toBe(false);
+    expect(isJunk('Image recognition gets better with more data')).toBe(false);
+  });
+
   it('removes a grouped note ("[n 3]", wikipedia-2)', () => {
     expect(withoutMarkers('The realm includes the Ross Dependency.[n 3] It is claimed.')).toBe(
       'The realm includes the Ross Dependency. It is claimed.',

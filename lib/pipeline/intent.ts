@@ -206,8 +206,15 @@ const LEANS_BACK =
  * content words of its own it has).
  */
 export function isElliptical(question: string, contentTerms: number): boolean {
-  return contentTerms <= 1 || LEANS_BACK.test(question);
+  return (contentTerms <= 1 && !NAMES_ITS_SUBJECT.test(question)) || LEANS_BACK.test(question);
 }
+
+/**
+ * "What is Viaskin?", "Who is Katie Allen?": a whole question about a name, asked after another
+ * about something else; its one word of its own is the subject, not a part of the turn before.
+ */
+const NAMES_ITS_SUBJECT =
+  /^\s*[Ww]h(?:at|o)(?:'s|’s|\s+(?:is|are|was|were))\s+(?:an?\s+|the\s+)?\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+\p{Lu}[\p{L}\p{N}'’.-]*)*\s*\??\s*$/u;
 
 /** `isElliptical`, counting the question's own content words in the page's language. */
 export function leansOnPrevious(question: string, lang?: string): boolean {

@@ -175,6 +175,16 @@ describe('isElliptical', () => {
     expect(isElliptical('When was the original French edition published?', 4)).toBe(false);
     expect(isElliptical('How much RAM does the Xbox One X have?', 4)).toBe(false);
   });
+
+  it('leaves a whole question about a name, though it has one word of its own', () => {
+    // webmd-1, from a Chromium walk-through: asked after "Who is Katie Allen?", "What is Viaskin?"
+    // was answered with Katie Allen's quote.
+    expect(isElliptical('What is Viaskin?', 1)).toBe(false);
+    expect(isElliptical('Who is Katie Allen?', 1)).toBe(false);
+    expect(isElliptical('What is the price?', 1)).toBe(true);
+    expect(isElliptical('What is it?', 0)).toBe(true);
+    expect(isElliptical('And what is Viaskin?', 1)).toBe(true);
+  });
 });
 
 describe('focusOf', () => {

@@ -183,5 +183,10 @@ export function excerpt(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** `text` as a regular expression that matches it literally ("Mr. Obama", "C++"). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Titles are cut to this many characters when a page is read: saved, exported and imported alike. */
 export const MAX_TITLE_CHARS = 2000;

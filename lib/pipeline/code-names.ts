@@ -2,6 +2,8 @@
 // quote writes as one word ("nodejs") is not a missing name. (A code whose letters run into digits,
 // "SR388", is one word to claim matching, claim-text.ts, so it is found or missing whole.)
 
+import { escapeRegExp } from '../core/text';
+
 /**
  * Names the answer writes in parts that a text writes as one word: "Node.js" (read as "Node" and
  * "js") where the quote says "nodejs", "Java Script" where it says "JavaScript", "Building Twenty"
@@ -21,8 +23,9 @@ export function namesWrittenJoined(
   const found = new Set<string>();
   for (const name of missing) {
     // The name as a whole word: "Tunis" is not the start of "Tunisia".
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const at = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(claim);
+    const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').exec(
+      claim,
+    );
     if (!at) continue;
     const rest = /^[.\s-]?([\p{L}\p{N}]+)/u.exec(claim.slice(at.index + name.length));
     const before = /([\p{L}\p{N}]+)[.\s-]?$/u.exec(claim.slice(0, at.index));

@@ -5,6 +5,8 @@
 // the sentence with Y, the subject of its comparative, and compares with nothing after it. Read on the texts, at the
 // comparative words claim matching paired.
 
+import { sentenceRanges } from '../core/segment';
+
 /** "more", "less", "fewer", "greater", and comparatives in -er ("heavier", "cheaper"). */
 const COMPARATIVE = /^(?:more|less|fewer|greater|\p{L}{2,}er)$/iu;
 
@@ -35,8 +37,7 @@ export function fromTheOtherSide(
   if (!than || THAN.test(texts.evidence.slice(page.end))) return undefined;
   const compared = than[2]!.trim().split(/\s+/).slice(0, COMPARED_WORDS).join(' ');
   const before = texts.evidence.slice(0, page.start);
-  const sentenceStart =
-    Math.max(...['. ', '! ', '? ', '\n'].map((stop) => before.lastIndexOf(stop))) + 1;
+  const sentenceStart = sentenceStartOf(texts.evidence, page.start);
   const at = before.toLowerCase().lastIndexOf(compared.toLowerCase());
   if (compared.length === 0 || at < sentenceStart) return undefined;
   // Y opens the page's sentence (after an article at most): it is what the page compares.
@@ -47,4 +48,10 @@ export function fromTheOtherSide(
     claim: { text: texts.claim.slice(said.start, claimEnd), start: said.start, end: claimEnd },
     page: { text: texts.evidence.slice(at, page.end), start: at, end: page.end },
   };
+}
+
+/** Where the sentence of `text` that holds offset `at` starts. */
+function sentenceStartOf(text: string, at: number): number {
+  for (const range of sentenceRanges(text)) if (range.end > at) return range.start;
+  return 0;
 }

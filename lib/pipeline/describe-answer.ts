@@ -7,6 +7,7 @@
 // such sentence on the page answers directly, as a byline answers "Who wrote this?" (byline.ts).
 
 import { sentenceRanges } from '../core/segment';
+import { escapeRegExp } from '../core/text';
 import type { Block } from './types';
 
 export interface DescriptionAnswer {
@@ -39,10 +40,6 @@ export function describedNameOf(question: string): string | undefined {
   return name && !/^(?:the|a|an|this|that|it|he|she|they)\b/i.test(name) ? name : undefined;
 }
 
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Ways a sentence says who `name` is, strongest first: a relative clause on the name, the name
  * (with an apposition) as the subject of "is/was a …", an apposition after the name; then a
@@ -50,7 +47,7 @@ function escaped(text: string): string {
  */
 function patternsFor(name: string): RegExp[][] {
   // The name itself, not its possessive ("Eich's appointment" says nothing of who Eich is).
-  const x = String.raw`(?<![\p{L}\p{M}])${escaped(name)}(?![\p{L}\p{M}]|['’]s\b)`;
+  const x = String.raw`(?<![\p{L}\p{M}])${escapeRegExp(name)}(?![\p{L}\p{M}]|['’]s\b)`;
   // With the rest of the name the page writes after it ("Ptolemy I Soter, the general …").
   const whole = String.raw`${x}(?:\s+${NAME_WORD}){0,2}`;
   return [
@@ -108,6 +105,9 @@ export function answerFromDescription(
   const patterns = names.map(patternsFor);
   const says = (text: string, tier: number) =>
     patterns.some((p) => p[tier]!.some((r) => r.test(text)));
+  const mentioned = names.map(
+    (n) => new RegExp(String.raw`(?<![\p{L}\p{M}])${escapeRegExp(n)}(?![\p{L}\p{M}])`, 'u'),
+  );
   for (const tier of [0, 1])
     for (const [i, s] of sentences.entries()) {
       if (!isSaid(s.text) && says(s.text, tier)) return whole(s);
@@ -115,7 +115,7 @@ export function answerFromDescription(
       // mention, in the same block, that says who by a pronoun; quoted with the mention.
       const next = sentences[i + 1];
       if (tier === 0 && next?.blockIndex === s.blockIndex && PRONOUN_DESCRIBES.test(next.text))
-        if (names.some((n) => mentions(s.text, n))) return joined(s, next, blocks);
+        if (mentioned.some((m) => m.test(s.text))) return joined(s, next, blocks);
     }
   return undefined;
 }
@@ -125,10 +125,6 @@ const PRONOUN_DESCRIBES = new RegExp(
   String.raw`^(?:She|He)(?:'s|’s|\s+is|\s+was)\s+${DESCRIPTION_OPENS}`,
   'u',
 );
-
-function mentions(text: string, name: string): boolean {
-  return new RegExp(String.raw`(?<![\p{L}\p{M}])${escaped(name)}(?![\p{L}\p{M}])`, 'u').test(text);
-}
 
 function whole(s: { blockIndex: number; start: number; text: string }): DescriptionAnswer {
   return { ...s, span: { start: 0, end: s.text.length } };

@@ -79,8 +79,7 @@ export function withoutMarkerText(text: string): string {
 /** The sentence without footnote markers and edit links, and without a marker's stray tail. */
 export function withoutMarkers(sentence: string): string {
   return (
-    sentence
-      .replace(MARKERS, '')
+    withoutMarkerText(sentence)
       // The tail of a marker the sentence split cut in two: "1]: 207 The list provides …".
       .replace(/^\d{1,3}\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?\s*/, '')
       .replace(/\[+$/, '')

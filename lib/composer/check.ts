@@ -230,7 +230,13 @@ function judgeQuote(
     compareClaim(claim, text, lexicon, options),
   );
   if (single) return single;
-  const across = acrossQuote(balanced, claim, quote.text, lexicon, supportThreshold);
+  const across = acrossQuote(
+    withoutFigureStatedElsewhere(balanced, claim, quote.text, lexicon),
+    claim,
+    quote.text,
+    lexicon,
+    supportThreshold,
+  );
   return withSwappedRoles(
     withoutAgreeingDenial(across, claim, quote.text, lexicon),
     claim,
@@ -287,6 +293,45 @@ function saidThereOrNowhere(
   const there = keysOf([sentence], lexicon);
   const anywhere = keysOf([quote], lexicon);
   return [...keys].every((k) => there.has(k) || !anywhere.has(k));
+}
+
+/**
+ * A number conflict whose answer figure the quote states too, in another place: "swapping roughly
+ * 100 miles a year" against "… nearly 1,600 miles of gas lines … about 100 miles of line each
+ * year", aligned with the first sentence, the same figure of the same thing. A composer joins facts from a quote's sentences; that
+ * the figure is the quote's own, beside another the answer leaves out, is not a misreading the
+ * rules can show. Not found rather than flagged.
+ */
+function withoutFigureStatedElsewhere(
+  compared: ClaimComparison,
+  claim: string,
+  quote: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome !== 'contradicted' || compared.conflicts.length === 0) return compared;
+  if (!compared.conflicts.every((c) => c.kind === 'number')) return compared;
+  const claimTokens = analyse(claim, lexicon).tokens;
+  const quoteTokens = analyse(quote, lexicon).tokens;
+  // What the figure counts: the word after it ("100 miles"), so "two others" is not "Two gunmen".
+  const counted = (tokens: readonly Token[], i: number) => tokens[i + 1]?.key;
+  const statedElsewhere = (c: ClaimComparison['conflicts'][number]) => {
+    const at = claimTokens.findIndex((t) => t.kind === 'number' && t.start === c.claimStart);
+    const figure = claimTokens[at];
+    const conflicting = compared.sentence.start + c.pageStart;
+    return (
+      !!figure &&
+      counted(claimTokens, at) !== undefined &&
+      quoteTokens.some(
+        (t, j) =>
+          t.kind === 'number' &&
+          t.start !== conflicting &&
+          sameNumber(figure, t) &&
+          counted(quoteTokens, j) === counted(claimTokens, at),
+      )
+    );
+  };
+  if (!compared.conflicts.every(statedElsewhere)) return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
 }
 
 /**

@@ -251,6 +251,27 @@ function servesAs(raws: readonly Raw[], j: number): boolean {
   return !/^(?:much|many)$/.test(raws[j + 2]?.lower ?? '');
 }
 
+const ROMAN_VALUES: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10 };
+
+/** "XIV" as 14; undefined for anything but a well-formed numeral from 2 to 39. */
+function romanValue(text: string): number | undefined {
+  if (!/^X{0,3}(?:IX|IV|V?I{0,3})$/.test(text) || text.length < 2) return undefined;
+  const digits = [...text.toLowerCase()].map((c) => ROMAN_VALUES[c]!);
+  return digits.reduce((sum, d, k) => sum + (d < (digits[k + 1] ?? 0) ? -d : d), 0);
+}
+
+/**
+ * "World War II", "Elizabeth II": a Roman numeral after a capitalised word is an ordinal, so it
+ * meets "the Second World War". Two letters or more: a lone "V" or "X" is as often a name ("the
+ * Xbox One X").
+ */
+function regnalNumberAt(raws: readonly Raw[], j: number): NumberRead | null {
+  const value = romanValue(raws[j]!.text);
+  const before = raws[j - 1];
+  if (value === undefined || !before || before.punct || !/^\p{Lu}/u.test(before.text)) return null;
+  return { value, numberClass: 'ordinal', next: j + 1 };
+}
+
 /** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
 function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   let j = i;
@@ -273,6 +294,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
         next: j + 1,
       }
     );
+  const regnal = regnalNumberAt(raws, j);
+  if (regnal) return regnal;
   if (isPronoun(raws, j) || servesAs(raws, j)) return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
@@ -523,11 +546,19 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
     if (step) {
       items.push(step.item);
       i = step.next;
-      const unit = inSmallerUnit(step.item.token, raws[i]);
+      // "four century-old schooners" are not 400 years old; "a century-old house" is 100.
+      const article = /^an?$/.test(raws[i - 1]?.lower ?? '');
+      const unit =
+        ageCompoundAt(raws, i) && !article ? undefined : inSmallerUnit(step.item.token, raws[i]);
       if (unit) {
         items.push(unit);
         i++;
       }
+      continue;
+    }
+    if (ageCompoundAt(raws, i)) {
+      items.push(...ageCompoundItems(raws, i, items.at(-1)?.token));
+      i++;
       continue;
     }
     items.push(wordItem(r, raws[i - 1], raws[i + 1], lexicon));
@@ -700,6 +731,35 @@ function inSmallerUnit(number: Token | undefined, unit: Raw | undefined): Item |
   // Named with its unit where a conflict quotes it: "a fortnight", not "a".
   number.end = unit!.end;
   return { token: contentToken(wordKey(smaller), unit!, unit!, false, false) };
+}
+
+/** "century-old", "decade-long": a unit of MULTIPLES joined by hyphens to "old" or "long". */
+function ageCompoundAt(raws: readonly Raw[], i: number): boolean {
+  const [unit, hyphen, age] = [raws[i], raws[i + 1], raws[i + 2]];
+  if (!unit || !Object.hasOwn(MULTIPLES, unit.lower) || hyphen?.text !== '-') return false;
+  return hyphen.start === unit.end && age?.start === hyphen.end && /^(?:old|long)$/.test(age.lower);
+}
+
+/**
+ * "four century-old schooners" are four schooners of 100 years each, not 400: a unit in an age
+ * compound is one unit, read as its count of the smaller one ("100-year-old"). Joined to the
+ * number before it by a hyphen, it is that many ("a two-century-old network": 200 years).
+ */
+function ageCompoundItems(raws: readonly Raw[], i: number, previous: Token | undefined): Item[] {
+  const unit = raws[i]!;
+  const joined = raws[i - 1]?.text === '-' && raws[i - 1]!.end === unit.start;
+  if (joined && previous?.kind === 'number' && previous.end === raws[i - 1]!.start) {
+    const item = inSmallerUnit(previous, unit);
+    if (item) return [item];
+  }
+  const [factor, smaller] = MULTIPLES[unit.lower]!;
+  const count: Token = {
+    ...contentToken(`n:${factor}`, unit, unit, false, false),
+    kind: 'number',
+    value: factor,
+    numberClass: 'count',
+  };
+  return [{ token: count }, { token: contentToken(wordKey(smaller), unit, unit, false, false) }];
 }
 
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {

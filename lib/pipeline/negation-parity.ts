@@ -32,12 +32,19 @@ const IMPLICIT = new Set(
 const WORD = /[\p{L}'’]+/gu;
 
 /**
+ * A verb of stopping before what stops: "stop creating new debt" is "take on no new debt". Only
+ * before an "-ing" verb or "to": "the start and stop command" denies nothing.
+ */
+const STOPPING = /\b(?:stop|stops|stopped|stopping|cease|ceases|ceased|ceasing)\s+(?:to\s|\p{L}+ing\b)/gu;
+
+/**
  * Denials in a text: negation cues as claim matching reads them (claim-text.ts's `cueAt`: "n't",
  * "fail to", "no one"; not "not only" or "no more than 39") and IMPLICIT words.
  */
 export function denials(text: string): { explicit: number; implicit: number } {
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/^['’]+|['’]+$/g, ''));
-  const implicit = words.filter((word) => IMPLICIT.has(word)).length;
+  const stopping = (text.toLowerCase().match(STOPPING) ?? []).length;
+  const implicit = words.filter((word) => IMPLICIT.has(word)).length + stopping;
   return { explicit: negationCueCount(text, BASE_LEXICON), implicit };
 }
 

@@ -45,3 +45,28 @@ describe('checkCitations: a conflict only across two sentences', () => {
     expect(c.flagged).toBe(true);
   });
 });
+
+describe('checkCitations: a figure the quote states in another place', () => {
+  // nytimes-3 (tune page): the answer joins the quote's two sentences.
+  const GAS_LINES =
+    'Con Edison officials said they had begun replacing the city’s nearly 1,600 miles of natural gas lines — which were made of either cast iron or unprotected steel — with plastic piping. The plastic is less susceptible to corrosion, cracks and leaks, said the officials, who added that they were swapping about 100 miles of line each year.';
+
+  it('does not flag the figure set against another of the same thing', async () => {
+    const c = await check(
+      'Con Edison is swapping its cast-iron and unprotected-steel gas lines for plastic, which resists corrosion and leaks better, at roughly 100 miles a year.',
+      GAS_LINES,
+    );
+    expect(c.outcome).not.toBe('contradicted');
+    expect(c.flagged).toBe(false);
+  });
+
+  it('still flags a figure the quote gives of something else', async () => {
+    // wapo-1 (tune page): "two" is the gunmen's number, not the others'.
+    const c = await check(
+      'Officials said two gunmen died and two others may have escaped.',
+      'Two gunmen died, and three others may have escaped, officials said.',
+    );
+    expect(c.outcome).toBe('contradicted');
+    expect(c.flagged).toBe(true);
+  });
+});

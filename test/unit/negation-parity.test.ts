@@ -82,3 +82,18 @@ describe('denialsBalance', () => {
     ).toBe(false);
   });
 });
+
+describe('denials: verbs of stopping', () => {
+  it('counts "stop creating" as a denial by meaning', () => {
+    expect(denials('stop creating new debt')).toEqual({ explicit: 0, implicit: 1 });
+    // lifehacker-working (tune page): the answer's "no new debt" against the page's "stop creating".
+    expect(denialsBalance('take on no new debt', 'stop creating new debt')).toBe(true);
+  });
+
+  it('does not count a stop that is a noun', () => {
+    expect(denials('no more than a few seconds between the start and stop command')).toEqual({
+      explicit: 0,
+      implicit: 0,
+    });
+  });
+});

@@ -1252,6 +1252,7 @@ function polarityConflict(
   matched: readonly number[],
 ): Conflict | null {
   const scopeOnly = sameDenial(claim, page, matched);
+  const onceEach = denialsOver(claim) === 1 && denialsOver(page) === 1;
   for (let i = 0; i < claim.length; i++) {
     if (matched[i]! < 0) continue;
     const c = claim[i]!;
@@ -1266,7 +1267,8 @@ function polarityConflict(
     // A pair matched only through WordNet may be another sense of the word ("does not keep its
     // commitments" against "the progress continues"): it supports a claim, never denies one.
     const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
-    if (c.negated !== p.negated && !alsoSaid && !byWordnet && !scopeOnly) {
+    const edge = c.negated ? justPastReach(page, p) : justPastReach(claim, c);
+    if (c.negated !== p.negated && !alsoSaid && !byWordnet && !scopeOnly && !(onceEach && edge)) {
       const quantified = c.quantifier !== undefined || p.quantifier !== undefined;
       const cue = (t: Token) => t.cue ?? { text: t.text, start: t.start, end: t.end };
       return {
@@ -1345,6 +1347,17 @@ function sameDenial(
         m >= 0 && claim[i]!.negated && page.every((q) => q.key !== page[m]!.key || q.negated),
     )
   );
+}
+
+/**
+ * The word right after a denial's reach, in the same clause: "isn't the city's only aging
+ * underground infrastructure" reaches three words and leaves out "infrastructure", which "is not
+ * the only creaky infrastructure" denies. With one denial on each side, a word denied on one side
+ * and just past the reach on the other is where the reaches end, not a different fact.
+ */
+function justPastReach(tokens: readonly Token[], t: Token): boolean {
+  const before = tokens[tokens.indexOf(t) - 1];
+  return !!before?.negated && !!before.cue && before.pos === t.pos - 1;
 }
 
 function quantifiersConflict(a: string, b: string): boolean {

@@ -12,6 +12,7 @@
 // its conflict, however many "not"s it has.
 
 import type { ClaimComparison } from './claim-match';
+import type { ClaimConflict } from './types';
 import { negationCueCount } from './claim-text';
 import { BASE_LEXICON } from './lexicon';
 
@@ -66,7 +67,18 @@ export function denialsBalance(claim: string, sentence: string): boolean {
  */
 export function withoutBalancedDenial(claim: string, compared: ClaimComparison): ClaimComparison {
   if (compared.outcome !== 'contradicted') return compared;
-  if (!compared.conflicts.every((c) => c.kind === 'negation')) return compared;
+  if (!compared.conflicts.every(deniedOnOneSide)) return compared;
   if (!denialsBalance(claim, compared.sentence.text)) return compared;
   return { ...compared, outcome: 'not-found', conflicts: [] };
+}
+
+/**
+ * A negation conflict, or one claim matching names a quantifier because a count governs the word
+ * ("You only need to water …" / "You won't have to water … unless …"): a denial on one side only.
+ */
+function deniedOnOneSide(conflict: ClaimConflict): boolean {
+  if (conflict.kind === 'negation') return true;
+  if (conflict.kind !== 'quantifier') return false;
+  const cues = [conflict.claim, conflict.page].map((words) => negationCueCount(words, BASE_LEXICON));
+  return cues.filter((n) => n > 0).length === 1;
 }

@@ -46,3 +46,25 @@ describe('compareClaim: one denial each side, meeting on a word both deny', () =
     expect(r.outcome).toBe('contradicted');
   });
 });
+
+describe('compareClaim: a word just past one side’s reach', () => {
+  // nytimes-3 (tune page): three words of reach leave out "infrastructure" on the answer's side.
+  const MANHOLES =
+    'A series of recent manhole fires in the heart of Manhattan forced the evacuation of several theaters and was a stark reminder that the subway is not the only creaky infrastructure beneath the streets of New York City.';
+
+  it('is where the reaches end, with one denial each side', () => {
+    const r = compare(
+      "Recent manhole fires in central Manhattan forced several theaters to evacuate, a reminder that the subway isn't the city's only aging underground infrastructure.",
+      MANHOLES,
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('still calls a denial on one side only a conflict', () => {
+    const r = compare(
+      'Recent manhole fires in Manhattan forced several theaters to evacuate, a reminder that the subway is the only creaky infrastructure beneath the streets.',
+      MANHOLES,
+    );
+    expect(r.outcome).toBe('contradicted');
+  });
+});

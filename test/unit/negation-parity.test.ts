@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { denials, denialsBalance } from '../../lib/pipeline/negation-parity';
+import { compareClaim } from '../../lib/pipeline/claim-match';
+import { buildLexicon } from '../../lib/pipeline/lexicon';
+import { denials, denialsBalance, withoutBalancedDenial } from '../../lib/pipeline/negation-parity';
 
 // herald-sun-1 (tune page): the page and an answer's paraphrase of it.
 const PAGE =
@@ -95,5 +97,26 @@ describe('denials: verbs of stopping', () => {
       explicit: 0,
       implicit: 0,
     });
+  });
+});
+
+describe('withoutBalancedDenial: a denial claim matching names a quantifier', () => {
+  // ehow-1 (tune page): "only" governs the answer's "water", so the conflict is a quantifier's.
+  const QUOTE = 'You won’t have to water the terrariums unless you see that the walls are not misting up.';
+  const read = (claim: string) =>
+    withoutBalancedDenial(claim, compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE])));
+
+  it('sets it aside when the denials balance', () => {
+    const claim = 'You only need to water the terrarium if the glass walls stop misting up.';
+    expect(compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE])).conflicts[0]?.kind).toBe(
+      'quantifier',
+    );
+    expect(read(claim).outcome).toBe('not-found');
+  });
+
+  it('keeps it when they do not', () => {
+    expect(read('You only need to water the terrariums when you see the walls misting up.').outcome).toBe(
+      'contradicted',
+    );
   });
 });

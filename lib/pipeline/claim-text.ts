@@ -846,6 +846,18 @@ function phraseItem(
 /** What follows a "well" of manner: a participle, or the hyphen of a compound ("well-known"). */
 const MANNER_NEXT = /^(?:-|\p{L}+(?:ed|en|wn)|known|built|kept|made|paid|read|spent|thought)$/u;
 
+/**
+ * Possessives that open a sentence as common words do ("Today's", "Everyone's"). Any other word
+ * opening a sentence in the possessive with no article before it is a name: "Google’s business
+ * model", "Amazon's".
+ */
+const COMMON_POSSESSIVES = new Set(
+  (
+    'today yesterday tomorrow tonight everyone everybody someone somebody anyone anybody nobody ' +
+    'one other another people children women men mother father world life nature'
+  ).split(' '),
+);
+
 function wordItem(
   r: Raw,
   previous: Raw | undefined,
@@ -896,10 +908,16 @@ function wordItem(
     acronym ??
     (lexicon.phrases.get(dotted) && capital ? lexicon.phrases.get(dotted)! : wordKey(dotted));
   const afterTitle = previous !== undefined && TITLES.has(previous.lower);
+  const possessive = r.opening && word !== r.lower && !COMMON_POSSESSIVES.has(word);
   const name =
     identifier ||
     (capital &&
-      (!r.opening || inCapitals || afterTitle || lexicon.names.has(key) || key.startsWith('c:')));
+      (!r.opening ||
+        inCapitals ||
+        afterTitle ||
+        possessive ||
+        lexicon.names.has(key) ||
+        key.startsWith('c:')));
   const token = contentToken(key, r, r, capital, name);
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
   if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;

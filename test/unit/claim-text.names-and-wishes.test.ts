@@ -113,3 +113,32 @@ describe('compareClaim: a one-letter label stands only for another label', () =>
     expect(r.conflicts.filter((c) => c.kind === 'entity')).toEqual([]);
   });
 });
+
+describe('claim text: a possessive opening a sentence', () => {
+  const names = (text: string) =>
+    analyse(text, buildLexicon([text]))
+      .tokens.filter((t) => t.name)
+      .map((t) => t.text);
+
+  it('is a name, as a name mid-sentence is', () => {
+    expect(names('Amazon’s business model also relies on this kind of surveillance.')).toEqual([
+      'Amazon’s',
+    ]);
+  });
+
+  it('is a common word for the possessives that open sentences as words do', () => {
+    expect(names("Today's browsers block such cookies.")).toEqual([]);
+    expect(names("Everyone's data is collected.")).toEqual([]);
+  });
+
+  // aclu: a name swapped for another at the sentence's start.
+  it('lets a name swapped at the start say otherwise', () => {
+    const quote =
+      'Google’s business model also relies on this kind of surveillance, and there are dozens of smaller players as well.';
+    const claim =
+      "Amazon's business model also relies on this kind of surveillance, alongside dozens of smaller players.";
+    const r = compareClaim(claim, quote, buildLexicon([claim, quote]));
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]?.kind).toBe('entity');
+  });
+});

@@ -1353,11 +1353,18 @@ function sameDenial(
  * The word right after a denial's reach, in the same clause: "isn't the city's only aging
  * underground infrastructure" reaches three words and leaves out "infrastructure", which "is not
  * the only creaky infrastructure" denies. With one denial on each side, a word denied on one side
- * and just past the reach on the other is where the reaches end, not a different fact.
+ * and just past the reach on the other (past the names the reach stopped at) is where the reaches
+ * end, not a different fact.
  */
 function justPastReach(tokens: readonly Token[], t: Token): boolean {
-  const before = tokens[tokens.indexOf(t) - 1];
-  return !!before?.negated && !!before.cue && before.pos === t.pos - 1;
+  // A reach stops at a name (claim-text.ts): "doesn't have the major Apple sites" denies "major"
+  // alone, and "sites" is the next word past it.
+  let k = tokens.indexOf(t) - 1;
+  let next = t;
+  while (tokens[k]?.name && !tokens[k]!.negated && tokens[k]!.pos === next.pos - 1)
+    next = tokens[k--]!;
+  const before = tokens[k];
+  return !!before?.negated && !!before.cue && before.pos === next.pos - 1;
 }
 
 function quantifiersConflict(a: string, b: string): boolean {

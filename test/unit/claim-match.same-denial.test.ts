@@ -60,6 +60,15 @@ describe('compareClaim: a word just past one side’s reach', () => {
     expect(r.conflicts).toEqual([]);
   });
 
+  it('is past the names a reach stops at', () => {
+    // medium-3 (the step-22 blind set): the answer's reach stops at "Apple", the quote's does not.
+    const r = compare(
+      "Unlike Arment, the hypothetical developer in East Frog Balls doesn't have the major Apple sites rushing to review their app.",
+      'Our dev in EFB doesn’t have the main sites on the Apple web falling all over themselves to review their app the way that Arment does.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
   it('still calls a denial on one side only a conflict', () => {
     const r = compare(
       'Recent manhole fires in Manhattan forced several theaters to evacuate, a reminder that the subway is the only creaky infrastructure beneath the streets.',

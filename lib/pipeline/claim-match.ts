@@ -284,7 +284,7 @@ function joined(a: Unit, b: Unit): Unit {
 }
 
 function hasNumber(analysis: Analysis, n: Token): boolean {
-  return analysis.tokens.some((t) => t.kind === 'number' && sameNumber(n, t));
+  return analysis.tokens.some((t) => t.kind === 'number' && (sameNumber(n, t) || boundHolds(n, t)));
 }
 
 /**
@@ -361,6 +361,28 @@ function roundedFrom(short: Token, long: Token): boolean {
   return Math.abs(short.value - long.value) <= Math.abs(halfStep) * (1 + 1e-9);
 }
 
+/** How far past its bound a claim's figure may be and still say what the page's does. */
+const BOUND_REACH = 1.5;
+
+/**
+ * The claim bounds a figure the page states exactly, and the page's figure is within the bound,
+ * not far past it: "just over a quarter of the jobs" for "27 percent", "more than 40" for "45".
+ * Not years, decades or ranks.
+ */
+function boundHolds(claim: Token, page: Token): boolean {
+  if (!claim.bound || page.bound || claim.value === undefined || page.value === undefined)
+    return false;
+  const exact = ['year', 'decade', 'ordinal'];
+  if (exact.includes(claim.numberClass ?? '') || exact.includes(page.numberClass ?? ''))
+    return false;
+  const share = isShare(page, claim);
+  if (!share && claim.numberClass !== page.numberClass) return false;
+  const bound = share ? claim.value * 100 : claim.value;
+  return claim.bound === 'above'
+    ? page.value > bound && page.value <= bound * BOUND_REACH
+    : page.value < bound && page.value >= bound / BOUND_REACH;
+}
+
 /** "more than 80%" and "less than 80%": the same number, bounded from opposite sides. */
 function oppositeBounds(a: Token, b: Token): boolean {
   return a.bound !== undefined && b.bound !== undefined && a.bound !== b.bound;
@@ -389,7 +411,7 @@ function tokenMatches(c: Token, p: Token): boolean {
   // "the 1st US president" and "the first US president": the same ordinal, in digits and words.
   if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
-    return c.kind === p.kind && sameNumber(c, p) && !oppositeBounds(c, p);
+    return c.kind === p.kind && ((sameNumber(c, p) && !oppositeBounds(c, p)) || boundHolds(c, p));
   return c.key === p.key || c.key === p.family || sameFamily(c.key, p.key) || wordnetMatch(c, p);
 }
 

@@ -43,3 +43,31 @@ describe('compareClaim: a number rounded to the decimals it is written with', ()
     expect(r.outcome).toBe('contradicted');
   });
 });
+
+describe('compareClaim: a bound the page’s figure is within', () => {
+  // quanta-1 (tune page).
+  const QUOTE =
+    'An analysis of official U.S. labor statistics shows that in 1960, women held 27 percent of computing and math-related jobs.';
+  const against = (claim: string) => compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE]));
+
+  it('finds "just over a quarter" in "27 percent"', () => {
+    const r = against(
+      'Official labor statistics show that women held just over a quarter of U.S. computing and math-related jobs in 1960.',
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.missing).toEqual([]);
+  });
+
+  it('says otherwise of a bound the figure is on the wrong side of, or far past', () => {
+    expect(
+      against(
+        'Labor statistics show that in 1960 women held less than a quarter of computing and math-related jobs.',
+      ).outcome,
+    ).toBe('contradicted');
+    expect(
+      against(
+        'Labor statistics show that in 1960 women held more than 10 percent of computing and math-related jobs.',
+      ).outcome,
+    ).not.toBe('supported');
+  });
+});

@@ -298,9 +298,9 @@ function saidThereOrNowhere(
 /**
  * A number conflict whose answer figure the quote states too, in another place: "swapping roughly
  * 100 miles a year" against "… nearly 1,600 miles of gas lines … about 100 miles of line each
- * year", aligned with the first sentence, the same figure of the same thing. A composer joins facts from a quote's sentences; that
- * the figure is the quote's own, beside another the answer leaves out, is not a misreading the
- * rules can show. Not found rather than flagged.
+ * year", aligned with the first sentence: the same figure of the same thing. A composer joins
+ * facts from a quote's sentences; that the figure is the quote's own, beside another the answer
+ * leaves out, is not a misreading the rules can show. Not found rather than flagged.
  */
 function withoutFigureStatedElsewhere(
   compared: ClaimComparison,
@@ -317,16 +317,12 @@ function withoutFigureStatedElsewhere(
   const statedElsewhere = (c: ClaimComparison['conflicts'][number]) => {
     const at = claimTokens.findIndex((t) => t.kind === 'number' && t.start === c.claimStart);
     const figure = claimTokens[at];
-    const conflicting = compared.sentence.start + c.pageStart;
+    const thing = counted(claimTokens, at);
     return (
       !!figure &&
-      counted(claimTokens, at) !== undefined &&
+      thing !== undefined &&
       quoteTokens.some(
-        (t, j) =>
-          t.kind === 'number' &&
-          t.start !== conflicting &&
-          sameNumber(figure, t) &&
-          counted(quoteTokens, j) === counted(claimTokens, at),
+        (t, j) => t.kind === 'number' && sameNumber(figure, t) && counted(quoteTokens, j) === thing,
       )
     );
   };

@@ -33,14 +33,14 @@ import { answerFromByline } from '../pipeline/byline';
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
-import { namesWrittenJoined } from '../pipeline/code-names';
+import { namesWrittenJoined, writtenApart } from '../pipeline/code-names';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance, withoutBalancedDenial } from '../pipeline/negation-parity';
 import { antonymAcrossQuote, polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
 import { swappedRoles } from '../pipeline/swapped-roles';
-import type { AnswerSentence, Block, CitationCheck, Quote } from '../pipeline/types';
+import type { AnswerSentence, Block, CitationCheck, ClaimConflict, Quote } from '../pipeline/types';
 
 export interface CheckOptions {
   /** The MiniLM cross-encoder; absent (no weights) → the rules alone. */
@@ -363,12 +363,21 @@ function withSwappedRoles(
   return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }
 
-/** A name the text near the quote writes as one word ("nodejs" for "Node.js") is not missing. */
+/**
+ * A name the text near the quote writes as one word ("nodejs" for "Node.js"), or in two ("HDR 10"
+ * for "HDR10"), is not missing; nor is it another name in the quote's place.
+ */
 function withoutJoinedNames(
-  result: ClaimComparison,
+  compared: ClaimComparison,
   claim: string,
   texts: readonly string[],
 ): ClaimComparison {
+  const [quote] = texts;
+  const sameName = (c: ClaimConflict) => c.kind === 'entity' && writtenApart(claim, quote!, c);
+  const result =
+    compared.conflicts.length > 0 && compared.conflicts.every(sameName)
+      ? { ...compared, outcome: 'not-found' as const, conflicts: [] }
+      : compared;
   if (result.missing.length === 0) return result;
   const joined = namesWrittenJoined(claim, result.missing, texts);
   if (joined.size === 0) return result;

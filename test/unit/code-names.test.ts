@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../lib/composer/check';
-import { namesWrittenJoined } from '../../lib/pipeline/code-names';
+import { namesWrittenJoined, writtenApart } from '../../lib/pipeline/code-names';
 import { pageQuote } from '../support/quotes';
 
 // lazy-image-2 (the Metroid story): the quote says "the planet", its paragraph "SR388".
@@ -59,5 +59,34 @@ describe('namesWrittenJoined', () => {
     const answer = 'The last attack in Tunisia was in 2002, outside a synagogue in Tunis.';
     const quote = 'The last attack in Tunisia was in 2002, outside a synagogue in Djerba.';
     expect(namesWrittenJoined(answer, ['Tunis'], [quote]).size).toBe(0);
+  });
+});
+
+describe('names written as one word on one side, two on the other', () => {
+  const check = async (sentence: string, quote: string) =>
+    (await checkCitations([{ text: sentence, citations: [1] }], [pageQuote(quote)]))[0]!;
+
+  it('finds "HDR10" in "HDR 10" (engadget)', async () => {
+    const c = await check(
+      'Because the One X lacks Dolby Vision support, owners are limited to the somewhat less capable HDR10 standard.',
+      "Unfortunately, the One X doesn't support Dolby Vision, so you're stuck with the slightly less capable HDR 10 standard.",
+    );
+    expect(c.missing).toEqual([]);
+    expect(c.conflicts).toEqual([]);
+    expect(c.flagged).toBe(false);
+  });
+
+  it('reads "Building Twenty" and "@BuildingTwenty" as one name (medium-3)', () => {
+    const claim = 'Building Twenty observed that he and Bielefeld wrote similar critiques.';
+    const quote = '@BuildingTwenty: Both @s_bielefeld & I wrote similar critiques.';
+    const at = { claimStart: 0, claimEnd: 8, pageStart: 1, pageEnd: 15 };
+    expect(writtenApart(claim, quote, at)).toBe(true);
+    expect(writtenApart('Building Nine observed it.', quote, at)).toBe(false);
+  });
+
+  it('keeps a figure written in words near the quote missing', () => {
+    expect(
+      namesWrittenJoined('Lucasfilm spent $15 million on it.', ['$15 million'], ['15 million']),
+    ).toEqual(new Set());
   });
 });

@@ -73,6 +73,9 @@ export interface BylineAnswer {
 // "By", and "Par", "Von", "Por", "Door", "Autor:" on pages in other languages.
 const BY =
   /^(?:(?:posted|written|words|story|text|report(?:ed)?|photos?\s+and\s+text)\s+)?(?:by|par|von|por|door)\s+|^(?:auteur|autor|autora|autore|verfasser)\s*:\s*/i;
+// A site's colophon: "Daring Fireball is written and produced by John Gruber."
+const COLOPHON =
+  /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}(?:is|are)\s+written(?:\s+and\s+(?:produced|edited|designed|published))?\s+by\s+/u;
 // The names end where the line goes on about them: " on <date>", ", a deputy editor", a separator.
 // The writer's names also end where another credit starts: "Written by Rob Ewaschuk Edited by …".
 const NAMES_END =
@@ -113,9 +116,9 @@ function spanOf(fact: PageFact, line: string, block: Block): BylineAnswer['span'
       BY.test(line) || /\b(?:posted|published|updated|on)\b/i.test(line) || line.length < 40;
     return date && dateline ? date : undefined;
   }
-  const by = BY.exec(line);
+  const by = BY.exec(line) ?? COLOPHON.exec(line);
   if (by) {
-    const rest = line.slice(by[0].length);
+    const rest = line.slice(by[0].length).replace(/[.!]\s*$/, '');
     const end = NAMES_END.exec(rest)!.index;
     return end > 0 ? { start: by[0].length, end: by[0].length + end } : undefined;
   }

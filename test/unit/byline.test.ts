@@ -40,6 +40,17 @@ describe('answerFromByline', () => {
     ).toBe('Alex Heath');
   });
 
+  it('finds the writer a site’s colophon names (daringfireball-1)', () => {
+    expect(
+      said('author', [
+        { kind: 'paragraph', text: 'Daring Fireball is written and produced by John Gruber.' },
+      ]),
+    ).toBe('John Gruber');
+    expect(
+      said('author', [{ kind: 'paragraph', text: 'The report is based on data gathered by NASA.' }]),
+    ).toBeUndefined();
+  });
+
   it('ends the writer at the next credit (google-sre-book-1)', () => {
     const credits: Block[] = [
       { kind: 'lines', text: 'Written by Rob Ewaschuk Edited by Betsy Beyer' },

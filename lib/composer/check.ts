@@ -33,14 +33,15 @@ import { answerFromByline } from '../pipeline/byline';
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';
 import type { PairScorer } from '../pipeline/ports';
-import { namesWrittenJoined, writtenApart } from '../pipeline/code-names';
+import { namesWrittenJoined, withoutNamesWrittenApart } from '../pipeline/code-names';
+import { withoutFigureStatedElsewhere } from '../pipeline/figure-elsewhere';
 import { negationHeadAgrees } from '../pipeline/negation-head';
 import { denialsBalance, withoutBalancedDenial } from '../pipeline/negation-parity';
 import { antonymAcrossQuote, polarityAcrossQuote } from '../pipeline/quote-polarity';
 import { sentenceRanges } from '../core/segment';
 import { relevance } from '../pipeline/retrieve';
-import { swappedRoles } from '../pipeline/swapped-roles';
-import type { AnswerSentence, Block, CitationCheck, ClaimConflict, Quote } from '../pipeline/types';
+import { withSwappedRoles } from '../pipeline/swapped-roles';
+import type { AnswerSentence, Block, CitationCheck, Quote } from '../pipeline/types';
 
 export interface CheckOptions {
   /** The MiniLM cross-encoder; absent (no weights) → the rules alone. */
@@ -231,7 +232,7 @@ function judgeQuote(
   );
   if (single) return single;
   const across = acrossQuote(
-    withoutFigureStatedElsewhere(balanced, claim, quote.text, lexicon),
+    withoutFigureStatedElsewhere(balanced, claim, { quote: quote.text }, lexicon),
     claim,
     quote.text,
     lexicon,
@@ -296,41 +297,6 @@ function saidThereOrNowhere(
 }
 
 /**
- * A number conflict whose answer figure the quote states too, in another place: "swapping roughly
- * 100 miles a year" against "… nearly 1,600 miles of gas lines … about 100 miles of line each
- * year", aligned with the first sentence: the same figure of the same thing. A composer joins
- * facts from a quote's sentences; that the figure is the quote's own, beside another the answer
- * leaves out, is not a misreading the rules can show. Not found rather than flagged.
- */
-function withoutFigureStatedElsewhere(
-  compared: ClaimComparison,
-  claim: string,
-  quote: string,
-  lexicon: Lexicon,
-): ClaimComparison {
-  if (compared.outcome !== 'contradicted' || compared.conflicts.length === 0) return compared;
-  if (!compared.conflicts.every((c) => c.kind === 'number')) return compared;
-  const claimTokens = analyse(claim, lexicon).tokens;
-  const quoteTokens = analyse(quote, lexicon).tokens;
-  // What the figure counts: the word after it ("100 miles"), so "two others" is not "Two gunmen".
-  const counted = (tokens: readonly Token[], i: number) => tokens[i + 1]?.key;
-  const statedElsewhere = (c: ClaimComparison['conflicts'][number]) => {
-    const at = claimTokens.findIndex((t) => t.kind === 'number' && t.start === c.claimStart);
-    const figure = claimTokens[at];
-    const thing = counted(claimTokens, at);
-    return (
-      !!figure &&
-      thing !== undefined &&
-      quoteTokens.some(
-        (t, j) => t.kind === 'number' && sameNumber(figure, t) && counted(quoteTokens, j) === thing,
-      )
-    );
-  };
-  if (!compared.conflicts.every(statedElsewhere)) return compared;
-  return { ...compared, outcome: 'not-found', conflicts: [] };
-}
-
-/**
  * A negation conflict where both sides deny the same head word ("would not destroy the living
  * planet" / "refused to destroy the unique living world"): the reaches differ, not what is denied
  * (negation-head.ts). Not found rather than flagged: the rules cannot say it is supported.
@@ -348,22 +314,6 @@ function withoutAgreeingDenial(
 }
 
 /**
- * Two words of the sentence that trade places in one sentence of the quote ("a British father
- * and an American mother" / "an American father and a British mother") say otherwise, though
- * every word is there (swapped-roles.ts). Not for table rows and knowledge-graph lines.
- */
-function withSwappedRoles(
-  compared: ClaimComparison,
-  claim: string,
-  quote: string,
-  lexicon: Lexicon,
-): ClaimComparison {
-  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
-  const conflict = swappedRoles(claim, quote, lexicon);
-  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
-}
-
-/**
  * A name the text near the quote writes as one word ("nodejs" for "Node.js"), or in two ("HDR 10"
  * for "HDR10"), is not missing; nor is it another name in the quote's place.
  */
@@ -373,11 +323,7 @@ function withoutJoinedNames(
   texts: readonly string[],
 ): ClaimComparison {
   const [quote] = texts;
-  const sameName = (c: ClaimConflict) => c.kind === 'entity' && writtenApart(claim, quote!, c);
-  const result =
-    compared.conflicts.length > 0 && compared.conflicts.every(sameName)
-      ? { ...compared, outcome: 'not-found' as const, conflicts: [] }
-      : compared;
+  const result = withoutNamesWrittenApart(compared, claim, quote!);
   if (result.missing.length === 0) return result;
   const joined = namesWrittenJoined(claim, result.missing, texts);
   if (joined.size === 0) return result;

@@ -864,8 +864,9 @@ function wordItem(
   next: Raw | undefined,
   lexicon: Lexicon,
 ): Item {
-  const word = r.lower.replace(/['’]s$/u, '');
-  const written = r.text.replace(/['’]s$/u, '');
+  // "I'm", "we've", "they'd": a function word and a verb, no name ("I've" mid-sentence had been one).
+  const word = r.lower.replace(/['’](?:s|m|ve|d|ll|re)$/u, '');
+  const written = r.text.replace(/['’](?:s|m|ve|d|ll|re)$/u, '');
   // "percentile_disc", "getElementById", "remoteStorage", "1010data": an identifier or a
   // product's name, a name wherever it stands.
   const identifier = /_|\p{Ll}\p{Lu}|^\d+\p{L}{4}/u.test(written);

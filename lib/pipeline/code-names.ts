@@ -3,6 +3,7 @@
 // "SR388", is one word to claim matching, claim-text.ts, so it is found or missing whole.)
 
 import { escapeRegExp } from '../core/text';
+import type { ClaimComparison } from './claim-match';
 
 const WORD = /[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*/gu;
 
@@ -58,9 +59,9 @@ export function namesWrittenJoined(
 }
 
 /**
- * One name where a conflict sets two apart: the answer's word with the word after it is the
- * quote's word ("Building Twenty" / "@BuildingTwenty"), or the other way round ("HDR10" /
- * "HDR 10"). Offsets as claim matching gives them, into `claim` and `quote`.
+ * One name where a conflict sets two apart: the two differ only in spaces ("NewZealand" /
+ * "New Zealand"), or the answer's word with the word after it is the quote's word ("Building
+ * Twenty" / "@BuildingTwenty"), or the other way round ("HDR10" / "HDR 10"). Offsets as claim matching gives them, into `claim` and `quote`.
  */
 export function writtenApart(
   claim: string,
@@ -74,7 +75,23 @@ export function writtenApart(
     return next !== undefined && solid(word + next) === solid(other);
   };
   return (
+    solid(ours) === solid(theirs) ||
     joinedWithNext(ours, claim, conflict.claimEnd, theirs) ||
     joinedWithNext(theirs, quote, conflict.pageEnd, ours)
   );
+}
+
+/**
+ * A comparison whose conflicts are all one name written apart (`writtenApart`): not "says
+ * otherwise", and not "says this" either, as the rules matched the name nowhere.
+ */
+export function withoutNamesWrittenApart(
+  compared: ClaimComparison,
+  claim: string,
+  evidence: string,
+): ClaimComparison {
+  const sameName = (c: ClaimComparison['conflicts'][number]) =>
+    c.kind === 'entity' && writtenApart(claim, evidence, c);
+  if (compared.conflicts.length === 0 || !compared.conflicts.every(sameName)) return compared;
+  return { ...compared, outcome: 'not-found', conflicts: [] };
 }

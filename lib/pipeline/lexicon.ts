@@ -220,6 +220,11 @@ export function isCalendarWord(key: string): boolean {
 }
 
 /** When both keys are different members of one closed set (two months, two units): its kind. */
+/** A word of one of the closed sets of units ("GB", "miles", "hours"). */
+export function isUnit(key: string): boolean {
+  return SET_OF.get(key)?.kind === 'unit';
+}
+
 export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
   if (a === b) return null;
   const sa = SET_OF.get(a);

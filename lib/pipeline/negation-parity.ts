@@ -36,7 +36,8 @@ const WORD = /[\p{L}'’]+/gu;
  * A verb of stopping before what stops: "stop creating new debt" is "take on no new debt". Only
  * before an "-ing" verb or "to": "the start and stop command" denies nothing.
  */
-const STOPPING = /\b(?:stop|stops|stopped|stopping|cease|ceases|ceased|ceasing)\s+(?:to\s|\p{L}+ing\b)/gu;
+const STOPPING =
+  /\b(?:stop|stops|stopped|stopping|cease|ceases|ceased|ceasing)\s+(?:to\s|\p{L}+ing\b)/gu;
 
 /**
  * Denials in a text: negation cues as claim matching reads them (claim-text.ts's `cueAt`: "n't",
@@ -79,6 +80,8 @@ export function withoutBalancedDenial(claim: string, compared: ClaimComparison):
 function deniedOnOneSide(conflict: ClaimConflict): boolean {
   if (conflict.kind === 'negation') return true;
   if (conflict.kind !== 'quantifier') return false;
-  const cues = [conflict.claim, conflict.page].map((words) => negationCueCount(words, BASE_LEXICON));
+  const cues = [conflict.claim, conflict.page].map((words) =>
+    negationCueCount(words, BASE_LEXICON),
+  );
   return cues.filter((n) => n > 0).length === 1;
 }

@@ -13,7 +13,7 @@
 // where it stands is not a matter of which copy was meant.
 
 import { sentenceRanges } from '../core/segment';
-import { sameNumber } from './claim-match';
+import { type ClaimComparison, sameNumber } from './claim-match';
 import { analyse, type Token } from './claim-text';
 import { exclusiveKind, type Lexicon, sameFamily } from './lexicon';
 import type { ClaimConflict } from './types';
@@ -33,6 +33,20 @@ function sameSort(a: Token, b: Token): boolean {
     return a.kind === b.kind && a.numberClass === b.numberClass;
   if (a.capital && b.capital) return a.name || b.name;
   return exclusiveKind(a.key, b.key) !== null;
+}
+
+/**
+ * A word of a longer name ("Tech" of "Breitbart Tech", "Nolan" of "Lucas Nolan"): where such a
+ * name stands says less, as "a Breitbart Tech reporter, Lucas Nolan" and "Lucas Nolan is a
+ * reporter for Breitbart Tech" tie their names to the same words in turn.
+ */
+function inLongerName(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k]!;
+  const next = (d: number) => tokens[k + d];
+  return (
+    t.capital &&
+    [next(-1), next(1)].some((o) => o !== undefined && o.capital && Math.abs(o.pos - t.pos) === 1)
+  );
 }
 
 /** Signed distance from `a` to `b` when they stand together, else 0. */
@@ -88,6 +102,7 @@ export function swappedInSentence(
   for (let a = 0; a < c.length; a++)
     for (let b = a + 1; b < c.length; b++) {
       if (m[a]! < 0 || m[b]! < 0 || !sameSort(c[a]!, c[b]!)) continue;
+      if (inLongerName(c, a) || inLongerName(c, b)) continue;
       if (!movedTie(c, m, a, b) || !movedTie(c, m, b, a)) continue;
       const said = p[m[b]!]!;
       return {
@@ -110,4 +125,20 @@ export function swappedRoles(claim: string, quote: string, lexicon: Lexicon): Cl
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * A comparison that found no conflict, turned into "says otherwise" when two words of the claim
+ * trade places in one sentence of the evidence. Verify claim and the citation check read a
+ * comparison this way; neither for table rows and knowledge-graph lines, which are facts of their own.
+ */
+export function withSwappedRoles(
+  compared: ClaimComparison,
+  claim: string,
+  evidence: string,
+  lexicon: Lexicon,
+): ClaimComparison {
+  if (compared.outcome === 'contradicted' || compared.verbatim) return compared;
+  const conflict = swappedRoles(claim, evidence, lexicon);
+  return conflict ? { ...compared, outcome: 'contradicted', conflicts: [conflict] } : compared;
 }

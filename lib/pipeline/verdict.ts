@@ -24,7 +24,10 @@ import {
   type MatchOptions,
 } from './claim-match';
 import { buildLexicon, type Lexicon } from './lexicon';
+import { withoutNamesWrittenApart } from './code-names';
+import { withoutFigureStatedElsewhere } from './figure-elsewhere';
 import { withoutBalancedDenial } from './negation-parity';
+import { withSwappedRoles } from './swapped-roles';
 import type { Quote, Verdict } from './types';
 import { t } from '../core/i18n';
 
@@ -98,17 +101,35 @@ export function compareQuotes(
     }
     return keys;
   };
-  return quotes.map((quote) => ({
-    quote,
-    result: withoutBalancedDenial(
+  const othersOnPage = (quote: Quote) =>
+    quotes
+      .filter((q) => q.source.url === quote.source.url && q !== quote)
+      .map((q) => q.text)
+      .join('\n');
+  return quotes.map((quote) => {
+    const compared = compareClaim(claim, quote.text, lexicon, {
+      ...opts.match,
+      context: [quote.source.title],
+      known: knownFor(quote.source.url),
+    });
+    // Read as the citation check reads a quote (lib/composer/check.ts), so that a verdict and a
+    // check on the same quote agree.
+    const read = withoutNamesWrittenApart(
+      withoutFigureStatedElsewhere(
+        withoutBalancedDenial(claim, compared),
+        claim,
+        { quote: quote.text, elsewhere: othersOnPage(quote) },
+        lexicon,
+      ),
       claim,
-      compareClaim(claim, quote.text, lexicon, {
-        ...opts.match,
-        context: [quote.source.title],
-        known: knownFor(quote.source.url),
-      }),
-    ),
-  }));
+      quote.text,
+    );
+    const ownFacts = quote.source.kind === 'kg' || quote.source.blockKind === 'table';
+    return {
+      quote,
+      result: ownFacts ? read : withSwappedRoles(read, claim, quote.text, lexicon),
+    };
+  });
 }
 
 function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict {

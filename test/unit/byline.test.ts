@@ -47,7 +47,9 @@ describe('answerFromByline', () => {
       ]),
     ).toBe('John Gruber');
     expect(
-      said('author', [{ kind: 'paragraph', text: 'The report is based on data gathered by NASA.' }]),
+      said('author', [
+        { kind: 'paragraph', text: 'The report is based on data gathered by NASA.' },
+      ]),
     ).toBeUndefined();
   });
 

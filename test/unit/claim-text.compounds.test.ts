@@ -32,7 +32,8 @@ describe('claim text: ages written as compounds', () => {
   it('finds "100-year-old" in "century-old"', () => {
     const quote =
       'The day after Easter, Bassi and his crew loaded up the Polaris, one of four century-old wooden schooners still chasing halibut out of Seattle.';
-    const claim = 'The Polaris is one of four 100-year-old wooden schooners still fishing for halibut.';
+    const claim =
+      'The Polaris is one of four 100-year-old wooden schooners still fishing for halibut.';
     const r = compareClaim(claim, quote, buildLexicon([claim, quote]));
     expect(r.conflicts).toEqual([]);
     expect(r.missing).toEqual([]);

@@ -126,6 +126,12 @@ describe('claim text: a possessive opening a sentence', () => {
     ]);
   });
 
+  it('is no name in a contraction of a pronoun (medium-3: "I’m correcting now")', () => {
+    expect(names("I’m correcting now, and I've seen it, I'd say, Samantha's too.")).toEqual([
+      "Samantha's",
+    ]);
+  });
+
   it('is a common word for the possessives that open sentences as words do', () => {
     expect(names("Today's browsers block such cookies.")).toEqual([]);
     expect(names("Everyone's data is collected.")).toEqual([]);

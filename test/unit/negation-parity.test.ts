@@ -102,7 +102,8 @@ describe('denials: verbs of stopping', () => {
 
 describe('withoutBalancedDenial: a denial claim matching names a quantifier', () => {
   // ehow-1 (tune page): "only" governs the answer's "water", so the conflict is a quantifier's.
-  const QUOTE = 'You won’t have to water the terrariums unless you see that the walls are not misting up.';
+  const QUOTE =
+    'You won’t have to water the terrariums unless you see that the walls are not misting up.';
   const read = (claim: string) =>
     withoutBalancedDenial(claim, compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE])));
 
@@ -115,8 +116,8 @@ describe('withoutBalancedDenial: a denial claim matching names a quantifier', ()
   });
 
   it('keeps it when they do not', () => {
-    expect(read('You only need to water the terrariums when you see the walls misting up.').outcome).toBe(
-      'contradicted',
-    );
+    expect(
+      read('You only need to water the terrariums when you see the walls misting up.').outcome,
+    ).toBe('contradicted');
   });
 });

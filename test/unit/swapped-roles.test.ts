@@ -50,3 +50,15 @@ describe('swappedRoles', () => {
     expect(swapped(claim, quote)).toBe(null);
   });
 });
+
+describe('swappedRoles: words of longer names', () => {
+  // breitbart (tune page): a byline restated, each name tied to the other's word in turn.
+  it('says nothing of "a Breitbart Tech reporter, Lucas Nolan" / "Lucas Nolan is a reporter for Breitbart Tech"', () => {
+    expect(
+      swapped(
+        'As a Breitbart Tech reporter, Lucas Nolan covers free speech and online censorship issues.',
+        'Lucas Nolan is a reporter for Breitbart Tech covering issues of free speech and online censorship.',
+      ),
+    ).toBe(null);
+  });
+});

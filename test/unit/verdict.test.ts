@@ -338,3 +338,52 @@ describe('verdictFromEvidence: denials that balance (wikipedia-2, tune half)', (
     expect(v.label).toBe('refuted');
   });
 });
+
+describe('verdictFromEvidence: read as the citation check reads a quote', () => {
+  const page = (id: number, text: string) => quote(id, 0.9, 3, text);
+
+  it('says otherwise where two words trade places (article-author-tag)', () => {
+    const v = verdictFromEvidence(
+      [
+        page(
+          1,
+          'Arthur Edward Waite was born in Brooklyn, New York in 1857 to an American father and a British mother.',
+        ),
+      ],
+      { claim: 'Waite was born in Brooklyn in 1857 to a British father and an American mother.' },
+    );
+    expect(v.label).toBe('refuted');
+  });
+
+  it('does not set a name written without its space against the name (wikipedia-2)', () => {
+    const v = verdictFromEvidence(
+      [
+        page(
+          1,
+          'New Zealand is situated some 2,000 kilometres (1,200 mi) east of Australia across the Tasman Sea.',
+        ),
+      ],
+      { claim: 'NewZealand lies about two thousand kilometres east of Australia.' },
+    );
+    expect(v.label).not.toBe('refuted');
+  });
+
+  it('takes a figure another quote of the page states of the same thing (nytimes-3)', () => {
+    const total = page(
+      1,
+      'And should anyone forget that filling potholes, like snow removal, is a sacred staple of constituent services, transportation officials have compiled the number of potholes the city has filled — more than 1,786,300 — since Mayor Bill de Blasio took office in 2014.',
+    );
+    const claim =
+      'Last year the city filled 255,904 potholes and Mayor de Blasio fired the pothole chief.';
+    const lastYear = (what: string) =>
+      page(2, `Street surfaces are affected by winter weather, too: Last year, the city ${what}.`);
+    expect(verdictFromEvidence([total], { claim }).label).toBe('refuted');
+    expect(verdictFromEvidence([total, lastYear('filled 255,904 potholes')], { claim }).label).toBe(
+      'not-enough-evidence',
+    );
+    // The same figure of another thing does not count.
+    expect(
+      verdictFromEvidence([total, lastYear('replaced 255,904 refrigerators')], { claim }).label,
+    ).toBe('refuted');
+  });
+});

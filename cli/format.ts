@@ -1,5 +1,6 @@
 // Plain-text rendering of a result for the terminal.
 
+import { distinctConflicts } from '../components/conflict-marks';
 import { summariseChecks } from '../lib/composer/check';
 import type { AskResult, CitationCheck, Quote } from '../lib/pipeline/types';
 
@@ -126,7 +127,7 @@ function formatVerdict(result: AskResult): string[] {
   if (v.problem) return lines;
   if (v.sentence && v.label !== 'not-enough-evidence')
     lines.push(`  The page [${v.sentence.quoteId}]: "${v.sentence.text.replace(/\s+/g, ' ')}"`);
-  for (const c of v.conflicts ?? [])
+  for (const c of distinctConflicts(v.conflicts ?? []))
     lines.push(`  ${c.kind}: the claim says "${c.claim}", the page says "${c.page}"`);
   return lines;
 }

@@ -5,7 +5,7 @@ import { t, tn } from '@/lib/core/i18n';
 import type { Answer, ClaimConflict, Quote, Verdict } from '@/lib/pipeline/types';
 import { SUMMARY } from '@/lib/pipeline/verdict';
 import { tx } from './translate';
-import { conflictPieces, withoutMarkersIn } from './conflict-marks';
+import { conflictPieces, distinctConflicts, withoutMarkersIn } from './conflict-marks';
 
 // Answer text is rendered as React text nodes, never parsed as HTML or Markdown
 // (docs/SECURITY.md, properties 3 and 4): a model that writes `[x](javascript:…)` or
@@ -122,7 +122,7 @@ function VerdictEvidence({
       </blockquote>
       {verdict.label === 'refuted' && conflicts.length > 0 && (
         <ul className="verdict-conflicts">
-          {conflicts.map((c, i) => (
+          {distinctConflicts(conflicts).map((c, i) => (
             <li key={i} data-conflict={c.kind}>
               {tx(
                 'verdict_conflict',

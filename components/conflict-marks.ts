@@ -47,3 +47,17 @@ export function withoutMarkersIn(pieces: readonly Piece[]): Piece[] {
     .map((p) => (p.marked ? p : { ...p, text: withoutMarkerText(p.text) }))
     .filter((p) => p.text.length > 0);
 }
+
+/**
+ * Conflicts as the verdict card lists them: one line per distinct pair of words, though claim
+ * matching may find the same pair at two places of the sentence ("four" / "three" twice).
+ */
+export function distinctConflicts(conflicts: readonly ClaimConflict[]): ClaimConflict[] {
+  const seen = new Set<string>();
+  return conflicts.filter((c) => {
+    const key = `${c.kind}\u0000${c.claim}\u0000${c.page}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

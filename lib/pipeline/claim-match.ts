@@ -25,7 +25,13 @@ import {
   sameFamily,
   wordKey,
 } from './lexicon';
-import { NUMBER_SCALES, NUMBER_WORDS, ORDINAL_WORDS, QUANTIFIER_CONFLICTS } from './lexicon-data';
+import {
+  NAME_TITLES,
+  NUMBER_SCALES,
+  NUMBER_WORDS,
+  ORDINAL_WORDS,
+  QUANTIFIER_CONFLICTS,
+} from './lexicon-data';
 import { fromTheOtherSide } from './converse';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
@@ -1026,7 +1032,7 @@ function unitsApart(claim: readonly Token[], page: readonly Token[], matched: re
 }
 
 /**
- * A name of the claim found on the page only before the claim word it follows, while in its very
+ * A name of the claim found on the page away from the claim word it follows, while in its very
  * place after that word the page has another name: "featured at the 1939 World's Fair in Chicago" against
  * "featured at the Chicago Exposition in 1933 and at the 1939 World's Fair in New York". Matching
  * each word wherever it is would call it supported; in the claim's own place the page names
@@ -1037,22 +1043,46 @@ function movedNames(
   page: readonly Token[],
   matched: readonly number[],
 ): Conflict[] {
-  const used = new Set(matched.filter((m) => m >= 0));
-  const out: Conflict[] = [];
-  claim.forEach((c, i) => {
-    if (matched[i]! < 0 || !c.name) return;
-    // The word before it in the claim, matched, with only function words between ('Fair in').
-    const anchor = foundBeforeAnchor(page, matched, i, { nearest: false });
-    if (!anchor) return;
-    const { left, from } = anchor;
-    // In the very place: the page's next word, as many words on as in the claim ('Fair in New York').
+  // In each name's very place: the page's next word after the match of the claim word before it
+  // ('Fair in'), as many words on as in the claim ('Fair in New York').
+  const placeOf = claim.map((c, i) => {
+    const left = i - 1;
+    if (matched[i]! < 0 || !c.name || left < 0 || matched[left]! < 0) return -1;
+    const from = page[matched[left]!]!.pos;
     const at = from + (c.pos - claim[left]!.pos);
     const next = page.findIndex((p) => p.pos > from);
+    return page[next]?.pos === at ? next : -1;
+  });
+  const out: Conflict[] = [];
+  claim.forEach((c, i) => {
+    const next = placeOf[i]!;
     const rival = page[next];
-    if (!rival || rival.pos !== at || !rival.name || rival.key === c.key || used.has(next)) return;
+    if (!rival || !rival.name || rival.key === c.key) return;
+    // The rival another claim name matched: a conflict only where that name's place holds this
+    // one's match, the two names swapped ("capital city is Auckland, while its most populous city
+    // is Wellington" against "… Wellington … Auckland").
+    const taker = matched.indexOf(next);
+    if (taker >= 0 && placeOf[taker] !== matched[i]) return;
+    // Found after its place ("capital city is Wellington, while its most populous city is
+    // Auckland" for "capital city is Auckland"), or swapped: only names of one word each, as a
+    // first name before the claim's surname ("Joe Hewitt") stands in its place too.
+    const found = page[matched[i]!]!;
+    const alone = standsAlone(page, found) && standsAlone(page, rival);
+    const title = TITLE_WORDS.has(rival.word ?? '');
+    const from = page[matched[i - 1]!]!.pos;
+    const loose = found.pos > from || taker >= 0;
+    if (loose && (!alone || title || isCalendarWord(c.key))) return;
     out.push(conflictOf('entity', c, rival));
   });
   return out;
+}
+
+/** "President-elect Trump": a title stands before a name, not for another one. */
+const TITLE_WORDS = new Set(NAME_TITLES.split(' '));
+
+/** A name with no other capitalised word right before or after it. */
+function standsAlone(tokens: readonly Token[], t: Token): boolean {
+  return !tokens.some((o) => o !== t && o.capital && Math.abs(o.pos - t.pos) === 1);
 }
 
 /**

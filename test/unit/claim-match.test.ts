@@ -726,3 +726,31 @@ describe('compareClaim: a spelled-out "one" is no missing number', () => {
     expect(compareClaim(claim, page, buildLexicon([claim, page])).missing).toEqual(['one']);
   });
 });
+
+describe('compareClaim: a name moved out of its place', () => {
+  // wikipedia-2 (a Chromium walk-through): every word is in the sentence, the names elsewhere.
+  const CAPITAL =
+    "New Zealand's capital city is Wellington, while its most populous city is Auckland.";
+  const against = (claim: string) => compareClaim(claim, CAPITAL, buildLexicon([claim, CAPITAL]));
+
+  it('says otherwise of a name found after the place where the page has another', () => {
+    const r = against("New Zealand's capital city is Auckland.");
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Auckland', page: 'Wellington' });
+  });
+
+  it('says otherwise of two names swapped', () => {
+    expect(
+      against("New Zealand's capital city is Auckland, while its most populous city is Wellington.")
+        .outcome,
+    ).toBe('contradicted');
+  });
+
+  it('still says this of the sentence as written, and of a first name before the surname', () => {
+    expect(against("New Zealand's capital city is Wellington.").outcome).toBe('supported');
+    const quote =
+      'Firefox began as a fork of the Mozilla code by Dave Hyatt, Joe Hewitt and Blake Ross.';
+    const claim = 'Firefox started as a fork of the Mozilla code by Hyatt, Hewitt and Ross.';
+    expect(compareClaim(claim, quote, buildLexicon([claim, quote])).conflicts).toEqual([]);
+  });
+});

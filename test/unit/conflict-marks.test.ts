@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { conflictPieces, withoutMarkersIn } from '../../components/conflict-marks';
+import {
+  conflictPieces,
+  distinctConflicts,
+  withoutMarkersIn,
+} from '../../components/conflict-marks';
 import type { ClaimConflict } from '../../lib/pipeline/types';
 
 // yahoo-1: "Thumper has complicated controls." against the quote's second sentence.
@@ -54,5 +58,14 @@ describe('withoutMarkersIn: footnote markers out of the verdict sentence', () =>
 
   it('drops a piece that was only a marker', () => {
     expect(withoutMarkersIn([{ text: '[12]', marked: false }])).toEqual([]);
+  });
+});
+
+describe('distinctConflicts', () => {
+  it('lists the same pair of words once, whatever its places', () => {
+    const a = conflict('simple');
+    const twice = { ...a, pageStart: a.pageStart + 1, pageEnd: a.pageEnd + 1 };
+    const other = { ...a, page: 'straightforward' };
+    expect(distinctConflicts([a, twice, other])).toEqual([a, other]);
   });
 });

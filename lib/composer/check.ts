@@ -173,7 +173,10 @@ export async function checkCitations(
         known: known(quote),
       });
       const result = withoutOthersWords(
-        withoutJoinedNames(judged, claim, [quote.text, options.near?.get(quote.id) ?? '']),
+        withoutJoinedNames(judged, claim, {
+          quote: quote.text,
+          near: options.near?.get(quote.id) ?? '',
+        }),
         { claim, quote, others },
         lexicon,
       );
@@ -320,12 +323,11 @@ function withoutAgreeingDenial(
 function withoutJoinedNames(
   compared: ClaimComparison,
   claim: string,
-  texts: readonly string[],
+  { quote, near }: { quote: string; near: string },
 ): ClaimComparison {
-  const [quote] = texts;
-  const result = withoutNamesWrittenApart(compared, claim, quote!);
+  const result = withoutNamesWrittenApart(compared, claim, quote);
   if (result.missing.length === 0) return result;
-  const joined = namesWrittenJoined(claim, result.missing, texts);
+  const joined = namesWrittenJoined(claim, result.missing, [quote, near]);
   if (joined.size === 0) return result;
   return { ...result, missing: result.missing.filter((m) => !joined.has(m)) };
 }

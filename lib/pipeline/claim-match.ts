@@ -897,21 +897,20 @@ function calendarInSentence(
 }
 
 /**
- * The claim word before matched claim word `i` that anchors it (the nearest matched one, or only
- * the word right before it), with its page position, when word `i` was found on the page only
- * before that anchor: out of its place. Undefined when it is in order or has no anchor.
+ * The page position of the nearest matched claim word before matched claim word `i`, when word
+ * `i` was found on the page only before that anchor: out of its place. Undefined when it is in
+ * order or has no anchor.
  */
 function foundBeforeAnchor(
   page: readonly Token[],
   matched: readonly number[],
   i: number,
-  { nearest }: { nearest: boolean },
-): { left: number; from: number } | undefined {
+): number | undefined {
   let left = i - 1;
-  if (nearest) while (left >= 0 && matched[left]! < 0) left--;
-  if (left < 0 || matched[left]! < 0) return undefined;
+  while (left >= 0 && matched[left]! < 0) left--;
+  if (left < 0) return undefined;
   const from = page[matched[left]!]!.pos;
-  return page[matched[i]!]!.pos > from ? undefined : { left, from };
+  return page[matched[i]!]!.pos > from ? undefined : from;
 }
 
 /**
@@ -929,7 +928,7 @@ function crossed(
   claim.forEach((c, i) => {
     // Years move freely in a paraphrase ("in 2022, it ranked second" / "second in 2022").
     if (matched[i]! < 0 || c.kind !== 'number' || numberKind(c) === 'date') return;
-    const from = foundBeforeAnchor(page, matched, i, { nearest: true })?.from;
+    const from = foundBeforeAnchor(page, matched, i);
     if (from === undefined) return;
     const to = from + 3;
     const rival = page.find(

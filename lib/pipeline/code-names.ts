@@ -61,7 +61,8 @@ export function namesWrittenJoined(
 /**
  * One name where a conflict sets two apart: the two differ only in spaces ("NewZealand" /
  * "New Zealand"), or the answer's word with the word after it is the quote's word ("Building
- * Twenty" / "@BuildingTwenty"), or the other way round ("HDR10" / "HDR 10"). Offsets as claim matching gives them, into `claim` and `quote`.
+ * Twenty" / "@BuildingTwenty"), or the other way round ("HDR10" / "HDR 10"). Offsets as claim
+ * matching gives them, into `claim` and `quote`.
  */
 export function writtenApart(
   claim: string,

@@ -219,12 +219,12 @@ export function isCalendarWord(key: string): boolean {
   return set !== undefined && set.id < CALENDAR_SETS && !NOT_ONLY_CALENDAR.has(key);
 }
 
-/** When both keys are different members of one closed set (two months, two units): its kind. */
 /** A word of one of the closed sets of units ("GB", "miles", "hours"). */
 export function isUnit(key: string): boolean {
   return SET_OF.get(key)?.kind === 'unit';
 }
 
+/** When both keys are different members of one closed set (two months, two units): its kind. */
 export function exclusiveKind(a: string, b: string): 'date' | 'unit' | 'antonym' | 'number' | null {
   if (a === b) return null;
   const sa = SET_OF.get(a);

@@ -76,13 +76,23 @@ export function withoutMarkerText(text: string): string {
   return text.replace(MARKERS, '');
 }
 
-/** The sentence without footnote markers and edit links, and without a marker's stray tail. */
+/**
+ * A photo credit a caption runs into the sentence before it, with no space: "… had seeped
+ * underground.CreditChang W. Lee/The New York Times" (a caption's spans read as one block).
+ */
+const GLUED_CREDIT = /(?<=[.!?]["”’)]?)(?:Credit)+:?\s?\p{Lu}[^!?]{0,100}$/u;
+
+/**
+ * The sentence without footnote markers and edit links, without a marker's stray tail, and
+ * without a photo credit glued to its end.
+ */
 export function withoutMarkers(sentence: string): string {
   return (
     withoutMarkerText(sentence)
       // The tail of a marker the sentence split cut in two: "1]: 207 The list provides …".
       .replace(/^\d{1,3}\](?::\s?(?:pp?\.\s?)?\d+(?:[–-]\d+)?)?\s*/, '')
       .replace(/\[+$/, '')
+      .replace(GLUED_CREDIT, '')
       .replace(/\s{2,}/g, ' ')
       .trim()
   );

@@ -25,6 +25,17 @@ describe('isJunk', () => {
 });
 
 describe('withoutMarkers', () => {
+  it('removes a photo credit a caption glues to the sentence (nytimes-3)', () => {
+    expect(
+      withoutMarkers(
+        'The likely source of the problem was water and rock salt that had seeped underground.CreditCreditChang W. Lee/The New York Times',
+      ),
+    ).toBe('The likely source of the problem was water and rock salt that had seeped underground.');
+    expect(withoutMarkers('The officials said. Credit for the idea goes to Lee.')).toBe(
+      'The officials said. Credit for the idea goes to Lee.',
+    );
+  });
+
   it('removes footnote markers, edit links and a marker’s stray tail', () => {
     expect(withoutMarkers('3] One day later it was mozilla.org.[1]')).toBe(
       'One day later it was mozilla.org.',

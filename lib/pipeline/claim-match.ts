@@ -12,7 +12,14 @@
 // (test/eval/verify.ts); figures on the 'report' split are in test/bench/results.json.
 
 import { sentenceRanges, unwrapped, wrappedLines } from '../core/segment';
-import { type Analysis, analyse, denialsOver, type Token, verbatimSpan } from './claim-text';
+import {
+  type Analysis,
+  analyse,
+  denialsOver,
+  standsAlone,
+  type Token,
+  verbatimSpan,
+} from './claim-text';
 import {
   areAntonyms,
   BASE_LEXICON,
@@ -1078,11 +1085,6 @@ function movedNames(
 
 /** "President-elect Trump": a title stands before a name, not for another one. */
 const TITLE_WORDS = new Set(NAME_TITLES.split(' '));
-
-/** A name with no other capitalised word right before or after it. */
-function standsAlone(tokens: readonly Token[], t: Token): boolean {
-  return !tokens.some((o) => o !== t && o.capital && Math.abs(o.pos - t.pos) === 1);
-}
 
 /**
  * A name of the claim that this sentence does not hold, where the sentence has another name in

@@ -1079,3 +1079,11 @@ export function verbatimSpan(claim: string, text: string): { start: number; end:
   }
   return null;
 }
+
+/**
+ * A word with no other capitalised word right before or after it: not a word of a longer name
+ * ("Hewitt" of "Joe Hewitt", "Tech" of "Breitbart Tech").
+ */
+export function standsAlone(tokens: readonly Token[], t: Token): boolean {
+  return !tokens.some((o) => o !== t && o.capital && Math.abs(o.pos - t.pos) === 1);
+}

@@ -14,7 +14,7 @@
 
 import { sentenceRanges } from '../core/segment';
 import { type ClaimComparison, sameNumber } from './claim-match';
-import { analyse, type Token } from './claim-text';
+import { analyse, standsAlone, type Token } from './claim-text';
 import { exclusiveKind, type Lexicon, sameFamily } from './lexicon';
 import type { ClaimConflict } from './types';
 
@@ -33,20 +33,6 @@ function sameSort(a: Token, b: Token): boolean {
     return a.kind === b.kind && a.numberClass === b.numberClass;
   if (a.capital && b.capital) return a.name || b.name;
   return exclusiveKind(a.key, b.key) !== null;
-}
-
-/**
- * A word of a longer name ("Tech" of "Breitbart Tech", "Nolan" of "Lucas Nolan"): where such a
- * name stands says less, as "a Breitbart Tech reporter, Lucas Nolan" and "Lucas Nolan is a
- * reporter for Breitbart Tech" tie their names to the same words in turn.
- */
-function inLongerName(tokens: readonly Token[], k: number): boolean {
-  const t = tokens[k]!;
-  const next = (d: number) => tokens[k + d];
-  return (
-    t.capital &&
-    [next(-1), next(1)].some((o) => o !== undefined && o.capital && Math.abs(o.pos - t.pos) === 1)
-  );
 }
 
 /** Signed distance from `a` to `b` when they stand together, else 0. */
@@ -99,10 +85,14 @@ export function swappedInSentence(
   const c = analyse(claim, lexicon).tokens;
   const p = analyse(sentence, lexicon, offset).tokens;
   const m = uniqueMatches(c, p);
+  // Words of longer names ("Breitbart Tech", "Lucas Nolan"): where such a name stands says less,
+  // as "a Breitbart Tech reporter, Lucas Nolan" and "Lucas Nolan is a reporter for Breitbart
+  // Tech" tie their names to the same words in turn.
+  const partOfName = (t: Token) => t.capital && !standsAlone(c, t);
   for (let a = 0; a < c.length; a++)
     for (let b = a + 1; b < c.length; b++) {
       if (m[a]! < 0 || m[b]! < 0 || !sameSort(c[a]!, c[b]!)) continue;
-      if (inLongerName(c, a) || inLongerName(c, b)) continue;
+      if (partOfName(c[a]!) || partOfName(c[b]!)) continue;
       if (!movedTie(c, m, a, b) || !movedTie(c, m, b, a)) continue;
       const said = p[m[b]!]!;
       return {

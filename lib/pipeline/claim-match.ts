@@ -871,6 +871,7 @@ function findConflicts(
         'span',
       ) ??
       calendarInSentence(c, page, free, everywhere);
+    if (conflict && timedByOtherEvents(claim, page, matched, i, conflict)) return;
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
@@ -885,6 +886,29 @@ function findConflicts(
     if (!conflicts.some((k) => k.pageStart === conflict.pageStart)) conflicts.push(conflict);
   return conflicts;
 }
+
+const ORDER_WORDS = new Set(['before', 'after']);
+
+/**
+ * "before" against "after" said of two different events: "Before the demo, the author scanned his
+ * face" against "After scanning my face …, I handed my glasses": the order is the same, told from
+ * either end. Opposite only when the word after each is the same event (claim word matched to it).
+ */
+function timedByOtherEvents(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  i: number,
+  conflict: Conflict,
+): boolean {
+  if (conflict.kind !== 'antonym' || !ORDER_WORDS.has(claim[i]!.word ?? '')) return false;
+  const j = page.findIndex((p) => p.start === conflict.pageStart);
+  // The event's words: the next two on each side ("after he pushes to review" / "before review").
+  const near = (k: number) => k > j && k <= j + EVENT_WORDS;
+  return !matched.slice(i + 1, i + 1 + EVENT_WORDS).some(near);
+}
+
+const EVENT_WORDS = 2;
 
 /**
  * A month, weekday or season the evidence never names, where the aligned sentence names another
@@ -1334,7 +1358,12 @@ function polarityConflict(
         pageEnd: cue(p).end,
       };
     }
-    if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier))
+    if (
+      c.quantifier &&
+      p.quantifier &&
+      quantifiersConflict(c.quantifier, p.quantifier) &&
+      !countsAlso(page, c)
+    )
       return quantifierConflictOf(c, p);
   }
   return quantifiersApart(claim, page, matched);
@@ -1371,6 +1400,7 @@ function quantifiersApart(
     pairs.flatMap(({ c }) => (c.quantifierCue ? [c.quantifierCue.start] : [])),
   );
   if (counts.size !== 1) return null;
+  if (countsAlso(page, pairs.find(({ c }) => c.quantifierCue)!.c)) return null;
   for (const { c } of pairs)
     for (const { p } of pairs)
       if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier))
@@ -1418,6 +1448,19 @@ function justPastReach(tokens: readonly Token[], t: Token): boolean {
     next = tokens[k--]!;
   const before = tokens[k];
   return !!before?.negated && !!before.cue && before.pos === next.pos - 1;
+}
+
+/**
+ * The page writes the claim's count too, on other words: "in all her work, only once did someone
+ * include her" against "only once in her career was she made": each side's "only" reaches other
+ * words, and the page's "all" is said of something else. The same words, not the same class:
+ * "Mostly because …" is no "most developers".
+ */
+function countsAlso(page: readonly Token[], c: Token): boolean {
+  const cue = (t: Token) => t.quantifierCue?.text.toLowerCase();
+  return (
+    cue(c) !== undefined && page.some((p) => p.quantifier === c.quantifier && cue(p) === cue(c))
+  );
 }
 
 function quantifiersConflict(a: string, b: string): boolean {

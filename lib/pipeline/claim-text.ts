@@ -124,7 +124,22 @@ const BOUNDS = new Map<string, Bound>([
 const NUMBER_COMPARATIVES = new Set(['more', 'less', 'fewer', 'greater']);
 const DIFFERENCE = new Set(DIFFERENCE_COMPARATIVES.split(' '));
 /** "not only X but also Y" affirms X; "how far from it a value may be" asks a distance. */
-const NOT_NEGATION = ['not only', 'not just', 'not least', 'not long', 'no doubt', 'how far from'];
+const NOT_NEGATION = [
+  'not only',
+  'not just',
+  'not least',
+  'not long',
+  'no doubt',
+  'no wonder',
+  'how far from',
+  // "none other than Yoon" is Yoon.
+  'none other than',
+  // "fans who don't mind paying more" are willing to pay: the denial is of the objection.
+  'never mind',
+  ...['do', 'does', 'did', 'would', 'wo'].flatMap((verb) =>
+    ["n't", 'n’t', ' not'].map((not) => `${verb}${not} mind`),
+  ),
+];
 /** "no more than 39" bounds the number (at most 39): no denial of what follows (`boundBefore`). */
 const DENIED_BOUNDS = ['more than', 'less than', 'fewer than', 'greater than'].flatMap((b) => [
   `no ${b}`,
@@ -272,6 +287,27 @@ function regnalNumberAt(raws: readonly Raw[], j: number): NumberRead | null {
   return { value, numberClass: 'ordinal', next: j + 1 };
 }
 
+/** "half a(n)" or "half-" before a unit of time or a scale: the unit is counted by one half. */
+function halfOfA(raws: readonly Raw[], j: number): boolean {
+  const [half, between, unit] = [raws[j]!, raws[j + 1], raws[j + 2]];
+  const hyphen = between?.text === '-' && between.start === half.end && unit?.start === between.end;
+  if (between?.lower !== 'a' && between?.lower !== 'an' && !hyphen) return false;
+  const word = unit?.lower ?? '';
+  return Object.hasOwn(MULTIPLES, word) || TIME_UNITS.has(word) || isScale(word);
+}
+
+/** "1990s", "21st" (or "the 21st century"), "World War II": a decade or a rank, read whole. */
+function decadeOrOrdinalAt(raws: readonly Raw[], j: number): NumberRead | null {
+  const lower = raws[j]!.lower;
+  if (/^\d{3}0s$/.test(lower))
+    return { value: Number(lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
+  if (/^\d+(?:st|nd|rd|th)$/.test(lower))
+    return (
+      centuryAt(raws, j) ?? { value: parseInt(lower, 10), numberClass: 'ordinal', next: j + 1 }
+    );
+  return regnalNumberAt(raws, j);
+}
+
 /** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
 function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   let j = i;
@@ -284,18 +320,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   if (!first) return null;
   let value: number | undefined;
   let numberClass: NumberClass = 'count';
-  if (/^\d{3}0s$/.test(first.lower))
-    return { value: Number(first.lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
-  if (/^\d+(?:st|nd|rd|th)$/.test(first.lower))
-    return (
-      centuryAt(raws, j) ?? {
-        value: parseInt(first.lower, 10),
-        numberClass: 'ordinal',
-        next: j + 1,
-      }
-    );
-  const regnal = regnalNumberAt(raws, j);
-  if (regnal) return regnal;
+  const dateOrRank = decadeOrOrdinalAt(raws, j);
+  if (dateOrRank) return dateOrRank;
   if (isPronoun(raws, j) || servesAs(raws, j)) return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
@@ -310,6 +336,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
+  // "half a century" (or "half-century") is 50 years, "half a million" 500,000.
+  if (first.lower === 'half' && halfOfA(raws, j)) j++;
   const plain = NUMERIC.test(first.text) && !first.text.includes(',');
   const fraction = fractionAt(raws, j);
   if (fraction) ({ value, last: j } = fraction);

@@ -593,7 +593,7 @@ export const QUANTIFIERS: Record<QuantifierClass, string> = {
   some: 'some|several|a number|a handful|various|sometimes|certain',
   few: 'few|a few|not many|not much|not a lot|not very many|not very much|only a few|only a small part|only a small fraction|only a handful|a small part|a small fraction|a small share|a tiny fraction|hardly any|scarcely any|barely any|a small number|a minority|rarely|seldom|little|hardly|barely|least',
   none: 'no one|none|nobody|nothing|not a single|not one',
-  only: 'only|solely|exclusively|just',
+  only: 'only|solely|exclusively|just|nothing but',
 };
 
 /** Quantifier classes that cannot both be true of the same thing. */

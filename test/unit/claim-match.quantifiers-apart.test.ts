@@ -35,3 +35,33 @@ describe('compareClaim: counts that cannot both hold, on different words', () =>
     expect(compare(claim, page).outcome).not.toBe('contradicted');
   });
 });
+
+// quanta-1: each side's "only" reaches other words; the page's "all" is said of her work.
+describe('compareClaim: the page writes the claim’s count too', () => {
+  const page =
+    'Gille recalls that in all her scientific programming work, only once did someone include her as a co-author after she contributed computational work to a paper.';
+
+  it('does not set the page’s other count against it', () => {
+    const claim =
+      'Only once in her scientific programming career was Gille made a co-author for computational work on a paper.';
+    expect(compare(claim, page).outcome).toBe('supported');
+  });
+
+  it('still says otherwise of a count the page does not write', () => {
+    const claim =
+      'In some of her scientific programming work, Gille was made a co-author for computational work on a paper.';
+    expect(compare(claim, page).conflicts[0]).toMatchObject({
+      kind: 'quantifier',
+      claim: 'some',
+      page: 'all',
+    });
+  });
+
+  it('takes the same words, not the same class ("Mostly because" is no "most")', () => {
+    // 001 (tune half): the page's "Mostly" begins a reason.
+    const quote =
+      'Not a lot of frontend developers I know actually test their frontend code. Mostly because there are not many tools.';
+    const r = compare('Most frontend developers the author knows test their frontend code.', quote);
+    expect(r.outcome).toBe('contradicted');
+  });
+});

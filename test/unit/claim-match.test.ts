@@ -754,3 +754,54 @@ describe('compareClaim: a name moved out of its place', () => {
     expect(compareClaim(claim, quote, buildLexicon([claim, quote])).conflicts).toEqual([]);
   });
 });
+
+describe('compareClaim: "before" and "after" said of different events', () => {
+  // theverge: the same order, told from either end.
+  const VISION =
+    'After scanning my face and ears on an iPhone to calibrate the device to my head, I handed my glasses to an optometrist Apple had on site.';
+  // mercurial: the same event after each word.
+  const BOB = 'Incidentally, it’s important that Bob push to public before review.';
+  const compare = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+
+  it('is no conflict when the events differ', () => {
+    const r = compare(
+      'Before the demo, the author scanned his face and ears with an iPhone to calibrate the headset and handed his glasses to an optometrist.',
+      VISION,
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('says otherwise of the same event', () => {
+    const r = compare('It’s important that Bob push to public after he pushes to review.', BOB);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'after', page: 'before' });
+  });
+});
+
+describe('compareClaim: denials that deny nothing', () => {
+  const compare = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+
+  it('reads "don’t mind paying" as willing to pay', () => {
+    // engadget: fans "who don't mind paying a bit more".
+    const page =
+      'That high price limits the Xbox One X to diehard Microsoft fans who don’t mind paying a bit more to play the console’s exclusive titles in 4K.';
+    const r = compare(
+      'The One X is for diehard Microsoft fans willing to pay more to play exclusive titles in 4K.',
+      page,
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('reads "nothing but" as "only"', () => {
+    // medium-2: "wearing nothing but a pair of shorts".
+    const page =
+      'Doing so would be like me going outside when it’s freezing, wearing nothing but a pair of shorts and t-shirt.';
+    const r = compare(
+      'It is like going outside when it’s freezing, wearing only shorts and a t-shirt.',
+      page,
+    );
+    expect(r.outcome).toBe('supported');
+  });
+});

@@ -42,3 +42,34 @@ describe('claim text: a fortnight is two weeks', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: 'three', page: 'a fortnight' });
   });
 });
+
+// quanta-1 and citylab-1: "half a century", "the past half-century".
+describe('claim text: half a unit', () => {
+  const against = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+  const CHAOS =
+    'A little over half a century ago, chaos started spilling out of a famous experiment.';
+  const WISEMAN =
+    'Wiseman has been a keen observer of American institutions for the past half-century.';
+
+  it('reads "half a century" and "half-century" as 50 years', () => {
+    expect(against('Chaos emerged a little more than 50 years ago.', CHAOS).outcome).toBe(
+      'supported',
+    );
+    expect(
+      against('Wiseman has spent 50 years observing American institutions.', WISEMAN).outcome,
+    ).toBe('supported');
+  });
+
+  it('says otherwise of another number of years', () => {
+    const r = against('Wiseman has spent 40 years observing American institutions.', WISEMAN);
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'number', claim: '40', page: 'half-century' });
+  });
+
+  it('reads "half a million" as 500,000', () => {
+    const page = 'The firm sold half a million units.';
+    expect(against('The firm sold 500,000 units.', page).outcome).toBe('supported');
+    expect(against('The firm sold 600,000 units.', page).outcome).toBe('contradicted');
+  });
+});

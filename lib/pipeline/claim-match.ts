@@ -499,7 +499,10 @@ function judge(
   const phrasal = phrasalFinds(claim.tokens, page, matched);
   const coverage = total === 0 ? 0 : (found + phrasal.size) / total;
   const conflicts = comparedBothWays(
-    findConflicts(claim.tokens, page, matched, everywhere),
+    [
+      ...findConflicts(claim.tokens, page, matched, everywhere),
+      ...otherNameAround(claim.tokens, page, matched, texts),
+    ],
     { claim: claim.tokens, page, matched },
     texts,
   );
@@ -1136,6 +1139,50 @@ function namesInPlace(
     out.push(conflictOf('entity', c, rival));
   });
   return out;
+}
+
+/**
+ * One word of a name shared, the rest of each name its own: "classes at Florida State University"
+ * against "classes at the University of Colorado", "Sarah Gille" against "Ellen Gille". The claim's
+ * other words may be on the page elsewhere ("moved with him to Florida State University"); in
+ * this sentence the shared word belongs to another name. Titles ("Mr", "President") are not a
+ * name's own words.
+ */
+function otherNameAround(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  texts: { claim: string; evidence: string },
+): Conflict[] {
+  const used = new Set(matched.filter((m) => m >= 0));
+  const claimKeys = new Set(claim.map((c) => c.key));
+  const pageKeys = new Set(page.map((p) => p.key));
+  for (const [i, c] of claim.entries()) {
+    const j = matched[i]!;
+    if (j < 0 || !c.name || !page[j]!.name) continue;
+    const own = (tokens: readonly Token[], k: number) =>
+      tokens[k]!.kind === 'word' && !TITLE_WORDS.has(tokens[k]!.text.toLowerCase());
+    const claimOwn = nameRun(claim, i, texts.claim).filter(
+      (k) => matched[k]! < 0 && own(claim, k) && !pageKeys.has(claim[k]!.key),
+    );
+    const pageOwn = nameRun(page, j, texts.evidence).filter(
+      (k) => !used.has(k) && own(page, k) && !claimKeys.has(page[k]!.key),
+    );
+    if (claimOwn.length > 0 && pageOwn.length > 0)
+      return [conflictOf('entity', claim[claimOwn[0]!]!, page[pageOwn[0]!]!)];
+  }
+  return [];
+}
+
+/** The indices of the name that token `k` is a word of: capitalised words joined by a space or "of". */
+function nameRun(tokens: readonly Token[], k: number, text: string): number[] {
+  const joins = (a: Token, b: Token) =>
+    a.capital && b.capital && /^(?: | of )$/.test(text.slice(a.end, b.start));
+  let from = k;
+  while (from > 0 && joins(tokens[from - 1]!, tokens[from]!)) from--;
+  let to = k;
+  while (to < tokens.length - 1 && joins(tokens[to]!, tokens[to + 1]!)) to++;
+  return Array.from({ length: to - from + 1 }, (_, n) => from + n).filter((n) => n !== k);
 }
 
 /**

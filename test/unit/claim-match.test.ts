@@ -805,3 +805,40 @@ describe('compareClaim: denials that deny nothing', () => {
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: one word of a name shared, the rest another name', () => {
+  const compare = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+  // quanta-1: the page names Florida State University in another paragraph.
+  const CLASSES =
+    'In the 1970s, she took computer science classes at the University of Colorado, toying with the idea of returning to programming.';
+
+  it('says otherwise of another university', () => {
+    const r = compare(
+      'In the 1970s she took computer science classes at Florida State University.',
+      CLASSES,
+    );
+    expect(r.outcome).toBe('contradicted');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Florida', page: 'Colorado' });
+  });
+
+  it('says otherwise of another first name', () => {
+    const r = compare(
+      'Sarah Gille took computer science classes.',
+      'Ellen Gille took computer science classes.',
+    );
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity', claim: 'Sarah', page: 'Ellen' });
+  });
+
+  it('leaves a title and a full name alone', () => {
+    expect(
+      compare('President Barack Obama spoke to the BBC.', 'Mr Obama spoke to the BBC.').outcome,
+    ).toBe('supported');
+    expect(
+      compare(
+        'She took classes at the University of Colorado.',
+        'She took classes at the University of Colorado in Boulder.',
+      ).outcome,
+    ).toBe('supported');
+  });
+});

@@ -10,7 +10,8 @@
 // around ("Born in Brooklyn in 1857, Waite had …"), but it seldom crosses two ties at once. A and
 // B must be of one sort (two numbers of one class, two names, or two words of one closed set:
 // time units, colours), and each of the four words must be written once on each side, so that
-// where it stands is not a matter of which copy was meant.
+// where it stands is not a matter of which copy was meant. The two sides of a comparison or a
+// change ("A more than B", "from A to B") are read by their frame words instead (`swappedAcrossFrame`).
 
 import { sentenceRanges } from '../core/segment';
 import { type ClaimComparison, sameNumber } from './claim-match';
@@ -108,10 +109,93 @@ export function swappedInSentence(
   return null;
 }
 
+/**
+ * A comparison or a change whose two sides trade places: "noticed the higher resolution more than
+ * the frame rates" against "noticed the frame rates more than the higher resolution", "turned its
+ * free-trade economy into a protectionist one" against "from a protectionist to a free-trade
+ * economy". The frame is read from its words: "<word> than" (the same word on both sides, so "A
+ * bigger than B" and "B smaller than A" say one thing), "instead of", "from … to" and a change
+ * verb's "into". The claim's word before the frame is found after it on the page, and a word
+ * after it before; each written once on each side.
+ */
+export function swappedAcrossFrame(
+  claim: string,
+  sentence: string,
+  lexicon: Lexicon,
+  offset = 0,
+): ClaimConflict | null {
+  const c = analyse(claim, lexicon).tokens;
+  const p = analyse(sentence, lexicon, offset).tokens;
+  const m = uniqueMatches(c, p);
+  const pageFrames = framesOf(sentence, p, offset);
+  for (const fc of framesOf(claim, c, 0))
+    for (const fp of pageFrames) {
+      if (fc.kind !== fp.kind) continue;
+      const a = fc.left.find((k) => fp.right.includes(m[k]!));
+      const b = fc.right.find((k) => fp.left.includes(m[k]!));
+      if (a === undefined || b === undefined) continue;
+      const said = p[m[b]!]!;
+      return {
+        kind: kindOf(c[a]!, c[b]!),
+        claim: c[a]!.text,
+        page: said.text,
+        claimStart: c[a]!.start,
+        claimEnd: c[a]!.end,
+        pageStart: said.start,
+        pageEnd: said.end,
+      };
+    }
+  return null;
+}
+
+interface Frame {
+  /** "than:more", "instead", "change": frames of one kind only are compared. */
+  kind: string;
+  /** Token indices on either side, nearest first. */
+  left: number[];
+  right: number[];
+}
+
+/** Content words counted on each side of a frame's words. */
+const FRAME_REACH = 3;
+
+const CHANGE_VERB =
+  /\b(?:turn|turns|turned|turning|transform|transforms|transformed|transforming|convert|converts|converted|converting|change|changes|changed|changing)\b/iu;
+
+function framesOf(text: string, tokens: readonly Token[], offset: number): Frame[] {
+  const before = (at: number) =>
+    tokens
+      .flatMap((t, k) => (t.end <= offset + at ? [k] : []))
+      .reverse()
+      .slice(0, FRAME_REACH);
+  const after = (at: number, until = Infinity) =>
+    tokens
+      .flatMap((t, k) => (t.start >= offset + at && t.end <= offset + until ? [k] : []))
+      .slice(0, FRAME_REACH);
+  const frames: Frame[] = [];
+  for (const f of text.matchAll(/\b(\p{L}+) than\b|\binstead of\b/giu)) {
+    const kind = f[1] ? `than:${f[1].toLowerCase()}` : 'instead';
+    frames.push({ kind, left: before(f.index), right: after(f.index + f[0].length) });
+  }
+  for (const f of text.matchAll(/\bfrom\b([^.;:]{1,80}?)\b(?:to|into)\b/giu)) {
+    const to = f.index + f[0].length;
+    frames.push({ kind: 'change', left: after(f.index + 4, to), right: after(to) });
+  }
+  for (const f of text.matchAll(/\binto\b/giu)) {
+    const lead = text.slice(Math.max(0, f.index - 60), f.index);
+    if (!CHANGE_VERB.test(lead) || /\bfrom\b/iu.test(lead)) continue;
+    frames.push({ kind: 'change', left: before(f.index), right: after(f.index + 4) });
+  }
+  return frames;
+}
+
 /** The first sentence of `quote` in which two words of `claim` trade places. */
 export function swappedRoles(claim: string, quote: string, lexicon: Lexicon): ClaimConflict | null {
   for (const { start, end } of sentenceRanges(quote)) {
-    const found = swappedInSentence(claim, quote.slice(start, end), lexicon, start);
+    const sentence = quote.slice(start, end);
+    const found =
+      swappedInSentence(claim, sentence, lexicon, start) ??
+      swappedAcrossFrame(claim, sentence, lexicon, start);
     if (found) return found;
   }
   return null;

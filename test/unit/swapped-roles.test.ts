@@ -62,3 +62,43 @@ describe('swappedRoles: words of longer names', () => {
     ).toBe(null);
   });
 });
+
+describe('swappedRoles: the two sides of a comparison or a change', () => {
+  // engadget: what the reviewer noticed more.
+  const NOTICED =
+    'As usual, I noticed the improvement in frame rates more than the higher resolution.';
+  // wikipedia (New Zealand): the economy's change in the 1980s.
+  const ECONOMY =
+    'New Zealand underwent major economic changes during the 1980s, which transformed it from a protectionist to a liberalised free-trade economy.';
+
+  it('finds the sides of "more than" traded', () => {
+    const conflict = swapped(
+      'The reviewer noticed the higher resolution more than the frame rates.',
+      NOTICED,
+    );
+    expect(conflict).toMatchObject({ kind: 'antonym', claim: 'resolution' });
+  });
+
+  it('finds the ends of a change traded ("into" against "from … to")', () => {
+    const conflict = swapped(
+      'In the 1980s, reforms turned the country’s free-trade economy into a protectionist one.',
+      ECONOMY,
+    );
+    expect(conflict).toMatchObject({ kind: 'antonym', page: 'protectionist' });
+  });
+
+  it('says nothing of the same sides, or of a comparison turned with an opposite word', () => {
+    expect(swapped('The reviewer noticed the frame rates more than the resolution.', NOTICED)).toBe(
+      null,
+    );
+    expect(
+      swapped(
+        'In the 1980s the economy was turned from a protectionist one into a free-trade one.',
+        ECONOMY,
+      ),
+    ).toBe(null);
+    expect(
+      swapped('The One S is smaller than the One X.', 'The One X is bigger than the One S.'),
+    ).toBe(null);
+  });
+});

@@ -40,6 +40,7 @@ import {
   QUANTIFIER_CONFLICTS,
 } from './lexicon-data';
 import { fromTheOtherSide } from './converse';
+import { hourOf } from './clock-time';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
@@ -176,7 +177,7 @@ export function compareClaim(
   const namedNearby = { has: (key: string) => named.has(key) || opts.known?.has(key) === true };
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => !spelledOne(claimAnalysis.tokens, t))
+    .filter((t) => !spelledOne(claimAnalysis.tokens, t) && !namedTime(t))
     .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, namedNearby))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
@@ -340,9 +341,26 @@ function isShare(percent: Token, fraction: Token): boolean {
   return percent.numberClass === 'percent' && fraction.numberClass === 'count' && v > 0 && v < 1;
 }
 
+/**
+ * "midnight", "noon": a time named by a word, which the page may as well say in words of its own
+ * ("in the middle of the day"): never missing, though another time in its place conflicts.
+ */
+function namedTime(t: Token): boolean {
+  return t.numberClass === 'time' && !/\d/.test(t.text);
+}
+
+/** A bare hour ("at 5") and a time on that hour ("5 a.m.", "5 p.m."): either may be meant. */
+function onTheHour(count: Token, time: Token): boolean {
+  return count.numberClass === 'count' && hourOf(time.value!) === count.value;
+}
+
 /** `a` is the claim's number, `b` the page's. */
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
+  if (a.numberClass === 'time' || b.numberClass === 'time')
+    return a.numberClass === b.numberClass
+      ? a.value === b.value
+      : onTheHour(a, b) || onTheHour(b, a);
   if (a.value === b.value) return true;
   // "half", "a quarter", "three-quarters" against "50%", "25%", "75%".
   if (isShare(a, b)) return Math.abs(a.value / 100 - b.value) < 0.005;

@@ -18,9 +18,10 @@ import {
   QUANTIFIERS,
   type QuantifierClass,
 } from './lexicon-data';
+import { clockTimeAt } from './clock-time';
 import { countryKey, isFunctionWord, type Lexicon, wordKey } from './lexicon';
 
-export type NumberClass = 'year' | 'decade' | 'ordinal' | 'percent' | 'money' | 'count';
+export type NumberClass = 'year' | 'decade' | 'ordinal' | 'percent' | 'money' | 'count' | 'time';
 
 export interface Token {
   /** Matching key: `w:` word, `c:` country, `a:` acronym, `n:` number. */
@@ -322,6 +323,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   let numberClass: NumberClass = 'count';
   const dateOrRank = decadeOrOrdinalAt(raws, j);
   if (dateOrRank) return dateOrRank;
+  const time = money ? null : clockTimeAt(raws, j);
+  if (time) return { value: time.minutes, numberClass: 'time', next: time.next };
   if (isPronoun(raws, j) || servesAs(raws, j)) return null;
   if (NUMERIC.test(first.text)) value = Number(first.text.replace(/,/g, ''));
   else if (isNumberWord(first.lower)) value = NUMBER_WORDS[first.lower];
@@ -797,7 +800,8 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
   const last = raws[read.next - 1]!;
   const before = raws[i - 1]?.lower;
   const token: Token = {
-    key: `n:${read.value}`,
+    // A time apart from counts: "8 a.m." (480 minutes) is not "480 people".
+    key: read.numberClass === 'time' ? `n:t${read.value}` : `n:${read.value}`,
     kind: 'number',
     text: '',
     start: first.start,

@@ -690,9 +690,13 @@ function cueAt(
   // a capital function word after it, at the sentence's start too ("All For One was a cryptid",
   // "All Might said"): a sentence never writes "for" or "might" with a capital otherwise.
   const next = raws[i + 1];
+  // So is one the texts write as a name mid-sentence, before another capital: "Whole Foods said"
+  // where the page writes "at Whole Foods" ("All Americans" stays a count).
+  const capitalNext = !!next && /^\p{Lu}/u.test(next.text);
   const named =
     /^\p{Lu}/u.test(r.text) &&
-    (!r.opening || (!!next && /^\p{Lu}/u.test(next.text) && isFunctionWord(next.lower)));
+    (!r.opening ||
+      (capitalNext && (isFunctionWord(next.lower) || lexicon.names.has(wordKey(r.lower)))));
   const quantifier = named || simplyAt(raws, i) ? null : phraseAt(raws, i, QUANTIFIER_PHRASES, 4);
   if (quantifier)
     return {

@@ -14,6 +14,20 @@ describe('analyse: a quantifier word that opens a name', () => {
     expect(tokens('All Might said so.').every((t) => t.quantifier === undefined)).toBe(true);
   });
 
+  it('reads one the texts write as a name mid-sentence as that name (seattletimes-1)', () => {
+    const claim = 'Whole Foods said it has lowered prices on hundreds of items.';
+    const lexicon = buildLexicon([claim, 'Shoppers at Whole Foods found lower prices.']);
+    const read = analyse(claim, lexicon).tokens;
+    expect(read[0]).toMatchObject({ text: 'Whole', name: true });
+    expect(read.every((t) => t.quantifier === undefined)).toBe(true);
+    // Without such a name, a count that opens the sentence still counts.
+    expect(
+      analyse('All Americans know it.', buildLexicon(['All Americans know it.'])).tokens[0],
+    ).toMatchObject({
+      quantifier: 'all',
+    });
+  });
+
   it('still counts "All" before a word that is no function word', () => {
     expect(tokens('All folders are treated as existing.')[0]!.quantifier).toBe('all');
     expect(tokens('All Americans are welcome.')[0]!.quantifier).toBe('all');

@@ -520,6 +520,7 @@ function judge(
     [
       ...findConflicts(claim.tokens, page, matched, everywhere),
       ...otherNameAround(claim.tokens, page, matched, texts),
+      ...deniedUpToName(claim.tokens, page, matched, texts.evidence),
     ],
     { claim: claim.tokens, page, matched },
     texts,
@@ -1471,6 +1472,41 @@ function quantifiersApart(
       if (c.quantifier && p.quantifier && quantifiersConflict(c.quantifier, p.quantifier))
         return quantifierConflictOf(c, p);
   return null;
+}
+
+/**
+ * A denial whose reach stops at a name the claim affirms: "you won't find in the new Xbox … VR
+ * support" against "the Xbox comes with VR support", "they didn't take advantage of HDR" against
+ * "thanks to HDR support". A reach stops at a name (claim-text.ts: "didn't work on Snapchat CEO
+ * Evan Spiegel" denies the work, not Spiegel), so the name is never denied itself; with no denial
+ * in the claim at all, what the page denies right up to that name is what the claim says.
+ */
+function deniedUpToName(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  evidence: string,
+): Conflict[] {
+  if (denialsOver(claim) > 0) return [];
+  for (const [i, c] of claim.entries()) {
+    const j = matched[i]!;
+    const before = page[j - 1];
+    if (j < 0 || !page[j]!.name || !before?.negated || !before.cue) continue;
+    // Of one phrase with the name ("the new Xbox", "advantage of HDR"), not the start of another
+    // ("isn't the first time the Snopes writer has …").
+    if (!/^\s+(?:of\s+)?$/u.test(evidence.slice(before.end, page[j]!.start))) continue;
+    const conflict: Conflict = {
+      kind: 'negation',
+      claim: c.text,
+      page: before.cue.text,
+      claimStart: c.start,
+      claimEnd: c.end,
+      pageStart: before.cue.start,
+      pageEnd: before.cue.end,
+    };
+    return [conflict];
+  }
+  return [];
 }
 
 /**

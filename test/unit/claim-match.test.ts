@@ -842,3 +842,30 @@ describe('compareClaim: one word of a name shared, the rest another name', () =>
     ).toBe('supported');
   });
 });
+
+describe('compareClaim: a denial whose reach stops at a name the claim affirms', () => {
+  const compare = (claim: string, page: string) =>
+    compareClaim(claim, page, buildLexicon([claim, page]));
+  // engadget: the Xbox One X review.
+  const VR = 'One thing you won’t find in the new Xbox is VR support.';
+  const HDR = 'They both looked better, though I was surprised they didn’t take advantage of HDR.';
+
+  it('says otherwise where the denied words and the name are one phrase', () => {
+    expect(compare('The Xbox comes with VR support.', VR).conflicts[0]).toMatchObject({
+      kind: 'negation',
+      claim: 'Xbox',
+      page: 'won’t',
+    });
+    expect(compare('They both looked better thanks to HDR.', HDR).outcome).toBe('contradicted');
+  });
+
+  it('leaves a claim that denies too, and a name that starts another phrase', () => {
+    expect(compare('The Xbox is unable to offer VR support.', VR).outcome).not.toBe('contradicted');
+    // breitbart: "isn’t the first time" denies no writer.
+    const page =
+      'This isn’t the first time the Snopes.com writer has expressed anti-Trump sentiment on his Twitter page.';
+    expect(
+      compare('The Snopes writer has voiced anti-Trump views on Twitter before.', page).conflicts,
+    ).toEqual([]);
+  });
+});

@@ -61,3 +61,13 @@ describe('analyse: "just about every" is every', () => {
     expect(game?.quantifier).toBe('all');
   });
 });
+
+describe('analyse: "unwilling" denies as "unable" does', () => {
+  it('denies the verb after it', () => {
+    const lexicon = buildLexicon(['They were unwilling to scan him.']);
+    const scan = analyse('They were unwilling to scan him.', lexicon).tokens.find(
+      (t) => t.text === 'scan',
+    );
+    expect(scan?.negated).toBe(true);
+  });
+});

@@ -38,6 +38,7 @@ import {
   NUMBER_WORDS,
   ORDINAL_WORDS,
   QUANTIFIER_CONFLICTS,
+  RELATION_WORDS,
 } from './lexicon-data';
 import { fromTheOtherSide } from './converse';
 import { hourOf } from './clock-time';
@@ -893,7 +894,7 @@ function findConflicts(
         'span',
       ) ??
       calendarInSentence(c, page, free, everywhere);
-    if (conflict && timedByOtherEvents(claim, page, matched, i, conflict)) return;
+    if (conflict && relatesOtherWords(claim, page, matched, i, conflict)) return;
     if (conflict && !conflicts.some((k) => k.pageStart === conflict.pageStart))
       conflicts.push(conflict);
   });
@@ -909,28 +910,29 @@ function findConflicts(
   return conflicts;
 }
 
-const ORDER_WORDS = new Set(['before', 'after']);
+/** How many words on a side a relation word relates. */
+const RELATED_WORDS = 2;
 
 /**
- * "before" against "after" said of two different events: "Before the demo, the author scanned his
- * face" against "After scanning my face …, I handed my glasses": the order is the same, told from
- * either end. Opposite only when the word after each is the same event (claim word matched to it).
+ * Opposite relation words said of different things: "Before the demo, the author scanned his
+ * face" against "After scanning my face …, I handed my glasses" (the same order, told from either
+ * end), "blow a cover five stories up" against "the water seeps down manholes". Opposite only when
+ * a word they relate is the same on both sides (a claim word matched to it).
  */
-function timedByOtherEvents(
+function relatesOtherWords(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
   i: number,
   conflict: Conflict,
 ): boolean {
-  if (conflict.kind !== 'antonym' || !ORDER_WORDS.has(claim[i]!.word ?? '')) return false;
+  const reads = RELATION_WORDS.get(claim[i]!.word ?? '');
+  if (conflict.kind !== 'antonym' || !reads) return false;
   const j = page.findIndex((p) => p.start === conflict.pageStart);
-  // The event's words: the next two on each side ("after he pushes to review" / "before review").
-  const near = (k: number) => k > j && k <= j + EVENT_WORDS;
-  return !matched.slice(i + 1, i + 1 + EVENT_WORDS).some(near);
+  const from = reads === 'after' ? 1 : -RELATED_WORDS;
+  const related = (k: number, at: number) => k !== at && k - at >= from && k - at <= RELATED_WORDS;
+  return !matched.some((m, k) => m >= 0 && related(k, i) && related(m, j));
 }
-
-const EVENT_WORDS = 2;
 
 /**
  * A month, weekday or season the evidence never names, where the aligned sentence names another

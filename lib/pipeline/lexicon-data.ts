@@ -596,6 +596,20 @@ export const QUANTIFIERS: Record<QuantifierClass, string> = {
   only: 'only|solely|exclusively|just|nothing but',
 };
 
+/**
+ * Opposite words of order and direction, each read with the words it relates: "before"/"after"
+ * with the event after them, "up"/"down" and "above"/"below" with the words on either side. Said
+ * of different things, they are no conflict (claim-match.ts, quote-polarity.ts).
+ */
+export const RELATION_WORDS: ReadonlyMap<string, 'after' | 'around'> = new Map([
+  ['before', 'after'],
+  ['after', 'after'],
+  ['up', 'around'],
+  ['down', 'around'],
+  ['above', 'around'],
+  ['below', 'around'],
+]);
+
 /** Quantifier classes that cannot both be true of the same thing. */
 export const QUANTIFIER_CONFLICTS: ReadonlyArray<readonly [QuantifierClass, QuantifierClass]> = [
   ['all', 'some'],

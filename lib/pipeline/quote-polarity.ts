@@ -14,6 +14,7 @@
 
 import { analyse, denialsOver, type Token } from './claim-text';
 import { areAntonyms, type Lexicon } from './lexicon';
+import { RELATION_WORDS } from './lexicon-data';
 import type { ClaimConflict } from './types';
 
 /**
@@ -66,7 +67,8 @@ export function antonymAcrossQuote(
   if (!read) return null;
   const { words, said, keys } = read;
   for (const word of words) {
-    if (word.name || keys.has(word.key)) continue;
+    // A relation word is opposite only of one that relates the same words (claim-match.ts).
+    if (word.name || keys.has(word.key) || RELATION_WORDS.has(word.word ?? '')) continue;
     const opposite = said.find(
       (t) => !t.name && t.negated === word.negated && areAntonyms(word.key, t.key),
     );

@@ -772,6 +772,19 @@ describe('compareClaim: "before" and "after" said of different events', () => {
     expect(r.conflicts).toEqual([]);
   });
 
+  it('is no conflict of "up" and "down" said of different things (nytimes-3)', () => {
+    const quote =
+      'When rock salt melts ice, and the water seeps down manholes, it can set off explosions strong enough to pop a manhole cover five stories into the air.';
+    const claim =
+      'Meltwater that seeps into manholes can cause explosions powerful enough to blow a cover five stories up.';
+    expect(compare(claim, quote).conflicts).toEqual([]);
+    expect(compare('The water seeps up manholes.', quote).conflicts[0]).toMatchObject({
+      kind: 'antonym',
+      claim: 'up',
+      page: 'down',
+    });
+  });
+
   it('says otherwise of the same event', () => {
     const r = compare('It’s important that Bob push to public after he pushes to review.', BOB);
     expect(r.outcome).toBe('contradicted');

@@ -73,3 +73,13 @@ describe('antonymAcrossQuote', () => {
     expect(antonymAcross('The launch of the rocket succeeded.', TOUR)).toBeNull();
   });
 });
+
+describe('antonymAcrossQuote: relation words', () => {
+  it('leaves "up" against a "down" said of other words (nytimes-3)', () => {
+    const quote =
+      'When rock salt melts ice, and the water seeps down manholes, it can set off explosions strong enough to pop a manhole cover five stories into the air.';
+    const claim =
+      'Meltwater that seeps into manholes can cause explosions strong enough to pop a manhole cover five stories up.';
+    expect(antonymAcross(claim, quote)).toBe(null);
+  });
+});

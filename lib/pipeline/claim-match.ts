@@ -28,6 +28,7 @@ import {
   isCalendarWord,
   type Lexicon,
   negatedByPrefix,
+  partsOfOneName,
   oppositeByAffix,
   sameFamily,
   wordKey,
@@ -171,7 +172,7 @@ export function compareClaim(
       .flatMap(keysOfToken),
   );
   const texts = { claim, evidence: evidenceText };
-  const sees: Known = { everywhere, named, context, known: opts.known, texts };
+  const sees: Known = { everywhere, named, context, known: opts.known, texts, lexicon };
   const alignments = units.map((unit) => judge(claimAnalysis, unit, sees, opts));
   // The rest of a name may be written as a name in the evidence or be on the page around it:
   // "Margaret Hamilton" where the quote says "she" and its paragraph "Hamilton".
@@ -502,12 +503,13 @@ interface Known {
   known?: ReadonlySet<string> | undefined;
   /** The claim and the evidence as written: conflicts' offsets point into them. */
   texts: { claim: string; evidence: string };
+  lexicon: Lexicon;
 }
 
 function judge(
   claim: Analysis,
   unit: Unit,
-  { everywhere, named, context, known, texts }: Known,
+  { everywhere, named, context, known, texts, lexicon }: Known,
   opts: Required<Omit<MatchOptions, 'context' | 'known'>>,
 ): Alignment {
   const page = unit.analysis.tokens;
@@ -522,7 +524,10 @@ function judge(
       ...findConflicts(claim.tokens, page, matched, everywhere),
       ...otherNameAround(claim.tokens, page, matched, texts),
       ...deniedUpToName(claim.tokens, page, matched, texts.evidence),
-    ],
+    ].filter(
+      // "Caudevilla's thread" where the quote says "Fernando's thread": one man, named twice.
+      (c) => c.kind !== 'entity' || !partsOfOneName(lexicon, c.claim, c.page),
+    ),
     { claim: claim.tokens, page, matched },
     texts,
   );

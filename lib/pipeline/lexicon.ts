@@ -24,6 +24,11 @@ export interface Lexicon {
   acronyms: ReadonlyMap<string, string>;
   /** Keys of words written as names somewhere in the page's text: "Obama" at a sentence start too. */
   names: ReadonlySet<string>;
+  /**
+   * Words the texts write together as one name ("Fernando Caudevilla"), as "keyA keyB" both ways:
+   * a first name and a surname of one person are not two people (`partsOfOneName`).
+   */
+  nameParts?: ReadonlySet<string>;
   /** Longest phrase, in words. */
   maxPhrase: number;
   /**
@@ -352,6 +357,7 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
       if (!isFunctionWord(lower)) names.add(wordKey(lower));
     }
   }
+  const nameParts = namePartsOf(texts);
   let maxPhrase = 1;
   for (const phrase of phrases.keys()) maxPhrase = Math.max(maxPhrase, phrase.split(' ').length);
   const otherLanguage = lang !== undefined && lang !== 'en';
@@ -359,9 +365,33 @@ export function buildLexicon(texts: readonly string[] = [], lang?: string): Lexi
     phrases,
     acronyms,
     names,
+    nameParts,
     maxPhrase,
     ...(otherLanguage ? { negations: OTHER_NEGATIONS } : {}),
   };
+}
+
+/** Two or more capitalised words in a row, one space apart: "Fernando Caudevilla", "Lord Rayleigh". */
+const NAME_RUN = /\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+)+/gu;
+
+function namePartsOf(texts: readonly string[]): Set<string> {
+  const parts = new Set<string>();
+  for (const text of texts)
+    for (const run of text.matchAll(NAME_RUN)) {
+      const keys = run[0]
+        .split(' ')
+        .map((word) => word.toLowerCase().replace(/['’]s$/u, ''))
+        .filter((lower) => !isFunctionWord(lower))
+        .map(wordKey);
+      for (const a of keys) for (const b of keys) if (a !== b) parts.add(`${a} ${b}`);
+    }
+  return parts;
+}
+
+/** Two words (as written) that the texts write together as one name. */
+export function partsOfOneName(lexicon: Lexicon, a: string, b: string): boolean {
+  const key = (text: string) => wordKey(text.toLowerCase().replace(/['’]s$/u, ''));
+  return lexicon.nameParts?.has(`${key(a)} ${key(b)}`) === true;
 }
 
 /** The lexicon with the built-in lists only. */

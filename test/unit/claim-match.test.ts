@@ -882,3 +882,19 @@ describe('compareClaim: a denial whose reach stops at a name the claim affirms',
     ).toEqual([]);
   });
 });
+
+describe('compareClaim: a first name and a surname of one person', () => {
+  // keep-images: the Silk Road drug-testing story names its doctor both ways.
+  const QUOTE = 'In all, Fernando’s thread received over 50,000 visits and 300 questions.';
+  const claim = 'Caudevilla’s thread drew more than 50,000 visits and 300 questions.';
+
+  it('is one person where the page writes the two names together', () => {
+    const lexicon = buildLexicon([claim, QUOTE, 'The doctor, Fernando Caudevilla, answered.']);
+    expect(compareClaim(claim, QUOTE, lexicon).conflicts).toEqual([]);
+  });
+
+  it('is another person where it does not', () => {
+    const r = compareClaim(claim, QUOTE, buildLexicon([claim, QUOTE, 'Caudevilla answered.']));
+    expect(r.conflicts[0]).toMatchObject({ kind: 'entity' });
+  });
+});

@@ -955,7 +955,10 @@ function wordItem(
         possessive ||
         lexicon.names.has(key) ||
         key.startsWith('c:')));
-  const token = contentToken(key, r, r, capital, name);
+  // "…, Year: 1999, Description: Huey, Dewey …": a table row's field label (blocks.ts writes rows
+  // so), not a name, though it is capitalised mid-sentence.
+  const fieldLabel = previous?.text === ',' && next?.text === ':' && !identifier;
+  const token = contentToken(key, r, r, capital, name && !fieldLabel);
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
   if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;
   if (word === 'second' && previous && RANK_BEFORE.has(previous.lower) && next && !next.punct)

@@ -162,3 +162,20 @@ describe('claim text: a possessive opening a sentence', () => {
     expect(r.conflicts[0]?.kind).toBe('entity');
   });
 });
+
+// wikipedia-4: a table row, as blocks.ts writes one ("Header: value, Header: value").
+describe('analyse: a table row’s field label', () => {
+  const ROW =
+    "Film: Mickey's Once Upon a Christmas, Year: 1999, Description: Huey, Dewey, and Louie must repeat Christmas Day.";
+
+  it('is no name', () => {
+    const read = analyse(ROW, buildLexicon([ROW])).tokens;
+    expect(read.find((t) => t.text === 'Description')).toMatchObject({ name: false });
+  });
+
+  it('stands in no name’s place', () => {
+    const claim =
+      "In Mickey's Once Upon a Christmas from 1999, Huey, Dewey and Louie are stuck repeating Christmas Day.";
+    expect(compareClaim(claim, ROW, buildLexicon([claim, ROW])).conflicts).toEqual([]);
+  });
+});

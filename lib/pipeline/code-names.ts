@@ -1,5 +1,6 @@
 // A name an answer writes in parts ("Node.js", read as "Node" and "js") that the text near its
-// quote writes as one word ("nodejs") is not a missing name. (A code whose letters run into digits,
+// quote writes as one word ("nodejs") is not a missing name; nor is one a handle holds with the
+// rest of the name ("Arment" beside "@marcoarment"). (A code whose letters run into digits,
 // "SR388", is one word to claim matching, claim-text.ts, so it is found or missing whole.)
 
 import { escapeRegExp } from '../core/text';
@@ -11,6 +12,9 @@ const WORD = /[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*/gu;
 function solid(word: string): string {
   return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
+
+/** A social-media handle or tag: "@marcoarment", "#WWDC". */
+const HANDLE = /[@#][\p{L}\p{N}_]+/gu;
 
 /** Each two neighbouring words of the texts, joined: "HDR 10" gives "hdr10". */
 function neighboursJoined(texts: readonly string[]): Set<string> {
@@ -38,8 +42,15 @@ export function namesWrittenJoined(
   const words = new Set(texts.flatMap((t) => t.toLowerCase().match(WORD) ?? []));
   const apart = neighboursJoined(texts);
   const joinedWords = new Set([...words].map((w) => w.replace(/[.-]/g, '')));
+  const handles = texts.flatMap((t) => t.match(HANDLE) ?? []).map(solid);
   const found = new Set<string>();
   for (const name of missing) {
+    // A surname or a first name a handle writes with the rest: "Arment" in "@marcoarment".
+    const bare = solid(name.replace(/['’]s$/u, ''));
+    if (/^\p{L}{4,}$/u.test(bare) && handles.some((h) => h.startsWith(bare) || h.endsWith(bare))) {
+      found.add(name);
+      continue;
+    }
     // The name as a whole word: "Tunis" is not the start of "Tunisia".
     const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').exec(
       claim,

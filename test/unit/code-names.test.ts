@@ -90,3 +90,23 @@ describe('names written as one word on one side, two on the other', () => {
     ).toEqual(new Set());
   });
 });
+
+// medium-3 (a quoted tweet): the handle holds the surname with the first name.
+describe('namesWrittenJoined: a name inside a handle', () => {
+  const QUOTE = 'Both @s_bielefeld & I wrote similar critiques of @marcoarment’s pricing model.';
+
+  it('finds a surname a handle writes with the first name', () => {
+    const claim = 'He and Bielefeld wrote similar critiques of Arment’s pricing model.';
+    expect(namesWrittenJoined(claim, ['Arment’s', 'Bielefeld'], [QUOTE])).toEqual(
+      new Set(['Arment’s', 'Bielefeld']),
+    );
+  });
+
+  it('needs four letters and a handle, not any word', () => {
+    const claim = 'Marc Ent wrote a critique of the pricing model.';
+    expect(namesWrittenJoined(claim, ['Ent'], [QUOTE])).toEqual(new Set());
+    expect(namesWrittenJoined('Arment wrote it.', ['Arment'], ['The marcoarment blog.'])).toEqual(
+      new Set(),
+    );
+  });
+});

@@ -43,6 +43,7 @@ import {
 } from './lexicon-data';
 import { fromTheOtherSide } from './converse';
 import { hourOf } from './clock-time';
+import { sameTimeAmount } from './time-amount';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
@@ -359,6 +360,8 @@ function onTheHour(count: Token, time: Token): boolean {
 /** `a` is the claim's number, `b` the page's. */
 export function sameNumber(a: Token, b: Token): boolean {
   if (a.value === undefined || b.value === undefined) return false;
+  const span = sameTimeAmount(a, b);
+  if (span !== undefined) return span;
   if (a.numberClass === 'time' || b.numberClass === 'time')
     return a.numberClass === b.numberClass
       ? a.value === b.value
@@ -445,6 +448,8 @@ function tokenMatches(c: Token, p: Token): boolean {
   if (ordinalKey(c) === p.key || ordinalKey(p) === c.key) return true;
   if (c.kind === 'number' || p.kind === 'number')
     return c.kind === p.kind && ((sameNumber(c, p) && !oppositeBounds(c, p)) || boundHolds(c, p));
+  // "a year and a half" / "18 months": the units of one span are one word.
+  if (sameTimeAmount(c, p)) return true;
   return c.key === p.key || c.key === p.family || sameFamily(c.key, p.key) || wordnetMatch(c, p);
 }
 
@@ -1084,7 +1089,7 @@ function unitsApart(claim: readonly Token[], page: readonly Token[], matched: re
     const [unit, pageUnit] = [claim[i + 1], page[j + 1]];
     if (c.kind !== 'number' || j < 0 || !unit?.afterNumber || !pageUnit?.afterNumber) return;
     if (unit.pos !== c.pos + 1 || pageUnit.pos !== page[j]!.pos + 1) return;
-    if (exclusiveKind(unit.key, pageUnit.key) === 'unit')
+    if (exclusiveKind(unit.key, pageUnit.key) === 'unit' && !sameTimeAmount(unit, pageUnit))
       out.push(conflictOf('unit', unit, pageUnit));
   });
   return out;
@@ -1317,6 +1322,8 @@ function substitutionKind(
   const ranks = [ordinalOf(c), ordinalOf(p)];
   if (ranks[0] && ranks[1]) return ranks[0] === ranks[1] ? null : 'number';
   if (c.kind === 'number' || p.kind === 'number') return null;
+  // "a year and a half" / "18 months": one span in two units.
+  if (c.afterNumber && p.afterNumber && sameTimeAmount(c, p)) return null;
   const closed =
     VERB_MONTH.test(c.text) || VERB_MONTH.test(p.text) ? null : exclusiveKind(c.key, p.key);
   if (closed === 'unit') return c.afterNumber && p.afterNumber ? 'unit' : null;

@@ -19,6 +19,7 @@ import {
   type QuantifierClass,
 } from './lexicon-data';
 import { clockTimeAt } from './clock-time';
+import { type TimeAmount, timeAmountOf, timeUnitOf } from './time-amount';
 import { countryKey, isFunctionWord, type Lexicon, wordKey } from './lexicon';
 
 export type NumberClass = 'year' | 'decade' | 'ordinal' | 'percent' | 'money' | 'count' | 'time';
@@ -64,6 +65,8 @@ export interface Token {
   lessened?: boolean;
   /** A code's letters before its digits, as a key: "GreenPak4" is a GreenPak. */
   family?: string;
+  /** A count right before a unit of time, and that unit: the span in minutes or months. */
+  timeAmount?: TimeAmount;
 }
 
 export type Bound = 'above' | 'below';
@@ -334,7 +337,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   else if (
     (first.lower === 'a' || first.lower === 'an') &&
     TIME_UNITS.has(raws[j + 1]?.lower ?? '') &&
-    (j === 0 || isFunctionWord(raws[j - 1]!.lower)) &&
+    (j === 0 || isFunctionWord(raws[j - 1]!.lower) || andAHalfAt(raws, j + 2)) &&
     !ordinalSecond(raws, j + 1)
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
@@ -533,7 +536,11 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
     if (!item.token) return;
     const { token } = item;
     // "40 feet": a unit word only means a unit right after a number.
-    if (items[pos - 1]?.token?.kind === 'number') token.afterNumber = true;
+    const number = items[pos - 1]?.token;
+    if (number?.kind === 'number') {
+      token.afterNumber = true;
+      if (number.timeAmount && timeUnitOf(token.word)) token.timeAmount = number.timeAmount;
+    }
     const place = (span: { start: number; end: number } | undefined) =>
       span && {
         text: text.slice(span.start, span.end),
@@ -560,9 +567,15 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
 
 function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
   const items: Item[] = [];
+  // Words already read with a number before them ("and a half" after "an hour").
+  const read = new Set<number>();
   let i = 0;
   while (i < raws.length) {
     const r = raws[i]!;
+    if (read.has(i)) {
+      i++;
+      continue;
+    }
     if (r.punct) {
       if (CLAUSE_END.test(r.text)) items.push({ boundary: true });
       i++;
@@ -577,6 +590,9 @@ function itemsOf(raws: readonly Raw[], lexicon: Lexicon): Item[] {
     if (step) {
       items.push(step.item);
       i = step.next;
+      const counted = step.item.token;
+      if (counted?.kind === 'number' && counted.numberClass === 'count')
+        i = readTimeAmount(counted, raws, i, read);
       // "four century-old schooners" are not 400 years old; "a century-old house" is 100.
       const article = /^an?$/.test(raws[i - 1]?.lower ?? '');
       const unit =
@@ -736,6 +752,42 @@ export function negationCueCount(text: string, lexicon: Lexicon): number {
 /** How many negation cues govern some of the tokens (a cue with no word in its reach is not counted). */
 export function denialsOver(tokens: readonly Token[]): number {
   return new Set(tokens.flatMap((t) => (t.negated && t.cue ? [t.cue.start] : []))).size;
+}
+
+/** "and a half" at raws[k]. */
+function andAHalfAt(raws: readonly Raw[], k: number): boolean {
+  return (
+    raws[k]?.lower === 'and' &&
+    /^an?$/.test(raws[k + 1]?.lower ?? '') &&
+    raws[k + 2]?.lower === 'half'
+  );
+}
+
+function addHalf(number: Token, half: Raw): void {
+  number.value = number.value! + 0.5;
+  number.key = `n:${number.value}`;
+  number.end = half.end;
+}
+
+/**
+ * "two and a half years", "an hour and a half": the half is the count's. A count right before a
+ * unit of time keeps its span (time-amount.ts), so "18 months" meets "a year and a half". Returns
+ * where reading goes on; a half written after the unit goes into `read`, to be passed over.
+ */
+function readTimeAmount(number: Token, raws: readonly Raw[], i: number, read: Set<number>): number {
+  let next = i;
+  if (andAHalfAt(raws, next)) {
+    addHalf(number, raws[next + 2]!);
+    next += 3;
+  }
+  const unit = timeUnitOf(raws[next]?.lower);
+  if (!unit) return next;
+  if (andAHalfAt(raws, next + 1)) {
+    addHalf(number, raws[next + 3]!);
+    for (const k of [next + 1, next + 2, next + 3]) read.add(k);
+  }
+  number.timeAmount = timeAmountOf(number.value!, unit);
+  return next;
 }
 
 /** Units of time read as a multiple of a smaller one: how many, and of what. */

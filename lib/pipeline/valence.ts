@@ -36,6 +36,7 @@ const INFLECTIONS: ReadonlyArray<readonly [string, string]> = [
   ['ing', ''],
   ['ing', 'e'],
   ['ly', ''],
+  ['ily', 'y'],
 ];
 
 /** The word's clear rating (≥ 2 either way), or undefined when it is mild or not rated. */

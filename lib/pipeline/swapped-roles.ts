@@ -77,6 +77,22 @@ function kindOf(a: Token, b: Token): ClaimConflict['kind'] {
   return closed === 'unit' || closed === 'date' ? closed : 'antonym';
 }
 
+/**
+ * Claim words `a` and `b` that traded places, as a conflict naming `a` and `said`, the page word
+ * that stands in `a`'s place.
+ */
+function tradedPlaces(a: Token, b: Token, said: Token): ClaimConflict {
+  return {
+    kind: kindOf(a, b),
+    claim: a.text,
+    page: said.text,
+    claimStart: a.start,
+    claimEnd: a.end,
+    pageStart: said.start,
+    pageEnd: said.end,
+  };
+}
+
 /** Two words of `claim` that trade places in one `sentence`, as a conflict naming the first. */
 export function swappedInSentence(
   claim: string,
@@ -96,16 +112,7 @@ export function swappedInSentence(
       if (m[a]! < 0 || m[b]! < 0 || !sameSort(c[a]!, c[b]!)) continue;
       if (partOfName(c[a]!) || partOfName(c[b]!)) continue;
       if (!movedTie(c, m, a, b) || !movedTie(c, m, b, a)) continue;
-      const said = p[m[b]!]!;
-      return {
-        kind: kindOf(c[a]!, c[b]!),
-        claim: c[a]!.text,
-        page: said.text,
-        claimStart: c[a]!.start,
-        claimEnd: c[a]!.end,
-        pageStart: said.start,
-        pageEnd: said.end,
-      };
+      return tradedPlaces(c[a]!, c[b]!, p[m[b]!]!);
     }
   return null;
 }
@@ -135,16 +142,7 @@ export function swappedAcrossFrame(
       const a = fc.left.find((k) => fp.right.includes(m[k]!));
       const b = fc.right.find((k) => fp.left.includes(m[k]!));
       if (a === undefined || b === undefined) continue;
-      const said = p[m[b]!]!;
-      return {
-        kind: kindOf(c[a]!, c[b]!),
-        claim: c[a]!.text,
-        page: said.text,
-        claimStart: c[a]!.start,
-        claimEnd: c[a]!.end,
-        pageStart: said.start,
-        pageEnd: said.end,
-      };
+      return tradedPlaces(c[a]!, c[b]!, p[m[b]!]!);
     }
   return null;
 }

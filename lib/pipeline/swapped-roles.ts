@@ -102,7 +102,15 @@ export function swappedInSentence(
 ): ClaimConflict | null {
   const c = analyse(claim, lexicon).tokens;
   const p = analyse(sentence, lexicon, offset).tokens;
-  const m = uniqueMatches(c, p);
+  return swappedTies(c, p, uniqueMatches(c, p));
+}
+
+/** `swappedInSentence` on analysed tokens and their unique matches `m`. */
+function swappedTies(
+  c: readonly Token[],
+  p: readonly Token[],
+  m: readonly number[],
+): ClaimConflict | null {
   // Words of longer names ("Breitbart Tech", "Lucas Nolan"): where such a name stands says less,
   // as "a Breitbart Tech reporter, Lucas Nolan" and "Lucas Nolan is a reporter for Breitbart
   // Tech" tie their names to the same words in turn.
@@ -126,18 +134,14 @@ export function swappedInSentence(
  * verb's "into". The claim's word before the frame is found after it on the page, and a word
  * after it before; each written once on each side.
  */
-export function swappedAcrossFrame(
-  claim: string,
-  sentence: string,
-  lexicon: Lexicon,
-  offset = 0,
+function swappedAcrossFrame(
+  c: readonly Token[],
+  p: readonly Token[],
+  m: readonly number[],
+  frames: { claim: readonly Frame[]; page: readonly Frame[] },
 ): ClaimConflict | null {
-  const c = analyse(claim, lexicon).tokens;
-  const p = analyse(sentence, lexicon, offset).tokens;
-  const m = uniqueMatches(c, p);
-  const pageFrames = framesOf(sentence, p, offset);
-  for (const fc of framesOf(claim, c, 0))
-    for (const fp of pageFrames) {
+  for (const fc of frames.claim)
+    for (const fp of frames.page) {
       if (fc.kind !== fp.kind) continue;
       const a = fc.left.find((k) => fp.right.includes(m[k]!));
       const b = fc.right.find((k) => fp.left.includes(m[k]!));
@@ -190,11 +194,16 @@ function framesOf(text: string, tokens: readonly Token[], offset: number): Frame
 
 /** The first sentence of `quote` in which two words of `claim` trade places. */
 export function swappedRoles(claim: string, quote: string, lexicon: Lexicon): ClaimConflict | null {
+  // The claim is read once; each sentence once, for both kinds of swap.
+  const c = analyse(claim, lexicon).tokens;
+  const claimFrames = framesOf(claim, c, 0);
   for (const { start, end } of sentenceRanges(quote)) {
     const sentence = quote.slice(start, end);
+    const p = analyse(sentence, lexicon, start).tokens;
+    const m = uniqueMatches(c, p);
     const found =
-      swappedInSentence(claim, sentence, lexicon, start) ??
-      swappedAcrossFrame(claim, sentence, lexicon, start);
+      swappedTies(c, p, m) ??
+      swappedAcrossFrame(c, p, m, { claim: claimFrames, page: framesOf(sentence, p, start) });
     if (found) return found;
   }
   return null;

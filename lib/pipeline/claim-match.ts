@@ -80,6 +80,12 @@ export interface ClaimComparison {
   missing: string[];
   /** The claim stands word for word in the evidence: supported, and no other sentence outweighs it. */
   verbatim?: boolean;
+  /**
+   * Not found, though a sentence says all but the order or comparison the claim asserts
+   * (`unstatedRelation`); its coverage is the alignment, which outweighs a weaker "otherwise" in
+   * another quote too.
+   */
+  unweighed?: boolean;
 }
 
 export interface MatchOptions {
@@ -144,6 +150,12 @@ interface Alignment {
   /** Coverage of the claim's words not involved in a conflict. */
   aligned: number;
   supported: boolean;
+  /**
+   * Says all but the order or comparison the claim asserts, which lies in figures the rules cannot
+   * weigh (`unstatedRelation`): not "supported", yet it outweighs a sentence less like the claim
+   * that seems to say otherwise.
+   */
+  unweighed: boolean;
   /** Claim names the unit refers to by a pronoun or the page's subject (`referents`). */
   resolved: ReadonlySet<number>;
 }
@@ -196,20 +208,7 @@ export function compareClaim(
     .filter((t) => !everywhere.has(ordinalKey(t) ?? ''))
     .filter((t) => !alignments.some((a) => a.resolved.has(claimAnalysis.tokens.indexOf(t))))
     .map((t) => t.text);
-  // A pair of sentences wins over one of its sentences only when it holds clearly more.
-  const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
-  const supported = best(
-    alignments.filter((a) => a.supported),
-    (a) => a.coverage - pair(a),
-  );
-  const refuting = best(
-    alignments.filter((a) => a.conflicts.length > 0 && isAligned(a, opts.alignThreshold)),
-    (a) => a.aligned - pair(a),
-  );
-  const closest = best(alignments, (a) => a.coverage - pair(a));
-  const outcome = decide(supported?.coverage, refuting?.aligned);
-  const chosen =
-    outcome === 'supported' ? supported : outcome === 'contradicted' ? refuting : closest;
+  const { outcome, chosen, held } = weigh(alignments, opts.alignThreshold);
   return {
     outcome,
     sentence: chosen
@@ -224,9 +223,45 @@ export function compareClaim(
     alignment: chosen
       ? (outcome === 'contradicted' ? chosen.aligned : chosen.coverage) - pair(chosen)
       : 0,
-    conflicts: outcome === 'contradicted' && refuting ? refuting.conflicts : [],
+    conflicts: outcome === 'contradicted' && chosen ? chosen.conflicts : [],
     missing,
+    ...(held && { unweighed: true }),
   };
+}
+
+/** A pair of sentences wins over one of its sentences only when it holds clearly more. */
+const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
+
+/**
+ * The outcome over all sentences and the sentence it rests on. One that says all but an order or
+ * comparison left to its figures (`unweighed`) weighs like one that says the claim, but decides
+ * "not found" (`held`).
+ */
+function weigh(
+  alignments: readonly Alignment[],
+  alignThreshold: number,
+): { outcome: MatchOutcome; chosen?: Alignment; held: boolean } {
+  const byCoverage = (a: Alignment) => a.coverage - pair(a);
+  const supported = best(
+    alignments.filter((a) => a.supported),
+    byCoverage,
+  );
+  const unweighed = best(
+    alignments.filter((a) => a.unweighed),
+    byCoverage,
+  );
+  const refuting = best(
+    alignments.filter((a) => a.conflicts.length > 0 && isAligned(a, alignThreshold)),
+    (a) => a.aligned - pair(a),
+  );
+  const says = [supported, unweighed].flatMap((a) => (a ? [a.coverage] : []));
+  const decided = decide(says.length > 0 ? Math.max(...says) : undefined, refuting?.aligned);
+  if (decided === 'supported')
+    return supported
+      ? { outcome: 'supported', chosen: supported, held: false }
+      : { outcome: 'not-found', chosen: unweighed, held: true };
+  if (decided === 'contradicted') return { outcome: decided, chosen: refuting, held: false };
+  return { outcome: decided, chosen: best(alignments, byCoverage), held: false };
 }
 
 /**
@@ -472,7 +507,17 @@ function judge(
     !overclaims(claim.tokens, page, matched) &&
     !addsJudgement(claim.tokens, page, matched, phrasal) &&
     coverage >= opts.supportThreshold;
-  return { unit, matched, coverage, conflicts, aligned, supported, resolved };
+  const unweighed = supported && unstatedRelation(claim.tokens, page, matched, texts.claim);
+  return {
+    unit,
+    matched,
+    coverage,
+    conflicts,
+    aligned,
+    supported: supported && !unweighed,
+    unweighed,
+    resolved,
+  };
 }
 
 /**
@@ -682,6 +727,39 @@ function addsJudgement(
           wordnetRelated(c.word!, p.word) ||
           // "unpleasant" for "less than pleasant": a prefix is for the negation rules to weigh.
           negatedByPrefix(c.word!, p.word)),
+    );
+  });
+}
+
+/** Words that put two things in order. */
+const ORDER_WORDS = new Set(['before', 'after']);
+
+/**
+ * An order or a comparison the claim asserts where the sentence gives the figures instead: "the
+ * PS4 Pro has more RAM than the Xbox One X" against "12GB of GDDR5 RAM … The PS4 Pro has only
+ * 8GB", "became a dominion before it became a colony" against "In 1841 … a colony … in 1907 … a
+ * dominion". Every other word matches, but whether the order or comparison holds lies in two
+ * figures the claim does not repeat, which word rules cannot weigh: not "supported". Without such
+ * figures an unmatched "after" is mostly the page's order in other words ("X, then Y"), and it
+ * stays; so does one whose claim gives figures of its own. A comparative is the word "than" follows ("lighter than", "more RAM than").
+ */
+function unstatedRelation(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+  claimText: string,
+): boolean {
+  // A claim with figures of its own ("met in 1854, after … in 1852") is weighed by its figures.
+  // The "One" of "Xbox One X" is part of a name, not a figure.
+  const figure = (c: Token, i: number) =>
+    c.kind === 'number' && !(claim[i - 1]?.name && claim[i - 1]!.pos === c.pos - 1);
+  if (claim.some(figure)) return false;
+  const figures = page.filter((p) => p.kind === 'number').length;
+  if (figures < 2) return false;
+  return claim.some((c, i) => {
+    if (matched[i]! >= 0 || c.kind !== 'word' || !c.word) return false;
+    return (
+      ORDER_WORDS.has(c.word) || /^(?:\s+[\p{L}\d-]+){0,2}\s+than\b/iu.test(claimText.slice(c.end))
     );
   });
 }

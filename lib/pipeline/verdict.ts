@@ -142,10 +142,15 @@ function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict
   const supporting = [...verbatim, ...top('supported').filter((c) => !c.result.verbatim)];
   const refuting = top('contradicted');
   const bestCoverage = compared.reduce((max, c) => Math.max(max, c.result.coverage), 0);
-  const outcome =
+  // A quote that says all but an order or comparison it leaves to its figures weighs like one that
+  // says the claim, so a weaker "otherwise" elsewhere does not win; the verdict stays "doesn't say".
+  const unweighed = compared.filter((c) => c.result.unweighed).map((c) => c.result.alignment);
+  const weight = [supporting[0]?.result.alignment, ...unweighed].filter((a) => a !== undefined);
+  const weighed =
     verbatim.length > 0
       ? 'supported'
-      : decide(supporting[0]?.result.alignment, refuting[0]?.result.alignment);
+      : decide(weight.length > 0 ? Math.max(...weight) : undefined, refuting[0]?.result.alignment);
+  const outcome = weighed === 'supported' && supporting.length === 0 ? 'not-found' : weighed;
   const label = LABEL_OF[outcome];
   const decided = outcome === 'supported' ? supporting : outcome === 'contradicted' ? refuting : [];
   const lead = decided[0];

@@ -229,6 +229,16 @@ export function compareClaim(
   };
 }
 
+const calendarName = (text: string) => isCalendarWord(wordKey(text.toLowerCase()));
+
+/**
+ * Two names that are no rivals: "Caudevilla's thread" where the quote says "Fernando's thread" is
+ * one man, named twice; a month or a weekday is a date, never a name in another name's place
+ * ("launched on November 7" against "released games like Forza Motorsport 7").
+ */
+const notRivals = (lexicon: Lexicon, c: Conflict) =>
+  partsOfOneName(lexicon, c.claim, c.page) || calendarName(c.claim) || calendarName(c.page);
+
 /** A pair of sentences wins over one of its sentences only when it holds clearly more. */
 const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
 
@@ -463,10 +473,7 @@ function judge(
       ...findConflicts(claim.tokens, page, matched, everywhere),
       ...otherNameAround(claim.tokens, page, matched, texts),
       ...deniedUpToName(claim.tokens, page, matched, texts.evidence),
-    ].filter(
-      // "Caudevilla's thread" where the quote says "Fernando's thread": one man, named twice.
-      (c) => c.kind !== 'entity' || !partsOfOneName(lexicon, c.claim, c.page),
-    ),
+    ].filter((c) => c.kind !== 'entity' || !notRivals(lexicon, c)),
     { claim: claim.tokens, page, matched },
     texts,
   );
@@ -1113,6 +1120,8 @@ function movedNames(
     const from = page[matched[i - 1]!]!.pos;
     const loose = found.pos > from || taker >= 0;
     if (loose && (!alone || title || isCalendarWord(c.key))) return;
+    // Right after it, the rival describes the claim's name: "to Minecraft developer Mojang".
+    if (found.pos > rival.pos && found.pos - rival.pos <= 2) return;
     out.push(conflictOf('entity', c, rival));
   });
   return out;

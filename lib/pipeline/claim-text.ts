@@ -20,9 +20,18 @@ import {
 } from './lexicon-data';
 import { clockTimeAt } from './clock-time';
 import { type TimeAmount, timeAmountOf, timeUnitOf } from './time-amount';
-import { countryKey, isFunctionWord, type Lexicon, wordKey } from './lexicon';
+import { countryKey, isCalendarWord, isFunctionWord, type Lexicon, wordKey } from './lexicon';
 
-export type NumberClass = 'year' | 'decade' | 'ordinal' | 'percent' | 'money' | 'count' | 'time';
+export type NumberClass =
+  | 'year'
+  | 'decade'
+  | 'ordinal'
+  | 'percent'
+  | 'money'
+  | 'count'
+  | 'time'
+  /** Part of a name: the "7" of "Forza Motorsport 7", the "42" of "Chrome 42". */
+  | 'label';
 
 export interface Token {
   /** Matching key: `w:` word, `c:` country, `a:` acronym, `n:` number. */
@@ -337,7 +346,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   else if (
     (first.lower === 'a' || first.lower === 'an') &&
     TIME_UNITS.has(raws[j + 1]?.lower ?? '') &&
-    (j === 0 || isFunctionWord(raws[j - 1]!.lower) || andAHalfAt(raws, j + 2)) &&
+    (j === 0 || isFunctionWord(raws[j - 1]!.lower) || andFractionAt(raws, j + 2) !== null) &&
     !ordinalSecond(raws, j + 1)
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
@@ -689,6 +698,10 @@ function cueAt(
   const r = raws[i]!;
   const notNegation = phraseAt(raws, i, NOT_CUES, 3);
   if (notNegation) return { item: {}, next: notNegation.next };
+  // "a no-vote termination fee", "a no-fly zone": joined by a hyphen, "no" is part of a word.
+  const hyphen = raws[i + 1];
+  if (r.lower === 'no' && hyphen?.text === '-' && hyphen.start === r.end)
+    return { item: {}, next: i + 1 };
   const negPhrase = phraseAt(raws, i, NEGATION_PHRASE_TABLE, 4);
   if (negPhrase)
     return {
@@ -754,37 +767,51 @@ export function denialsOver(tokens: readonly Token[]): number {
   return new Set(tokens.flatMap((t) => (t.negated && t.cue ? [t.cue.start] : []))).size;
 }
 
-/** "and a half" at raws[k]. */
-function andAHalfAt(raws: readonly Raw[], k: number): boolean {
-  return (
-    raws[k]?.lower === 'and' &&
-    /^an?$/.test(raws[k + 1]?.lower ?? '') &&
-    raws[k + 2]?.lower === 'half'
-  );
+/** Fractions written after a count with "and": "and a half", "and a quarter", "and three quarters". */
+const AND_FRACTIONS: ReadonlyArray<readonly [string, number]> = [
+  ['a half', 0.5],
+  ['an half', 0.5],
+  ['a quarter', 0.25],
+  ['one quarter', 0.25],
+  ['three quarters', 0.75],
+];
+
+/** The fraction "and a half" (or a quarter, three quarters) at raws[k] adds, and its last word. */
+function andFractionAt(raws: readonly Raw[], k: number): { add: number; last: number } | null {
+  if (raws[k]?.lower !== 'and') return null;
+  const words = `${raws[k + 1]?.lower} ${raws[k + 2]?.lower}`;
+  const found = AND_FRACTIONS.find(([text]) => text === words);
+  return found ? { add: found[1], last: k + 2 } : null;
 }
 
-function addHalf(number: Token, half: Raw): void {
-  number.value = number.value! + 0.5;
+function addFraction(
+  number: Token,
+  fraction: { add: number; last: number },
+  raws: readonly Raw[],
+): void {
+  number.value = number.value! + fraction.add;
   number.key = `n:${number.value}`;
-  number.end = half.end;
+  number.end = raws[fraction.last]!.end;
 }
 
 /**
- * "two and a half years", "an hour and a half": the half is the count's. A count right before a
+ * "two and a half years", "an hour and a half", "a year and three quarters": the fraction is the count's. A count right before a
  * unit of time keeps its span (time-amount.ts), so "18 months" meets "a year and a half". Returns
  * where reading goes on; a half written after the unit goes into `read`, to be passed over.
  */
 function readTimeAmount(number: Token, raws: readonly Raw[], i: number, read: Set<number>): number {
   let next = i;
-  if (andAHalfAt(raws, next)) {
-    addHalf(number, raws[next + 2]!);
-    next += 3;
+  const before = andFractionAt(raws, next);
+  if (before) {
+    addFraction(number, before, raws);
+    next = before.last + 1;
   }
   const unit = timeUnitOf(raws[next]?.lower);
   if (!unit) return next;
-  if (andAHalfAt(raws, next + 1)) {
-    addHalf(number, raws[next + 3]!);
-    for (const k of [next + 1, next + 2, next + 3]) read.add(k);
+  const after = andFractionAt(raws, next + 1);
+  if (after) {
+    addFraction(number, after, raws);
+    for (let k = next + 1; k <= after.last; k++) read.add(k);
   }
   number.timeAmount = timeAmountOf(number.value!, unit);
   return next;
@@ -849,15 +876,37 @@ function ageCompoundItems(raws: readonly Raw[], i: number, previous: Token | und
   return [{ token: count }, { token: contentToken(wordKey(smaller), unit, unit, false, false) }];
 }
 
+/** Written right after a name word, as the "7" of "Forza Motorsport 7" or the "4" of "PlayStation 4". */
+function nameBefore(raws: readonly Raw[], i: number): boolean {
+  const name = raws[i - 1];
+  if (!name || name.opening || name.end + 1 !== raws[i]!.start) return false;
+  return /^\p{Lu}[\p{L}\d]*$/u.test(name.text) && !isCalendarWord(wordKey(name.lower));
+}
+
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
   const read = numberAt(raws, i);
   if (!read) return null;
   const first = raws[i]!;
+  // "the One X", "Xbox One", "Formula One": a number word with a capital mid-sentence is a name's.
+  if (read.next === i + 1 && !first.opening && /^\p{Lu}\p{Ll}+$/u.test(first.text)) return null;
   const last = raws[read.next - 1]!;
   const before = raws[i - 1]?.lower;
+  // The "7" of "Forza Motorsport 7" labels a thing; it is no count or date ("November 7").
+  const numberClass =
+    read.numberClass === 'count' &&
+    read.next === i + 1 &&
+    /^\d{1,3}$/.test(first.text) &&
+    nameBefore(raws, i)
+      ? 'label'
+      : read.numberClass;
   const token: Token = {
-    // A time apart from counts: "8 a.m." (480 minutes) is not "480 people".
-    key: read.numberClass === 'time' ? `n:t${read.value}` : `n:${read.value}`,
+    // A time apart from counts: "8 a.m." (480 minutes) is not "480 people"; a label apart too.
+    key:
+      numberClass === 'time'
+        ? `n:t${read.value}`
+        : numberClass === 'label'
+          ? `n:l${read.value}`
+          : `n:${read.value}`,
     kind: 'number',
     text: '',
     start: first.start,
@@ -867,7 +916,7 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
     name: false,
     negated: false,
     value: read.value,
-    numberClass: read.numberClass,
+    numberClass,
     ...(before !== undefined && APPROXIMATORS.has(before) ? { approximate: true } : {}),
   };
   const bounded = boundBefore(raws, i);
@@ -1041,6 +1090,9 @@ const SCOPE = 3;
 /** "nothing", "nobody", "none", "no one": a whole noun phrase, not a determiner of the next words. */
 const NONE_PRONOUNS = new Set(['nothing', 'nobody', 'none', 'no']);
 
+/** Denials that govern the noun phrase after them, as a determiner does. */
+const NOUN_DENIALS = new Set(['no', 'lack', 'lacks', 'lacked', 'lacking']);
+
 function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
     const cue = item.cue;
@@ -1049,7 +1101,8 @@ function applyScopes(items: Item[]): void {
     // available for every system": "available" is not denied).
     const object = NONE_PRONOUNS.has(cue.raw.lower) && cue.quantifier === 'none';
     // "no official Mozilla Suite releases": a determiner denies or counts its whole noun phrase.
-    const determiner = !!cue.quantifier || cue.raw.lower === 'no';
+    // So does "lack": "Lack of diverse skills within the newsroom" does not deny the newsroom.
+    const determiner = !!cue.quantifier || NOUN_DENIALS.has(cue.raw.lower);
     const before = items[i - 1]?.token;
     const reached =
       object && before

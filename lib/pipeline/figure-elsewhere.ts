@@ -35,12 +35,17 @@ export function withoutFigureStatedElsewhere(
     const at = claimTokens.findIndex((t) => t.kind === 'number' && t.start === c.claimStart);
     const figure = claimTokens[at];
     const thing = key(claimTokens, at + 1);
-    if (!figure || thing === undefined) return false;
-    const same = (tokens: readonly Token[], j: number, before: boolean) =>
+    const before = key(claimTokens, at - 1);
+    if (!figure || (thing === undefined && before === undefined)) return false;
+    // A figure that ends the claim is known by the word before it: "the One X costs five hundred
+    // dollars" where another quote says "the One X costs $500".
+    const same = (tokens: readonly Token[], j: number, strict: boolean) =>
       tokens[j]!.kind === 'number' &&
       sameNumber(figure, tokens[j]!) &&
-      key(tokens, j + 1) === thing &&
-      (!before || (key(tokens, j - 1) === key(claimTokens, at - 1) && !isUnit(thing)));
+      (thing === undefined
+        ? key(tokens, j - 1) === before
+        : key(tokens, j + 1) === thing &&
+          (!strict || (key(tokens, j - 1) === before && !isUnit(thing))));
     return (
       inQuote.some((_, j) => same(inQuote, j, false)) ||
       inOthers.some((_, j) => same(inOthers, j, true))

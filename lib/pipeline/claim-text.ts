@@ -314,6 +314,14 @@ function decadeOrOrdinalAt(raws: readonly Raw[], j: number): NumberRead | null {
   const lower = raws[j]!.lower;
   if (/^\d{3}0s$/.test(lower))
     return { value: Number(lower.slice(0, 4)), numberClass: 'decade', next: j + 1 };
+  // "the 80s" (or "'80s") is the 1980s; "the 00s" and "the 10s", this century's.
+  if (
+    /^\d0s$/.test(lower) &&
+    (raws[j - 1]?.lower === 'the' || /^['’]$/.test(raws[j - 1]?.text ?? ''))
+  ) {
+    const tens = Number(lower.slice(0, 2));
+    return { value: (tens < 20 ? 2000 : 1900) + tens, numberClass: 'decade', next: j + 1 };
+  }
   if (/^\d+(?:st|nd|rd|th)$/.test(lower))
     return (
       centuryAt(raws, j) ?? { value: parseInt(lower, 10), numberClass: 'ordinal', next: j + 1 }
@@ -806,8 +814,17 @@ function readTimeAmount(number: Token, raws: readonly Raw[], i: number, read: Se
     addFraction(number, before, raws);
     next = before.last + 1;
   }
-  const unit = timeUnitOf(raws[next]?.lower);
+  // "a 30-minute demo": the hyphen joins the count to its unit.
+  const [hyphen, unitAfter] = [raws[next], raws[next + 1]];
+  // ("a 100-year-old schooner" is an age, read as "century-old" is: ageCompoundItems.)
+  const joined =
+    hyphen?.text === '-' &&
+    hyphen.start === number.end &&
+    unitAfter?.start === hyphen.end &&
+    raws[next + 2]?.text !== '-';
+  const unit = timeUnitOf(raws[joined ? next + 1 : next]?.lower);
   if (!unit) return next;
+  if (joined) next++;
   const after = andFractionAt(raws, next + 1);
   if (after) {
     addFraction(number, after, raws);
@@ -883,6 +900,25 @@ function nameBefore(raws: readonly Raw[], i: number): boolean {
   return /^\p{Lu}[\p{L}\d]*$/u.test(name.text) && !isCalendarWord(wordKey(name.lower));
 }
 
+/**
+ * A number that names rather than counts: written right after a name word ("Forza Motorsport 7"),
+ * or a resolution ("runs in 4K at 30 FPS"; "8K followers" and "$4K" count).
+ */
+function isLabel(raws: readonly Raw[], i: number, next: number): boolean {
+  const text = raws[i]!.text;
+  if (next === i + 1) return /^\d{1,3}$/.test(text) && nameBefore(raws, i);
+  // "4K" is read apart, as "4" and the scale "K".
+  const [scale, after] = [raws[i + 1]!, raws[next]];
+  return (
+    next === i + 2 &&
+    /^\d{1,2}$/.test(text) &&
+    scale.text === 'K' &&
+    scale.start === raws[i]!.end &&
+    !/^[$€£¥]$/.test(raws[i - 1]?.text ?? '') &&
+    (!after || after.punct || isFunctionWord(after.lower))
+  );
+}
+
 function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number } | null {
   const read = numberAt(raws, i);
   if (!read) return null;
@@ -893,12 +929,7 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
   const before = raws[i - 1]?.lower;
   // The "7" of "Forza Motorsport 7" labels a thing; it is no count or date ("November 7").
   const numberClass =
-    read.numberClass === 'count' &&
-    read.next === i + 1 &&
-    /^\d{1,3}$/.test(first.text) &&
-    nameBefore(raws, i)
-      ? 'label'
-      : read.numberClass;
+    read.numberClass === 'count' && isLabel(raws, i, read.next) ? 'label' : read.numberClass;
   const token: Token = {
     // A time apart from counts: "8 a.m." (480 minutes) is not "480 people"; a label apart too.
     key:

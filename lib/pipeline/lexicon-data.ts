@@ -722,6 +722,7 @@ export const COUNTRIES: readonly string[] = [
 /** Acronyms every reader knows, with their expansions; pages add their own (lexicon.ts). */
 export const ACRONYMS: Record<string, string> = {
   un: 'united nations',
+  fps: 'frames per second',
   eu: 'european union',
   nato: 'north atlantic treaty organization',
   who: 'world health organization',

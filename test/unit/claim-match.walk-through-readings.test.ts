@@ -108,3 +108,48 @@ describe('figure stated elsewhere: a figure that ends the claim', () => {
     ).toBe('contradicted');
   });
 });
+
+describe('claim text: short forms of decades, rates, spans and resolutions', () => {
+  it('reads "the 80s" as the 1980s', () => {
+    expect(
+      tokens('The big change happened in the 80s.').find((t) => t.text === '80s'),
+    ).toMatchObject({ key: 'n:1980', numberClass: 'decade' });
+    const r = compare(
+      'The big change happened in the 1980s, when the paper started using colour.',
+      'The big change happened in the 80s when the paper started using colour.',
+    );
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('matches "frames per second" with "FPS"', () => {
+    const r = compare(
+      'The game runs at 60 frames per second.',
+      'The game runs at a smooth 60 FPS.',
+    );
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('reads "a 30-minute demo" as half an hour, but "a 100-year-old schooner" as an age', () => {
+    const span = tokens('my roughly 30-minute demo').find((t) => t.kind === 'number');
+    expect(span?.timeAmount).toMatchObject({ base: 'minutes', value: 30 });
+    expect(tokens('half an hour')[0]!.timeAmount).toMatchObject({ base: 'minutes', value: 30 });
+    expect(tokens('a 100-year-old schooner').find((t) => t.kind === 'number')?.timeAmount).toBe(
+      undefined,
+    );
+  });
+
+  it('reads "in 4K" as a resolution, apart from counts, and "8K followers" as a count', () => {
+    expect(
+      tokens('It runs natively in 4K at 30 FPS.').find((t) => t.kind === 'number'),
+    ).toMatchObject({
+      numberClass: 'label',
+    });
+    expect(tokens('She has 8K followers.').find((t) => t.kind === 'number')).toMatchObject({
+      key: 'n:8000',
+      numberClass: 'count',
+    });
+    expect(tokens('It costs $4K.').find((t) => t.kind === 'number')).toMatchObject({
+      numberClass: 'money',
+    });
+  });
+});

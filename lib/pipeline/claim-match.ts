@@ -742,13 +742,14 @@ function addsJudgement(
 const ORDER_WORDS = new Set(['before', 'after']);
 
 /**
- * An order or a comparison the claim asserts where the sentence gives the figures instead: "the
- * PS4 Pro has more RAM than the Xbox One X" against "12GB of GDDR5 RAM … The PS4 Pro has only
- * 8GB", "became a dominion before it became a colony" against "In 1841 … a colony … in 1907 … a
- * dominion". Every other word matches, but whether the order or comparison holds lies in two
- * figures the claim does not repeat, which word rules cannot weigh: not "supported". Without such
- * figures an unmatched "after" is mostly the page's order in other words ("X, then Y"), and it
- * stays; so does one whose claim gives figures of its own. A comparative is the word "than" follows ("lighter than", "more RAM than").
+ * A comparison or an order the claim asserts that the sentence does not state: "the PS4 Pro has
+ * more RAM than the Xbox One X" against "12GB of GDDR5 RAM … The PS4 Pro has only 8GB", "became a
+ * dominion before it became a colony" against "In 1841 … a colony … in 1907 … a dominion". Every
+ * other word matches, but whether the comparison or order holds lies in figures the claim does not
+ * repeat, which word rules cannot weigh: not "supported". A comparative is the word "than" follows
+ * ("lighter than", "more RAM than"), unmatched. An unmatched "before" or "after" counts only where
+ * the sentence has two figures to order by; otherwise it is mostly the page's order in other words
+ * ("X, then Y"). A claim that gives figures of its own is weighed by them.
  */
 function unstatedRelation(
   claim: readonly Token[],
@@ -756,17 +757,15 @@ function unstatedRelation(
   matched: readonly number[],
   claimText: string,
 ): boolean {
-  // A claim with figures of its own ("met in 1854, after … in 1852") is weighed by its figures.
-  // The "One" of "Xbox One X" is part of a name, not a figure.
-  const figure = (c: Token, i: number) =>
-    c.kind === 'number' && !(claim[i - 1]?.name && claim[i - 1]!.pos === c.pos - 1);
-  if (claim.some(figure)) return false;
-  const figures = page.filter((p) => p.kind === 'number').length;
-  if (figures < 2) return false;
+  // A claim with figures of its own ("met in 1854, after … in 1852") is weighed by its figures;
+  // a label ("Gears of War 4") is no figure.
+  if (claim.some((c) => c.kind === 'number' && c.numberClass !== 'label')) return false;
+  const figures = page.filter((p) => p.kind === 'number').length >= 2;
   return claim.some((c, i) => {
     if (matched[i]! >= 0 || c.kind !== 'word' || !c.word) return false;
     return (
-      ORDER_WORDS.has(c.word) || /^(?:\s+[\p{L}\d-]+){0,2}\s+than\b/iu.test(claimText.slice(c.end))
+      (figures && ORDER_WORDS.has(c.word)) ||
+      /^(?:\s+[\p{L}\d-]+){0,2}\s+than\b/iu.test(claimText.slice(c.end))
     );
   });
 }

@@ -32,6 +32,18 @@ describe('compareClaim: an order or comparison the page leaves to its figures', 
     expect(r.alignment).toBeGreaterThan(0.75);
   });
 
+  it('does not support a comparison the sentence does not make, figures or none', () => {
+    const r = compare(
+      'Auckland is bigger than Wellington.',
+      'Auckland and Wellington are cities of New Zealand.',
+    );
+    expect(r.outcome).toBe('not-found');
+    expect(
+      compare('Auckland is bigger than Wellington.', 'Auckland is bigger than Wellington today.')
+        .outcome,
+    ).toBe('supported');
+  });
+
   it('still supports an order stated by the claim with figures of its own', () => {
     const claim =
       "New Zealand's first Parliament met in 1854, after the colony was given a representative government in 1852.";

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { onePerParagraph } from '@/lib/ask/closest-quotes';
 import type { Turn } from '@/lib/ask/panel-state';
 import type { AskResult } from '@/lib/pipeline/types';
 import { AnswerView, ChecksLine, pdfPages, SentView, VerdictBadge } from '../AnswerView';
@@ -29,8 +30,15 @@ export function ResultView(props: ResultViewProps) {
   const { turn, online } = props;
   const { result, highlight } = turn;
   const { answer } = result;
-  const quotes = result.quotes;
-  const closest = !answer.answered || (quotes.length > 0 && quotes.every((q) => q.weak));
+  const closest =
+    !answer.answered || (result.quotes.length > 0 && result.quotes.every((q) => q.weak));
+  // Listed as the closest passages, windows of one paragraph would repeat its sentences.
+  const quotes = closest
+    ? onePerParagraph(
+        result.quotes,
+        new Set([...answer.cited, ...(result.verdict?.quoteIds ?? [])]),
+      )
+    : result.quotes;
   const [quotesOpen, setQuotesOpen] = useState(closest && quotes.length > 0);
   const show = (id: number, sentence?: string) => {
     setQuotesOpen(true);

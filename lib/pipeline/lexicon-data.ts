@@ -572,6 +572,9 @@ export const NEGATION_PHRASES = [
   'fails to',
   'failed to',
   'failing to',
+  // "his failure to pass … laws": the noun denies as the verb does.
+  'failure to',
+  'failures to',
   'rather than',
   'instead of',
   'not possible to',

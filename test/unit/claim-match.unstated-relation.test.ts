@@ -44,6 +44,27 @@ describe('compareClaim: an order or comparison the page leaves to its figures', 
     ).toBe('supported');
   });
 
+  it('reads "more … than" across a few words, but not "rather than" nor a bound on a number', () => {
+    // bbc-1: the page gives "less than 100" against "tens of thousands"; the claim reverses them.
+    const page =
+      "If you look at the number of Americans killed since 9/11 by terrorism, it's less than 100. If you look at the number that have been killed by gun violence, it's in the tens of thousands, Mr Obama said.";
+    const reversed =
+      'According to Obama, terrorism has killed more Americans since 9/11 than guns have.';
+    expect(compare(reversed, page).outcome).toBe('not-found');
+    expect(
+      compare(
+        'Haoyu meant to walk here rather than ride.',
+        'Haoyu meant to walk here and not ride.',
+      ).unweighed,
+    ).toBeUndefined();
+    expect(
+      compare(
+        'The foundation grew to more than 60 staff.',
+        'The foundation grew to 65 staff by 2016.',
+      ).unweighed,
+    ).toBeUndefined();
+  });
+
   it('still supports an order stated by the claim with figures of its own', () => {
     const claim =
       "New Zealand's first Parliament met in 1854, after the colony was given a representative government in 1852.";

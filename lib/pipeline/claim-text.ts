@@ -901,12 +901,20 @@ function nameBefore(raws: readonly Raw[], i: number): boolean {
 }
 
 /**
- * A number that names rather than counts: written right after a name word ("Forza Motorsport 7"),
- * or a resolution ("runs in 4K at 30 FPS"; "8K followers" and "$4K" count).
+ * A number that names rather than counts: written right after a name word and before no word it
+ * counts ("Forza Motorsport 7 and", "PlayStation 4 Pro"), or a resolution ("runs in 4K at 30 FPS";
+ * "8K followers" and "$4K" count).
  */
 function isLabel(raws: readonly Raw[], i: number, next: number): boolean {
   const text = raws[i]!.text;
-  if (next === i + 1) return /^\d{1,3}$/.test(text) && nameBefore(raws, i);
+  // Not one that counts the word after it: "the U.N. General Assembly 18 months ago".
+  const counted = raws[i + 1];
+  if (next === i + 1)
+    return (
+      /^\d{1,3}$/.test(text) &&
+      nameBefore(raws, i) &&
+      (!counted || counted.punct || /^\p{Lu}/u.test(counted.text) || isFunctionWord(counted.lower))
+    );
   // "4K" is read apart, as "4" and the scale "K".
   const [scale, after] = [raws[i + 1]!, raws[next]];
   return (

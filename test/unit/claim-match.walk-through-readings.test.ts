@@ -21,6 +21,19 @@ describe('claim text: numbers that are part of names', () => {
     expect(keys).toContain('n:7');
   });
 
+  it('reads a number after a name that counts the word after it as a count', () => {
+    // wapo-2: "A year and a half ago" had been set against "two" and "months".
+    const span = tokens('President Obama told the U.N. General Assembly 18 months ago that').find(
+      (t) => t.kind === 'number',
+    );
+    expect(span).toMatchObject({ key: 'n:18', numberClass: 'count' });
+    const r = compare(
+      'A year and a half ago, Obama told the UN General Assembly he would seek breakthroughs on Iran.',
+      'President Obama told the U.N. General Assembly 18 months ago that he would seek real breakthroughs on these two issues, Iran and peace.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
   it('still sets one version against another ("Chrome 24" / "Chrome 42")', () => {
     const r = compare(
       'Fetch is available in Firefox 39 and Chrome 24.',

@@ -125,8 +125,12 @@ function formatVerdict(result: AskResult): string[] {
     `Verdict: ${v.summary ?? LABEL_WORDS[v.label]} (${v.label.toUpperCase().replace(/-/g, ' ')}; ${basis})${evidence}`,
   ];
   if (v.problem) return lines;
-  if (v.sentence && v.label !== 'not-enough-evidence')
+  if (v.sentence && (v.label !== 'not-enough-evidence' || v.figures))
     lines.push(`  The page [${v.sentence.quoteId}]: "${v.sentence.text.replace(/\s+/g, ' ')}"`);
+  if (v.figures)
+    lines.push(
+      '  The page does not state this comparison or order in words; weigh its sentence yourself.',
+    );
   for (const c of distinctConflicts(v.conflicts ?? []))
     lines.push(`  ${c.kind}: the claim says "${c.claim}", the page says "${c.page}"`);
   return lines;

@@ -95,7 +95,7 @@ function VerdictEvidence({
   onShow: ((quoteId: number, text: string) => void) | undefined;
 }) {
   const { sentence, conflicts = [] } = verdict;
-  if (!sentence || verdict.label === 'not-enough-evidence') return null;
+  if (!sentence || (verdict.label === 'not-enough-evidence' && !verdict.figures)) return null;
   return (
     <div className="verdict-evidence">
       <blockquote className="verdict-sentence" data-quote={sentence.quoteId}>
@@ -120,6 +120,7 @@ function VerdictEvidence({
           [{sentence.quoteId}]
         </button>
       </blockquote>
+      {verdict.figures && <p className="verdict-figures">{t('verdict_figures')}</p>}
       {verdict.label === 'refuted' && conflicts.length > 0 && (
         <ul className="verdict-conflicts">
           {distinctConflicts(conflicts).map((c, i) => (

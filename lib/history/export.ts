@@ -216,6 +216,7 @@ const VerdictSchema = v.object({
     v.object({ quoteId: CitationId, text: Text(MAX_TEXT), start: Count, end: Count }),
   ),
   conflicts: v.optional(List(ConflictSchema, 50)),
+  figures: v.optional(v.boolean()),
   problem: v.optional(
     v.object({
       reason: v.picklist(['one-word', 'too-long', 'question', 'language']),

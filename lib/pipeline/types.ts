@@ -239,8 +239,16 @@ export interface Verdict {
   meaningChecked?: boolean;
   /** The line the panel shows: "The page says this", "The page says otherwise", "The page doesn't say". */
   summary?: string;
-  /** The quote sentence that says the claim (supported) or says otherwise (refuted). */
+  /**
+   * The quote sentence that says the claim (supported) or says otherwise (refuted); with
+   * `figures`, the one that gives what the claim compares or orders (not enough evidence).
+   */
   sentence?: { quoteId: number; text: string; start: number; end: number };
+  /**
+   * Not enough evidence, though `sentence` says all but the comparison or order the claim makes,
+   * often left to its figures ("12GB" / "8GB", "1841" / "1907"): shown for the reader to weigh.
+   */
+  figures?: boolean;
   /** What disagrees, when refuted; offsets into the claim and into the quote `sentence.quoteId`. */
   conflicts?: ClaimConflict[];
   /** Why the selection was not checked (one word, a question, another language, too long). */

@@ -144,15 +144,25 @@ function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict
   const bestCoverage = compared.reduce((max, c) => Math.max(max, c.result.coverage), 0);
   // A quote that says all but an order or comparison it leaves to its figures weighs like one that
   // says the claim, so a weaker "otherwise" elsewhere does not win; the verdict stays "doesn't say".
-  const unweighed = compared.filter((c) => c.result.unweighed).map((c) => c.result.alignment);
-  const weight = [supporting[0]?.result.alignment, ...unweighed].filter((a) => a !== undefined);
+  const unweighed = compared
+    .filter((c) => c.result.unweighed)
+    .sort((a, b) => b.result.alignment - a.result.alignment);
+  const weight = [supporting[0]?.result.alignment, unweighed[0]?.result.alignment].filter(
+    (a) => a !== undefined,
+  );
   const weighed =
     verbatim.length > 0
       ? 'supported'
       : decide(weight.length > 0 ? Math.max(...weight) : undefined, refuting[0]?.result.alignment);
-  const outcome = weighed === 'supported' && supporting.length === 0 ? 'not-found' : weighed;
+  const figures = weighed === 'supported' && supporting.length === 0;
+  const outcome = figures ? 'not-found' : weighed;
   const label = LABEL_OF[outcome];
-  const decided = outcome === 'supported' ? supporting : outcome === 'contradicted' ? refuting : [];
+  const decided =
+    outcome === 'supported'
+      ? supporting
+      : outcome === 'contradicted'
+        ? refuting
+        : unweighed.slice(0, figures ? 1 : 0);
   const lead = decided[0];
   const verdict: Verdict = {
     ...rulesBase(label, confidenceOf(label, lead?.result), threshold),
@@ -162,6 +172,7 @@ function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict
   if (lead) {
     verdict.sentence = { quoteId: lead.quote.id, ...lead.result.sentence };
     if (label === 'refuted') verdict.conflicts = lead.result.conflicts;
+    if (figures) verdict.figures = true;
   }
   return verdict;
 }

@@ -1,6 +1,7 @@
 // Verify claim in the built extension: a claim the page contradicts is "The page says otherwise",
 // with the page's sentence shown, the disagreeing words named on both sides, the meaning marked as
-// not checked (no model), and the page's words highlighted on the page.
+// not checked (no model), and the page's words highlighted on the page; a comparison or an order
+// the page leaves to its figures is "doesn't say", with the sentence shown to weigh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openFixture,
@@ -46,6 +47,22 @@ describe('verify claim: the page says otherwise', () => {
     await expect
       .poll(() => page.evaluate(() => CSS.highlights.size), { timeout: 10_000 })
       .toBeGreaterThan(0);
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe("verify claim: the page doesn't say it in words", () => {
+  it('shows the sentence an order is left to, as "doesn\'t say", for the reader to weigh', async () => {
+    const { page, tabId } = await openFixture(h, 'demo/source.html');
+    const claim = 'The tremor damaged the lighthouse before the stronger earthquake did.';
+    expect(await runMenu(tabId, claim)).toBe(true);
+    const panel = await openPanel(h, tabId);
+    await panel.waitForSelector('.verdict', { timeout: 30_000 });
+    expect(await panel.getAttribute('.verdict', 'data-verdict')).toBe('not-enough-evidence');
+    expect(await panel.textContent('.verdict')).toContain("The page doesn't say");
+    expect(await panel.textContent('.verdict-sentence')).toContain('956');
+    expect(await panel.textContent('.verdict-figures')).toContain('for you to weigh');
     await panel.close();
     await page.close();
   });

@@ -106,5 +106,9 @@ describe('verdictFromEvidence: a quote that leaves the comparison to its figures
     const v = verdictFromEvidence([quote(1, CONSOLES), weaker], { claim });
     expect(v.label).toBe('not-enough-evidence');
     expect(v.conflicts).toBeUndefined();
+    // The sentence with the figures is shown, for the reader to weigh.
+    expect(v.figures).toBe(true);
+    expect(v.quoteIds).toEqual([1]);
+    expect(v.sentence?.text).toContain('8GB');
   });
 });

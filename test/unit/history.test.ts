@@ -158,6 +158,7 @@ const FULL_RESULT: DeepRequired<AskResult> = {
     summary: 'The page says this',
     sentence: { quoteId: 1, text: 'Pharos — architect — Sostratus', start: 0, end: 30 },
     conflicts: [],
+    figures: false,
     problem: { reason: 'question', message: 'That is a question, not a claim.' },
   },
   timings: {

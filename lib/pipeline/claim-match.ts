@@ -56,6 +56,7 @@ import { sameTimeAmount } from './time-amount';
 import { wordnetSynonyms } from './lexicon-wordnet';
 import { wordnetAntonyms } from './lexicon-wordnet-antonyms';
 import { wordnetRelated } from './lexicon-wordnet-related';
+import { unstatedRelation } from './claim-relation';
 import { clearValence, oppositeValence } from './valence';
 import type { ClaimConflict, MatchOutcome } from './types';
 
@@ -81,9 +82,9 @@ export interface ClaimComparison {
   /** The claim stands word for word in the evidence: supported, and no other sentence outweighs it. */
   verbatim?: boolean;
   /**
-   * Not found, though a sentence says all but the order or comparison the claim asserts
-   * (`unstatedRelation`); its coverage is the alignment, which outweighs a weaker "otherwise" in
-   * another quote too.
+   * Not found, though a sentence says all but the comparison or order the claim asserts
+   * (`unstatedRelation`, claim-relation.ts); its coverage is the alignment, which outweighs a
+   * weaker "otherwise" in another quote too.
    */
   unweighed?: boolean;
 }
@@ -151,9 +152,8 @@ interface Alignment {
   aligned: number;
   supported: boolean;
   /**
-   * Says all but the order or comparison the claim asserts, which lies in figures the rules cannot
-   * weigh (`unstatedRelation`): not "supported", yet it outweighs a sentence less like the claim
-   * that seems to say otherwise.
+   * Says all but the comparison or order the claim asserts (`unstatedRelation`): not
+   * "supported", yet it outweighs a sentence less like the claim that seems to say otherwise.
    */
   unweighed: boolean;
   /** Claim names the unit refers to by a pronoun or the page's subject (`referents`). */
@@ -243,9 +243,9 @@ const notRivals = (lexicon: Lexicon, c: Conflict) =>
 const pair = (a: Alignment) => (a.unit.pair ? PAIR_PENALTY : 0);
 
 /**
- * The outcome over all sentences and the sentence it rests on. One that says all but an order or
- * comparison left to its figures (`unweighed`) weighs like one that says the claim, but decides
- * "not found" (`held`).
+ * The outcome over all sentences and the sentence it rests on. One that says all but the claim's
+ * comparison or order (`unweighed`) weighs like one that says the claim, but decides "not found"
+ * (`held`).
  */
 function weigh(
   alignments: readonly Alignment[],
@@ -735,55 +735,6 @@ function addsJudgement(
           // "unpleasant" for "less than pleasant": a prefix is for the negation rules to weigh.
           negatedByPrefix(c.word!, p.word)),
     );
-  });
-}
-
-/** Words before "than" that compare nothing: "rather than", "other than". */
-const NOT_COMPARING = new Set(['rather', 'other', 'else']);
-
-/**
- * The word compares, by what follows it: "than" right after ("bigger than"), or after a few words
- * for "more", "less" and "fewer" ("more Americans since 9/11 than"); not a bound on a number
- * ("more than 60", compared as a number).
- */
-function comparative(word: string, after: string): boolean {
-  if (NOT_COMPARING.has(word)) return false;
-  const gap = ['more', 'less', 'fewer'].includes(word) ? 4 : 0;
-  const than = new RegExp(`^(?:\\s+[\\p{L}\\d/’'-]+){0,${gap}}\\s+than\\s+(\\S+)`, 'iu').exec(
-    after,
-  );
-  return !!than && !/^(?:\d|an?$|one$)/i.test(than[1]!);
-}
-
-/** Words that put two things in order. */
-const ORDER_WORDS = new Set(['before', 'after']);
-
-/**
- * A comparison or an order the claim asserts that the sentence does not state: "the PS4 Pro has
- * more RAM than the Xbox One X" against "12GB of GDDR5 RAM … The PS4 Pro has only 8GB", "became a
- * dominion before it became a colony" against "In 1841 … a colony … in 1907 … a dominion". Every
- * other word matches, but whether the comparison or order holds lies in figures the claim does not
- * repeat, which word rules cannot weigh: not "supported". A comparative is the word "than" follows
- * ("lighter than", "more RAM than"), unmatched. An unmatched "before" or "after" counts only where
- * the sentence has two figures to order by; otherwise it is mostly the page's order in other words
- * ("X, then Y").
- */
-function unstatedRelation(
-  claim: readonly Token[],
-  page: readonly Token[],
-  matched: readonly number[],
-  claimText: string,
-): boolean {
-  // A claim with figures of its own is weighed by them: an order by its dates ("met in 1854, after
-  // … in 1852"; a label such as "Gears of War 4" is no figure), a comparison by the difference it
-  // states ("two pounds lighter than"; "since 9/11" is none).
-  const dated = claim.some((c) => c.kind === 'number' && c.numberClass !== 'label');
-  const differs = claim.some((c) => c.difference);
-  const figures = page.filter((p) => p.kind === 'number').length >= 2;
-  return claim.some((c, i) => {
-    if (matched[i]! >= 0 || c.kind !== 'word' || !c.word) return false;
-    if (ORDER_WORDS.has(c.word)) return figures && !dated;
-    return !differs && comparative(c.word, claimText.slice(c.end));
   });
 }
 

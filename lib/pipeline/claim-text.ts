@@ -803,9 +803,10 @@ function addFraction(
 }
 
 /**
- * "two and a half years", "an hour and a half", "a year and three quarters": the fraction is the count's. A count right before a
- * unit of time keeps its span (time-amount.ts), so "18 months" meets "a year and a half". Returns
- * where reading goes on; a half written after the unit goes into `read`, to be passed over.
+ * "two and a half years", "an hour and a half", "a year and three quarters": the fraction is the
+ * count's. A count right before a unit of time (or joined to it, "a 30-minute demo") keeps its
+ * span (time-amount.ts), so "18 months" meets "a year and a half". Returns where reading goes on;
+ * a fraction written after the unit goes into `read`, to be passed over.
  */
 function readTimeAmount(number: Token, raws: readonly Raw[], i: number, read: Set<number>): number {
   let next = i;

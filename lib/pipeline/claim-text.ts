@@ -1131,7 +1131,7 @@ const SCOPE = 3;
 const NONE_PRONOUNS = new Set(['nothing', 'nobody', 'none', 'no']);
 
 /** Denials that govern the noun phrase after them, as a determiner does. */
-const NOUN_DENIALS = new Set(['no', 'lack', 'lacks', 'lacked', 'lacking']);
+const NOUN_DENIALS = new Set(['no', 'lack', 'lacks', 'lacked', 'lacking', 'except']);
 
 function applyScopes(items: Item[]): void {
   items.forEach((item, i) => {
@@ -1141,7 +1141,8 @@ function applyScopes(items: Item[]): void {
     // available for every system": "available" is not denied).
     const object = NONE_PRONOUNS.has(cue.raw.lower) && cue.quantifier === 'none';
     // "no official Mozilla Suite releases": a determiner denies or counts its whole noun phrase.
-    // So does "lack": "Lack of diverse skills within the newsroom" does not deny the newsroom.
+    // So do "lack" ("Lack of diverse skills within the newsroom" does not deny the newsroom) and
+    // "except" ("taller than any building except the great pyramids" takes the pyramids out).
     const determiner = !!cue.quantifier || NOUN_DENIALS.has(cue.raw.lower);
     const before = items[i - 1]?.token;
     const reached =

@@ -549,7 +549,7 @@ export const ORDINAL_WORDS =
  */
 export const NEGATION_WORDS =
   'not no never none nobody nothing neither nor without cannot ' +
-  'unable unwilling deny denied denies denying refuse refused refuses refusing lack lacked lacks lacking';
+  'unable unwilling deny denied denies denying refuse refused refuses refusing lack lacked lacks lacking except';
 
 /**
  * Negation words of French, German, Spanish and Portuguese, for claims on pages in a language

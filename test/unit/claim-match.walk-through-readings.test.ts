@@ -71,6 +71,23 @@ describe('claim text: words that only look like denials', () => {
   });
 });
 
+describe('claim text: "except" takes its noun phrase out', () => {
+  it('does not support what the page excepts', () => {
+    // The demo page (Lighthouse of Alexandria): a walk-through's claim had been "says this".
+    const page =
+      'Modern estimates of the total height range from 100 to 130 metres, which would have made the Pharos taller than any building in the world except the great pyramids of Giza.';
+    const read = tokens(page);
+    expect(read.find((t) => t.word === 'pyramids')?.negated).toBe(true);
+    expect(read.find((t) => t.word === 'building')?.negated).toBe(false);
+    expect(
+      compare('The Pharos was taller than the great pyramids of Giza.', page).outcome,
+    ).not.toBe('supported');
+    expect(
+      compare('The Pharos was taller than any other building in the world.', page).outcome,
+    ).not.toBe('contradicted');
+  });
+});
+
 describe('claim match: spans with a quarter, and a name described before it', () => {
   it('reads "a year and three quarters" as 21 months', () => {
     expect(tokens('about a year and three quarters before')[0]).toMatchObject({ key: 'n:1.75' });

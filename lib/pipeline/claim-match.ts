@@ -264,14 +264,36 @@ function weigh(
     alignments.filter((a) => a.conflicts.length > 0 && isAligned(a, alignThreshold)),
     (a) => a.aligned - pair(a),
   );
-  const says = [supported, unweighed].flatMap((a) => (a ? [a.coverage] : []));
-  const decided = decide(says.length > 0 ? Math.max(...says) : undefined, refuting?.aligned);
-  if (decided === 'supported')
-    return supported
-      ? { outcome: 'supported', chosen: supported, held: false }
-      : { outcome: 'not-found', chosen: unweighed, held: true };
-  if (decided === 'contradicted') return { outcome: decided, chosen: refuting, held: false };
-  return { outcome: decided, chosen: best(alignments, byCoverage), held: false };
+  const { outcome, held } = decideWeighed(
+    supported?.coverage,
+    unweighed?.coverage,
+    refuting?.aligned,
+  );
+  const chosen =
+    outcome === 'supported'
+      ? supported
+      : outcome === 'contradicted'
+        ? refuting
+        : held
+          ? unweighed
+          : best(alignments, byCoverage);
+  return { outcome, chosen, held };
+}
+
+/**
+ * `decide`, where a sentence that says all but the claim's comparison or order (`unweighed`)
+ * weighs as one that says the claim does; where it wins, the outcome is "not found" (`held`).
+ * Within a quote (`weigh`) and across quotes (verdict.ts).
+ */
+export function decideWeighed(
+  supported: number | undefined,
+  unweighed: number | undefined,
+  refuting: number | undefined,
+): { outcome: MatchOutcome; held: boolean } {
+  const says = [supported, unweighed].filter((a) => a !== undefined);
+  const decided = decide(says.length > 0 ? Math.max(...says) : undefined, refuting);
+  const held = decided === 'supported' && supported === undefined;
+  return { outcome: held ? 'not-found' : decided, held };
 }
 
 /**

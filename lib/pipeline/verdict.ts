@@ -18,7 +18,7 @@ import { claimProblem } from './claim-input';
 import {
   type ClaimComparison,
   compareClaim,
-  decide,
+  decideWeighed,
   keysOf,
   MATCH_DEFAULTS,
   type MatchOptions,
@@ -142,20 +142,19 @@ function rulesVerdict(compared: readonly Compared[], threshold: number): Verdict
   const supporting = [...verbatim, ...top('supported').filter((c) => !c.result.verbatim)];
   const refuting = top('contradicted');
   const bestCoverage = compared.reduce((max, c) => Math.max(max, c.result.coverage), 0);
-  // A quote that says all but an order or comparison it leaves to its figures weighs like one that
-  // says the claim, so a weaker "otherwise" elsewhere does not win; the verdict stays "doesn't say".
+  // A quote that says all but the claim's comparison or order weighs like one that says the
+  // claim, so a weaker "otherwise" elsewhere does not win; the verdict stays "doesn't say".
   const unweighed = compared
     .filter((c) => c.result.unweighed)
     .sort((a, b) => b.result.alignment - a.result.alignment);
-  const weight = [supporting[0]?.result.alignment, unweighed[0]?.result.alignment].filter(
-    (a) => a !== undefined,
-  );
-  const weighed =
+  const { outcome, held: figures } =
     verbatim.length > 0
-      ? 'supported'
-      : decide(weight.length > 0 ? Math.max(...weight) : undefined, refuting[0]?.result.alignment);
-  const figures = weighed === 'supported' && supporting.length === 0;
-  const outcome = figures ? 'not-found' : weighed;
+      ? { outcome: 'supported' as const, held: false }
+      : decideWeighed(
+          supporting[0]?.result.alignment,
+          unweighed[0]?.result.alignment,
+          refuting[0]?.result.alignment,
+        );
   const label = LABEL_OF[outcome];
   const decided =
     outcome === 'supported'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareClaim } from '../../lib/pipeline/claim-match';
+import { compareClaim, decideWeighed } from '../../lib/pipeline/claim-match';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
 import type { Quote } from '../../lib/pipeline/types';
 import { verdictFromEvidence } from '../../lib/pipeline/verdict';
@@ -110,5 +110,17 @@ describe('verdictFromEvidence: a quote that leaves the comparison to its figures
     expect(v.figures).toBe(true);
     expect(v.quoteIds).toEqual([1]);
     expect(v.sentence?.text).toContain('8GB');
+  });
+});
+
+describe('decideWeighed: the weighing compareClaim and the verdict share', () => {
+  it('lets an unweighed sentence outweigh a weaker "otherwise" and hold the outcome at "not found"', () => {
+    expect(decideWeighed(undefined, 0.9, 0.6)).toEqual({ outcome: 'not-found', held: true });
+    expect(decideWeighed(undefined, 0.6, 0.9)).toEqual({ outcome: 'contradicted', held: false });
+    expect(decideWeighed(0.7, 0.9, 0.8)).toEqual({ outcome: 'supported', held: false });
+    expect(decideWeighed(undefined, undefined, undefined)).toEqual({
+      outcome: 'not-found',
+      held: false,
+    });
   });
 });

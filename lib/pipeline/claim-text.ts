@@ -4,6 +4,7 @@
 // kept, so a conflict can be highlighted in the claim and on the page.
 
 import {
+  COMMON_ACRONYMS,
   CURRENCY,
   DIFFERENCE_COMPARATIVES,
   EARNING_OBJECTS,
@@ -98,11 +99,12 @@ interface Raw {
   opening: boolean;
 }
 
+// "°C" and "°F" are one word each, the units "Celsius" and "Fahrenheit" (lexicon-data.ts).
 // A word whose letters run into digits is a code, one word: "SLG46620V", "MP3", "H264" (digits
 // first are a number and its unit: "12GB", read apart in rawTokens). Words joined by underscores
 // are an identifier, one word ("percentile_disc"), but for a handle's ("@s_bielefeld": a name).
 const RAW =
-  /(?:\p{Lu}\.){2,}|(?<!@)\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  /°[CF]\b|(?:\p{Lu}\.){2,}|(?<!@)\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+|\p{L}+\d[\p{L}\p{N}]*|[$€£¥%]|\d+(?:[.,]\d+)*(?:\p{L}+)?|(?:[Nn]on-|[Uu]n-)?[\p{L}\p{M}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 /** Punctuation that ends a negation's or a quantifier's reach. */
 const CLAUSE_END = /^[,;:()[\]—–!?."“”]$/u;
 const CLAUSE_WORDS = new Set(
@@ -552,8 +554,10 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
   items.forEach((item, pos) => {
     if (!item.token) return;
     const { token } = item;
-    // "40 feet": a unit word only means a unit right after a number.
-    const number = items[pos - 1]?.token;
+    // "40 feet": a unit word only means a unit right after a number ("280 degrees Celsius" too).
+    const before = items[pos - 1]?.token;
+    const number =
+      before?.afterNumber && /^degrees?$/.test(before.word) ? items[pos - 2]?.token : before;
     if (number?.kind === 'number') {
       token.afterNumber = true;
       if (number.timeAmount && timeUnitOf(token.word)) token.timeAmount = number.timeAmount;
@@ -1015,7 +1019,7 @@ function phraseItem(
   if (found.value.startsWith('c:') && !/^\p{Lu}/u.test(r.text)) return null;
   const last = raws[found.next - 1]!;
   return {
-    item: { token: contentToken(found.value, r, last, true, true) },
+    item: { token: contentToken(found.value, r, last, true, !COMMON_ACRONYMS.has(found.value)) },
     next: found.next,
   };
 }
@@ -1090,6 +1094,7 @@ function wordItem(
   const name =
     identifier ||
     (capital &&
+      !COMMON_ACRONYMS.has(key) &&
       (!r.opening ||
         inCapitals ||
         afterTitle ||

@@ -316,6 +316,8 @@ export const SYNONYM_GROUPS: readonly string[] = [
   'hour hr hrs',
   'minute min mins',
   'gigahertz ghz',
+  'celsius °c',
+  'fahrenheit °f',
   'megahertz mhz',
   'more exceed greater',
   'less fewer',
@@ -740,6 +742,8 @@ export const ACRONYMS: Record<string, string> = {
   gdp: 'gross domestic product',
   ceo: 'chief executive officer',
   cfo: 'chief financial officer',
+  cto: 'chief technology officer',
+  coo: 'chief operating officer',
   ai: 'artificial intelligence',
   mit: 'massachusetts institute of technology',
   fda: 'food and drug administration',
@@ -753,6 +757,15 @@ export const ACRONYMS: Record<string, string> = {
   os: 'operating system',
   vr: 'virtual reality',
 };
+
+/**
+ * Acronyms of the list above that name a role, not one person or body: "the Facebook CEO" is a
+ * word of the claim like "the chief", never a name in another name's place. ("VR" stays a name:
+ * a denial's reach stops at it, as at "Xbox", claim-match.test.ts.)
+ */
+export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
+  'ceo cfo cto coo'.split(' ').map((a) => `a:${a}`),
+);
 
 /** Number words, with their values. Scales multiply what precedes them ("1.5 million"). */
 export const NUMBER_WORDS: Record<string, number> = {
@@ -785,6 +798,10 @@ export const NUMBER_WORDS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
   dozen: 12,
+  // A group named by its size: "the most famous of the trio" is one of three.
+  duo: 2,
+  trio: 3,
+  quartet: 4,
   half: 0.5,
   single: 1,
   twice: 2,

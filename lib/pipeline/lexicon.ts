@@ -309,6 +309,39 @@ function spelledOut(texts: readonly string[]): Map<string, string> {
             found.set(initials.toLowerCase(), run.join(' ').toLowerCase());
         }
     }
+  for (const [acronym, expansion] of spelledOutInLowerCase(texts))
+    if (!found.has(acronym)) found.set(acronym, expansion);
+  return found;
+}
+
+const LOWER_RUN = /\p{Ll}+(?:-\p{Ll}+)*(?:[ ]\p{Ll}+(?:-\p{Ll}+)*)+/gu;
+
+/**
+ * Acronyms of three letters or more that one text writes and another spells out in lower case:
+ * "NGO" and "non-government organization", each part of a hyphenated word giving a letter. Content
+ * words of three letters or more only, and the acronym in another text, so that "a task for" never
+ * spells "ATF".
+ */
+function spelledOutInLowerCase(texts: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const capitalsOf = texts.map((t) => new Set(t.match(/\b\p{Lu}{3,6}\b/gu) ?? []));
+  texts.forEach((text, at) => {
+    const elsewhere = new Set(capitalsOf.flatMap((set, i) => (i === at ? [] : [...set])));
+    if (elsewhere.size === 0) return;
+    for (const m of text.matchAll(LOWER_RUN)) {
+      const words = m[0].split(' ');
+      for (let i = 0; i < words.length - 1; i++) {
+        let initials = '';
+        for (let end = i + 1; end <= Math.min(words.length, i + 6); end++) {
+          const parts = words[end - 1]!.split('-');
+          if (parts.some((p) => p.length < 3 || isFunctionWord(p))) break;
+          initials += parts.map((p) => p[0]!.toUpperCase()).join('');
+          if (initials.length >= 3 && elsewhere.has(initials))
+            found.set(initials.toLowerCase(), words.slice(i, end).join(' '));
+        }
+      }
+    }
+  });
   return found;
 }
 

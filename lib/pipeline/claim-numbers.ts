@@ -48,11 +48,31 @@ export function sameNumber(a: Token, b: Token): boolean {
   // "half", "a quarter", "three-quarters" against "50%", "25%", "75%".
   if (isShare(a, b)) return Math.abs(a.value / 100 - b.value) < 0.005;
   if (isShare(b, a)) return Math.abs(b.value / 100 - a.value) < 0.005;
+  if (decadeHolds(a, b) || partOf(a, b) || partOf(b, a)) return true;
   const exact = ['year', 'decade', 'ordinal'];
   if (exact.includes(a.numberClass ?? '') || exact.includes(b.numberClass ?? '')) return false;
   if (roundedFrom(a, b)) return true;
   if (!a.approximate && !b.approximate) return false;
   return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/** A ratio's first number and a count: "4 out of 5 participants" and "four of the five". */
+function partOf(ratio: Token, count: Token): boolean {
+  return ratio.part !== undefined && count.numberClass === 'count' && count.value === ratio.part;
+}
+
+/**
+ * The claim's decade holds the page's year: "founded in the 1980s" for "founded in 1985" says
+ * less, and nothing else. One way only: "in 1985" for the page's "in the 1980s" says more.
+ */
+function decadeHolds(claim: Token, page: Token): boolean {
+  return (
+    claim.numberClass === 'decade' &&
+    page.numberClass === 'year' &&
+    claim.value! % 10 === 0 &&
+    page.value! >= claim.value! &&
+    page.value! < claim.value! + 10
+  );
 }
 
 /**

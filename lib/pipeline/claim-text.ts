@@ -61,6 +61,8 @@ export interface Token {
   afterNumber?: boolean;
   /** "about", "over", "nearly" before the number: compared with a tolerance. */
   approximate?: boolean;
+  /** A ratio's first number ("4 out of 5": 4), which a count of the page may state. */
+  part?: number;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
   bound?: Bound;
   /** The words of the bound ("less than"), so a conflict between bounds names them. */
@@ -236,6 +238,36 @@ interface NumberRead {
   value: number;
   numberClass: NumberClass;
   next: number;
+  /** A ratio read as a share ("4 in 10"): rounded, as such ratios are. */
+  approximate?: boolean;
+  part?: number;
+}
+
+/** Denominators a ratio of people or things is given over: "one in five", "9 out of 10". */
+const RATIO_DENOMINATORS = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 20, 100, 1000]);
+
+/**
+ * "4 in 10 adults", "one out of five": a share, read as the percentage it is ("40 percent"),
+ * when `value` was read before raws[j]. Not "3 in 10 minutes" (a unit after it) or "2 in 2019".
+ */
+function ratioAt(raws: readonly Raw[], j: number, value: number): NumberRead | null {
+  const of = raws[j]?.lower === 'out' && raws[j + 1]?.lower === 'of' ? 2 : 0;
+  if (raws[j]?.lower !== 'in' && !of) return null;
+  const below = raws[j + (of || 1)];
+  if (!below) return null;
+  const over = NUMERIC.test(below.text) ? Number(below.text) : NUMBER_WORDS[below.lower];
+  if (over === undefined || !RATIO_DENOMINATORS.has(over) || value <= 0 || value >= over)
+    return null;
+  const after = raws[j + (of || 1) + 1]?.lower ?? '';
+  const unit = TIME_UNITS.has(after) || TIME_UNITS.has(after.replace(/s$/, ''));
+  if (unit || PERCENTS.has(after) || CURRENCIES.has(after)) return null;
+  return {
+    value: Math.round((10000 * value) / over) / 100,
+    numberClass: 'percent',
+    next: j + (of || 1) + 1,
+    approximate: true,
+    part: value,
+  };
 }
 
 /**
@@ -368,6 +400,8 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   if (fraction) ({ value, last: j } = fraction);
   j++;
   ({ value, next: j } = compoundAt(raws, j, value));
+  const ratio = money ? null : ratioAt(raws, j, value);
+  if (ratio) return ratio;
   // "a 19-billion-dollar deal": the currency joined by a hyphen.
   if (raws[j]?.text === '-' && CURRENCIES.has(raws[j + 1]?.lower ?? '')) {
     money = true;
@@ -481,7 +515,10 @@ function isPronoun(raws: readonly Raw[], j: number): boolean {
   const following = raws[j + 1];
   if (word === 'one')
     return (
-      !following || (following.punct && following.text !== '-') || isFunctionWord(following.lower)
+      (!following ||
+        (following.punct && following.text !== '-') ||
+        isFunctionWord(following.lower)) &&
+      !ratioAt(raws, j + 1, 1)
     );
   return (
     isNumberWord(word) &&
@@ -961,7 +998,10 @@ function numberItem(raws: readonly Raw[], i: number): { item: Item; next: number
     negated: false,
     value: read.value,
     numberClass,
-    ...(before !== undefined && APPROXIMATORS.has(before) ? { approximate: true } : {}),
+    ...((before !== undefined && APPROXIMATORS.has(before)) || read.approximate
+      ? { approximate: true }
+      : {}),
+    ...(read.part !== undefined ? { part: read.part } : {}),
   };
   const bounded = boundBefore(raws, i);
   if (bounded) {
@@ -1057,6 +1097,8 @@ function wordItem(
   const month = capital && !r.opening && (word === 'may' || word === 'march');
   // "US" in capitals is the country, "us" the pronoun.
   const countryCode = written.length >= 2 && written === written.toUpperCase();
+  // "US$200", "A$50", "NZ$10": the letters name the dollar, which the page may write "$".
+  if (/^\p{Lu}{1,2}$/u.test(written) && next?.text === '$' && next.start === r.end) return {};
   // "well" before a participle says how ("well received", "well-paid"): a word of the claim,
   // which "poorly received" contradicts. Elsewhere ("as well as", "well, …") it is none.
   const manner = word === 'well' && next !== undefined && MANNER_NEXT.test(next.lower);

@@ -744,6 +744,7 @@ export const ACRONYMS: Record<string, string> = {
   cfo: 'chief financial officer',
   cto: 'chief technology officer',
   coo: 'chief operating officer',
+  pm: 'prime minister',
   ai: 'artificial intelligence',
   mit: 'massachusetts institute of technology',
   fda: 'food and drug administration',
@@ -764,7 +765,7 @@ export const ACRONYMS: Record<string, string> = {
  * a denial's reach stops at it, as at "Xbox", claim-match.test.ts.)
  */
 export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
-  'ceo cfo cto coo'.split(' ').map((a) => `a:${a}`),
+  'ceo cfo cto coo pm'.split(' ').map((a) => `a:${a}`),
 );
 
 /** Number words, with their values. Scales multiply what precedes them ("1.5 million"). */

@@ -853,7 +853,12 @@ function findConflicts(
   everywhere: ReadonlySet<string>,
 ): Conflict[] {
   const conflicts: Conflict[] = [];
-  const polarity = polarityConflict(claim, page, matched);
+  const polarity = polarityConflict(
+    claim,
+    page,
+    matched,
+    denialsSaidByOpposites(claim, page, matched),
+  );
   if (polarity) conflicts.push(polarity);
   const usedPage = new Set(matched.filter((m) => m >= 0));
   const free = page.map((_, j) => j).filter((j) => !usedPage.has(j));
@@ -1305,17 +1310,8 @@ function substitutionKind(
   if (closed) return closed;
   // An antonym under a negation on one side only says the same thing: "did not succeed" / "failed";
   // so does one graded down on one side only: "the least expensive" / "the cheapest".
-  const opposite =
-    areAntonyms(c.key, p.key) ||
-    (c.word !== undefined &&
-      p.word !== undefined &&
-      ((!c.name && !p.name && wordnetAntonyms(c.word, p.word)) ||
-        negatedByPrefix(c.word, p.word) ||
-        oppositeByAffix(c.word, p.word) ||
-        // Opposite feeling counts only in the word's very place: in a wider slot a clearly bad
-        // claim word met "leading" in "one of the leading American academic voices".
-        (reach === 'place' && !c.name && !p.name && oppositeValence(c.word, p.word))));
-  if (opposite) return c.negated === p.negated && !c.lessened === !p.lessened ? 'antonym' : null;
+  if (opposites(c, p, reach))
+    return c.negated === p.negated && !c.lessened === !p.lessened ? 'antonym' : null;
   // Another name in the same place: only in the slot, and only when the claim's name is not on the
   // page at all (a name moved to another sentence is not a conflict).
   // A one-letter label ("the X button", "client B") stands only for another label.
@@ -1330,6 +1326,21 @@ function substitutionKind(
   )
     return 'entity';
   return null;
+}
+
+/** Words of opposite sense: listed antonyms, WordNet's, a prefix or affix, or opposite feeling. */
+function opposites(c: Token, p: Token, reach: Reach): boolean {
+  return (
+    areAntonyms(c.key, p.key) ||
+    (c.word !== undefined &&
+      p.word !== undefined &&
+      ((!c.name && !p.name && wordnetAntonyms(c.word, p.word)) ||
+        negatedByPrefix(c.word, p.word) ||
+        oppositeByAffix(c.word, p.word) ||
+        // Opposite feeling counts only in the word's very place: in a wider slot a clearly bad
+        // claim word met "leading" in "one of the leading American academic voices".
+        (reach === 'place' && !c.name && !p.name && oppositeValence(c.word, p.word))))
+  );
 }
 
 function conflictOf(kind: ConflictKind, c: Token, p: Token): Conflict {
@@ -1361,6 +1372,7 @@ function polarityConflict(
   claim: readonly Token[],
   page: readonly Token[],
   matched: readonly number[],
+  saidOtherwise: DenialCues,
 ): Conflict | null {
   const scopeOnly = sameDenial(claim, page, matched);
   const onceEach = denialsOver(claim) === 1 && denialsOver(page) === 1;
@@ -1379,7 +1391,17 @@ function polarityConflict(
     // commitments" against "the progress continues"): it supports a claim, never denies one.
     const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
     const edge = c.negated ? justPastReach(page, p) : justPastReach(claim, c);
-    if (c.negated !== p.negated && !alsoSaid && !byWordnet && !scopeOnly && !(onceEach && edge)) {
+    const denial = c.negated
+      ? saidOtherwise.claim.has(c.cue?.start ?? -1)
+      : saidOtherwise.page.has(p.cue?.start ?? -1);
+    if (
+      c.negated !== p.negated &&
+      !alsoSaid &&
+      !byWordnet &&
+      !scopeOnly &&
+      !(onceEach && edge) &&
+      !denial
+    ) {
       const quantified = c.quantifier !== undefined || p.quantifier !== undefined;
       const cue = (t: Token) => t.cue ?? { text: t.text, start: t.start, end: t.end };
       return {
@@ -1401,6 +1423,38 @@ function polarityConflict(
       return quantifierConflictOf(c, p);
   }
   return quantifiersApart(claim, page, matched);
+}
+
+/** Negation cues by where they start, in the claim and on the page. */
+interface DenialCues {
+  claim: ReadonlySet<number>;
+  page: ReadonlySet<number>;
+}
+
+/**
+ * Denials the other side says with a word of opposite sense in the same slot: "The bill was
+ * rejected" against "Parliament did not approve the bill". That pair agrees (an antonym under a
+ * negation on one side only, `substitutionKind`), and the rest of the denial's reach ("the bill")
+ * is no fact denied on one side only.
+ */
+function denialsSaidByOpposites(
+  claim: readonly Token[],
+  page: readonly Token[],
+  matched: readonly number[],
+): DenialCues {
+  const said = { claim: new Set<number>(), page: new Set<number>() };
+  const used = new Set(matched.filter((m) => m >= 0));
+  claim.forEach((c, i) => {
+    if (matched[i]! >= 0) return;
+    const window = slotOf(claim, page, matched, i);
+    page.forEach((p, j) => {
+      if (used.has(j) || p.pos < window.from || p.pos > window.to) return;
+      if (c.negated === p.negated || !opposites(c, p, 'slot')) return;
+      if (c.negated && c.cue) said.claim.add(c.cue.start);
+      if (p.negated && p.cue) said.page.add(p.cue.start);
+    });
+  });
+  return said;
 }
 
 function quantifierConflictOf(c: Token, p: Token): Conflict {

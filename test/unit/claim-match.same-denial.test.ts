@@ -77,3 +77,19 @@ describe('compareClaim: a word just past one side’s reach', () => {
     expect(r.outcome).toBe('contradicted');
   });
 });
+
+describe('compareClaim: a denial said with a word of opposite sense', () => {
+  const DENIED = 'Parliament did not approve the bill.';
+
+  it('finds "rejected" in "did not approve", with no denied "bill" on one side', () => {
+    const r = compare('The bill was rejected by parliament.', DENIED);
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).toBe('supported');
+  });
+
+  it('still sets "approved" against "did not approve", and "rejected" against "approved"', () => {
+    expect(compare('The bill was approved by parliament.', DENIED).outcome).toBe('contradicted');
+    const r = compare('The bill was rejected by parliament.', 'Parliament approved the bill.');
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym' });
+  });
+});

@@ -37,6 +37,7 @@ import {
   NAME_TITLES,
   NUMBER_SCALES,
   NUMBER_WORDS,
+  PRIVATIVE_WORDS,
   QUANTIFIER_CONFLICTS,
   RELATION_WORDS,
 } from './lexicon-data';
@@ -1432,10 +1433,10 @@ interface DenialCues {
 }
 
 /**
- * Denials the other side says with a word of opposite sense in the same slot: "The bill was
- * rejected" against "Parliament did not approve the bill". That pair agrees (an antonym under a
- * negation on one side only, `substitutionKind`), and the rest of the denial's reach ("the bill")
- * is no fact denied on one side only.
+ * Denials the other side says in a word: "The bill was rejected" against "Parliament did not
+ * approve the bill", "missed the deadline" against "did not meet the deadline". That pair agrees
+ * (an antonym under a negation on one side only, `substitutionKind`), and the rest of the
+ * denial's reach ("the bill") is no fact denied on one side only.
  */
 function denialsSaidByOpposites(
   claim: readonly Token[],
@@ -1444,18 +1445,35 @@ function denialsSaidByOpposites(
 ): DenialCues {
   const said = { claim: new Set<number>(), page: new Set<number>() };
   const used = new Set(matched.filter((m) => m >= 0));
+  // The head of a denial against a word of opposite sense anywhere on the other side ("does
+  // nothing to solve the problem" / "the problem remains unsolved"), or against a word that says a
+  // denial in itself in its slot ("did not meet the deadline" / "missed the deadline"); any other
+  // denied word against a word of opposite sense in its slot.
   claim.forEach((c, i) => {
     if (matched[i]! >= 0) return;
     const window = slotOf(claim, page, matched, i);
     page.forEach((p, j) => {
-      if (used.has(j) || p.pos < window.from || p.pos > window.to) return;
-      if (c.negated === p.negated || !opposites(c, p, 'slot')) return;
+      if (used.has(j) || c.negated === p.negated) return;
+      const inSlot = p.pos >= window.from && p.pos <= window.to;
+      const [denied, side, other] = c.negated ? [c, claim, p] : [p, page, c];
+      const head = headOfReach(side, denied);
+      const opposite = opposites(c, p, 'slot');
+      if (!(opposite && (inSlot || head)) && !(head && inSlot && privative(other))) return;
       if (c.negated && c.cue) said.claim.add(c.cue.start);
       if (p.negated && p.cue) said.page.add(p.cue.start);
     });
   });
   return said;
 }
+
+const PRIVATIVE: ReadonlySet<string> = new Set(PRIVATIVE_WORDS.split(' '));
+
+/** A word that says a denial in itself ("missed", "absent", "ignored"; `PRIVATIVE_WORDS`). */
+const privative = (t: Token) => !t.negated && !t.name && PRIVATIVE.has(t.word ?? '');
+
+/** The first word a denial reaches: the word it denies, and with it what follows. */
+const headOfReach = (tokens: readonly Token[], t: Token) =>
+  tokens.find((q) => q.cue !== undefined && q.cue.start === t.cue?.start) === t;
 
 function quantifierConflictOf(c: Token, p: Token): Conflict {
   const cq = c.quantifierCue ?? c;

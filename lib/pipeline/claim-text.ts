@@ -789,10 +789,44 @@ function cueAt(
       },
       next: quantifier.next,
     };
-  if (NEGATIONS.has(r.lower) || lexicon.negations?.has(r.lower) || /n['’]t$/.test(r.lower))
+  if (
+    NEGATIONS.has(r.lower) ||
+    lexicon.negations?.has(r.lower) ||
+    /n['’]t$/.test(r.lower) ||
+    barredFrom(raws, i)
+  )
     return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
   if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
   return null;
+}
+
+const BARRING = new Set(
+  (
+    'keep keeps kept keeping prevent prevents prevented preventing stop stops stopped stopping ' +
+    'bar bars barred barring ban bans banned banning block blocks blocked blocking prohibit ' +
+    'prohibits prohibited prohibiting deter deters deterred deterring'
+  ).split(' '),
+);
+
+/**
+ * The "from" of "keeps it from paying", "banned companies from selling data": what follows is
+ * not done, as after "not" ("so we don't have to pay", "may not sell data"). Only before a word
+ * in -ing, with the barring verb at most four words before it and not itself denied.
+ */
+function barredFrom(raws: readonly Raw[], i: number): boolean {
+  if (raws[i]!.lower !== 'from' || !/^\p{L}{2,}ing$/u.test(raws[i + 1]?.lower ?? '')) return false;
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+    if (raws[j]!.punct) return false;
+    if (BARRING.has(raws[j]!.lower)) return !deniedJustBefore(raws, j);
+  }
+  return false;
+}
+
+/** A denial just before raws[j] ("failing to stop them from killing"): two denials undo each other. */
+function deniedJustBefore(raws: readonly Raw[], j: number): boolean {
+  return raws
+    .slice(Math.max(0, j - 3), j)
+    .some((r) => NEGATIONS.has(r.lower) || /n['’]t$/.test(r.lower) || /^fail/.test(r.lower));
 }
 
 /**

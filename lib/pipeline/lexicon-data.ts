@@ -589,6 +589,17 @@ export const NEGATION_PHRASES = [
   'declining to',
 ];
 
+/**
+ * Words that say a denial in themselves, against a denied verb or adjective in their place: "missed
+ * the deadline" is "did not meet the deadline", "was absent from the meeting" "did not attend the
+ * meeting", "ignored the complaints" "did not respond to the complaints".
+ */
+export const PRIVATIVE_WORDS =
+  'miss missed misses missing absent ignore ignored ignores ignoring omit omitted omits omitting ' +
+  'skip skipped skips skipping avoid avoided avoids avoiding neglect neglected neglects neglecting ' +
+  'overlook overlooked overlooks forgo forwent forgot forget forgets abstain abstained refrain ' +
+  'refrained off incompatible unaware unknown unclear unsure undecided silent idle';
+
 export type QuantifierClass = 'all' | 'many' | 'some' | 'few' | 'none' | 'only';
 
 /** Quantifiers by class, longest phrases first when matched. "no" is a negation cue instead. */

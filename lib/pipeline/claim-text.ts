@@ -551,6 +551,8 @@ interface Item {
   };
   /** Ends a cue's reach. */
   boundary?: boolean;
+  /** The boundary is "because": a denial that reaches nothing before it denies the reason. */
+  reason?: boolean;
   /** A personal pronoun ("he", "its"), no content word of its own. */
   pronoun?: boolean;
   /** A preposition that opens a phrase of its own: it ends a determiner's noun phrase. */
@@ -796,7 +798,11 @@ function cueAt(
     barredFrom(raws, i)
   )
     return { item: { cue: { negation: true, raw: r, last: r } }, next: i + 1 };
-  if (CLAUSE_WORDS.has(r.lower)) return { item: { boundary: true }, next: i + 1 };
+  if (CLAUSE_WORDS.has(r.lower))
+    return {
+      item: { boundary: true, ...(r.lower === 'because' && { reason: true }) },
+      next: i + 1,
+    };
   return null;
 }
 
@@ -1131,6 +1137,8 @@ function wordItem(
   const month = capital && !r.opening && (word === 'may' || word === 'march');
   // "US" in capitals is the country, "us" the pronoun.
   const countryCode = written.length >= 2 && written === written.toUpperCase();
+  // "is going to happen": the future, as "will" says it; no word of the claim.
+  if (word === 'going' && next?.lower === 'to') return {};
   // "US$200", "A$50", "NZ$10": the letters name the dollar, which the page may write "$".
   if (/^\p{Lu}{1,2}$/u.test(written) && next?.text === '$' && next.start === r.end) return {};
   // "well" before a participle says how ("well received", "well-paid"): a word of the claim,
@@ -1278,7 +1286,8 @@ function reachOf(
     inPhrase &&= next.token !== undefined;
     if (reached.length >= scope && !inPhrase) break;
     if (determiner && next.preposition && reached.length > 0) break;
-    if (next.boundary) break;
+    // "it's not going to be because we offer a lot of money" denies the reason: the offering.
+    if (next.boundary && !(next.reason && negation && reached.length === 0)) break;
     if (negation && next.token?.name && reached.length > 0) break;
     // A cue inside another's reach: both apply ("does not deny" affirms).
     if (next.token) reached.push(next.token);

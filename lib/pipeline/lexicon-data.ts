@@ -354,6 +354,7 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['friend', 'enemy'],
   ['accept', 'reject'],
   ['approve', 'reject'],
+  ['agree', 'reject'],
   ['support', 'oppose'],
   ['agree', 'disagree'],
   ['permit', 'forbid'],

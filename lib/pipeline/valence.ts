@@ -46,6 +46,8 @@ const INFLECTIONS: ReadonlyArray<readonly [string, string]> = [
   ['ied', 'y'],
   ['ing', ''],
   ['ing', 'e'],
+  // The list rates feelings by the participle: "relaxing" as "relaxed".
+  ['ing', 'ed'],
   ['ly', ''],
   ['ily', 'y'],
   // Comparatives and superlatives: "happier", "safest", "nicer".

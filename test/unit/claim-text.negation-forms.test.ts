@@ -96,3 +96,28 @@ describe('analyse: "keeps it from paying" denies the paying', () => {
     );
   });
 });
+
+describe('analyse: "not … because" denies the reason', () => {
+  // cnet (Zuckerberg's testimony on Facebook's acquisitions).
+  const QUOTE =
+    'If this [deal] is going to happen, it’s not going to be because we offer a lot of money, although we’re going to have to offer a fair price for the company.';
+
+  it('denies the offering, not the happening before it', () => {
+    const tokens = analyse(QUOTE, buildLexicon([QUOTE])).tokens;
+    expect(tokens.find((t) => t.text === 'happen')?.negated).toBe(false);
+    expect(tokens.find((t) => t.text === 'offer')?.negated).toBe(true);
+  });
+
+  it('leaves a denial that reaches a word before "because" as it was', () => {
+    const text = 'He did not come because he was sick.';
+    const tokens = analyse(text, buildLexicon([text])).tokens;
+    expect(tokens.find((t) => t.text === 'come')?.negated).toBe(true);
+    expect(tokens.find((t) => t.text === 'sick')?.negated).toBe(false);
+  });
+
+  it('says otherwise against "deals happen because Facebook offers a lot of money"', () => {
+    const claim = 'What makes this deal happen is that Facebook will offer a lot of money.';
+    const r = compare(claim, QUOTE);
+    expect(r.outcome).toBe('contradicted');
+  });
+});

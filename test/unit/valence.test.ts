@@ -16,6 +16,8 @@ describe('clearValence (AFINN-165)', () => {
     expect(clearValence('duller')).toBeLessThanOrEqual(-2);
     expect(oppositeValence('duller', 'better')).toBe(true);
     expect(clearValence('happiest')).toBeGreaterThanOrEqual(2);
+    // A feeling rated by its participle: "relaxing" as "relaxed" (yahoo-1's "violent rhythm game").
+    expect(oppositeValence('relaxing', 'violent')).toBe(true);
     // Not every word in "-er": "career" is no "care" (quanta-1's "programming career").
     expect(clearValence('career')).toBeUndefined();
   });

@@ -1091,6 +1091,9 @@ function movedNames(
   const placeOf = claim.map((c, i) => {
     const left = i - 1;
     if (matched[i]! < 0 || !c.name || left < 0 || matched[left]! < 0) return -1;
+    // A possessive before it owns it, and the page may name the owner after it: "Harvard's
+    // François-Xavier Bagnoud Center" is "the François-Xavier Bagnoud Center at Harvard University".
+    if (/['’]s$/u.test(claim[left]!.text)) return -1;
     const from = page[matched[left]!]!.pos;
     const at = from + (c.pos - claim[left]!.pos);
     const next = page.findIndex((p) => p.pos > from);

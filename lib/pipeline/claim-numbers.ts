@@ -147,7 +147,10 @@ export function ordinalOf(t: Token): string | undefined {
  * missing number, but for the rank "number one". Another number in its place still conflicts.
  */
 export function spelledOne(tokens: readonly Token[], t: Token): boolean {
-  if (t.kind !== 'number' || t.text.toLowerCase() !== 'one') return false;
+  if (t.kind !== 'number') return false;
+  // "the past decade" is one decade, a span the page may leave out ("in recent years").
+  if (/^(?:past|previous)\b/i.test(t.text)) return true;
+  if (t.text.toLowerCase() !== 'one') return false;
   const before = tokens[tokens.indexOf(t) - 1];
   return !(before?.word === 'number' && before.pos === t.pos - 1);
 }

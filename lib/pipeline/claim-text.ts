@@ -392,6 +392,13 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     !ordinalSecond(raws, j + 1)
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
+  // "over the past decade", "in the previous year": one of the unit, as "a decade" is.
+  else if (
+    (first.lower === 'past' || first.lower === 'previous') &&
+    raws[j - 1]?.lower === 'the' &&
+    TIME_UNITS.has(raws[j + 1]?.lower ?? '')
+  )
+    return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
   // "half a century" (or "half-century") is 50 years, "half a million" 500,000.
   if (first.lower === 'half' && halfOfA(raws, j)) j++;

@@ -355,6 +355,7 @@ export const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ['accept', 'reject'],
   ['approve', 'reject'],
   ['agree', 'reject'],
+  ['change', 'stay'],
   ['support', 'oppose'],
   ['agree', 'disagree'],
   ['permit', 'forbid'],
@@ -583,6 +584,8 @@ export const NEGATION_PHRASES = [
   'not possible to',
   'impossible to',
   'no way to',
+  // "had yet to make any progress": had not made it.
+  ...['has', 'have', 'had', 'is', 'are', 'was', 'were'].map((verb) => `${verb} yet to`),
   // "declined to comment": did not.
   'decline to',
   'declines to',

@@ -113,3 +113,48 @@ describe('compareClaim: a prime minister and a dollar named by country', () => {
     expect(r.outcome).toBe('supported');
   });
 });
+
+describe('compareClaim: "the past decade" and "ten years"', () => {
+  // webmd-1 (peanut allergies).
+  const PAGE =
+    'Life-threatening peanut allergies have mysteriously been on the rise in the past decade.';
+
+  it('reads "the past decade" as one decade, ten years', () => {
+    const r = compare('Peanut allergies had been rising over the previous ten years.', PAGE);
+    expect(r.conflicts).toEqual([]);
+    expect(r.missing).toEqual([]);
+  });
+
+  it('sets "the past two decades" against it, and misses no number where the page gives none', () => {
+    expect(
+      compare('Peanut allergies have been rising over the past two decades.', PAGE).outcome,
+    ).toBe('contradicted');
+    const r = compare(
+      'Peanut allergies have been rising over the past decade.',
+      'Peanut allergies have been on the rise in recent years.',
+    );
+    expect(r.missing).toEqual([]);
+  });
+});
+
+describe('compareClaim: a possessive that owns the name after it', () => {
+  // nytimes-1 (Eric Reeves on the Sudan sanctions).
+  it('finds "Harvard’s … Center" in "the … Center … at Harvard University"', () => {
+    const r = compare(
+      "Reeves is a senior fellow at Harvard's François-Xavier Bagnoud Center for Health and Human Rights.",
+      'Mr. Reeves is a senior fellow at the François-Xavier Bagnoud Center for Health and Human Rights at Harvard University.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+});
+
+describe('compareClaim: staying the same and changing', () => {
+  it('sets "can stay as it is" against "should change"', () => {
+    // webmd-1 (the guidance on peanut allergies).
+    const r = compare(
+      'According to experts, the guidance doctors give parents can stay exactly as it is.',
+      'Experts say the research should change the guidance doctors give to parents.',
+    );
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'stay', page: 'change' });
+  });
+});

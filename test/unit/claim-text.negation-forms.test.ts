@@ -121,3 +121,11 @@ describe('analyse: "not … because" denies the reason', () => {
     expect(r.outcome).toBe('contradicted');
   });
 });
+
+describe('analyse: "has yet to" denies', () => {
+  it('agrees with "has not", and says otherwise against "has"', () => {
+    const claim = 'The company has yet to turn a profit.';
+    expect(compare(claim, 'The company has not turned a profit.').outcome).toBe('supported');
+    expect(compare(claim, 'The company has turned a profit.').outcome).toBe('contradicted');
+  });
+});

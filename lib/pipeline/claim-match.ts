@@ -1120,6 +1120,9 @@ function movedNames(
     if (loose && (!alone || title || isCalendarWord(c.key))) return;
     // Right after it, the rival describes the claim's name: "to Minecraft developer Mojang".
     if (found.pos > rival.pos && found.pos - rival.pos <= 2) return;
+    // A passive's agent stands after the verb: "Congress will pass the Iran deal" is "the Iran
+    // deal will be passed by Congress".
+    if (found.afterBy || rival.afterBy) return;
     out.push(conflictOf('entity', c, rival));
   });
   return out;
@@ -1391,6 +1394,12 @@ function polarityConflict(
       (q, j) =>
         q.key === c.key && q.negated === c.negated && !matched.some((m, k) => m === j && k !== i),
     );
+    // The claim says the word both ways and the page once: which mention the page's is, is not
+    // known ("watching a movie in the headset … never say about other headsets" against "in it …
+    // never say about the other headsets").
+    const bothWays =
+      claim.some((q, k) => k !== i && q.key === c.key && q.negated === p.negated) &&
+      page.filter((q) => q.key === c.key).length === 1;
     // A pair matched only through WordNet may be another sense of the word ("does not keep its
     // commitments" against "the progress continues"): it supports a claim, never denies one.
     const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
@@ -1401,6 +1410,7 @@ function polarityConflict(
     if (
       c.negated !== p.negated &&
       !alsoSaid &&
+      !bothWays &&
       !byWordnet &&
       !scopeOnly &&
       !(onceEach && edge) &&

@@ -61,6 +61,8 @@ export interface Token {
   afterNumber?: boolean;
   /** "about", "over", "nearly" before the number: compared with a tolerance. */
   approximate?: boolean;
+  /** Right after "by": a passive's agent, maybe ("will be passed by Congress"). */
+  afterBy?: boolean;
   /** A ratio's first number ("4 out of 5": 4), which a count of the page may state. */
   part?: number;
   /** "more than 80%", "over 80%": above; "less than", "under", "up to": below. */
@@ -149,6 +151,8 @@ const NOT_NEGATION = [
   'no doubt',
   'no wonder',
   'how far from',
+  // "whether or not this threshold is responsible", "whether it works or not": a question, no denial.
+  'or not',
   // "none other than Yoon" is Yoon.
   'none other than',
   // "fans who don't mind paying more" are willing to pay: the denial is of the objection.
@@ -1196,6 +1200,7 @@ function wordItem(
   // so), not a name, though it is capitalised mid-sentence.
   const fieldLabel = previous?.text === ',' && next?.text === ':' && !identifier;
   const token = contentToken(key, r, r, capital, name && !fieldLabel);
+  if (previous?.lower === 'by') token.afterBy = true;
   if (!capital && next && PARTICLES.has(next.lower)) token.particle = next.lower;
   if (!capital && previous && LESSENING.has(previous.lower)) token.lessened = true;
   if (word === 'second' && previous && RANK_BEFORE.has(previous.lower) && next && !next.punct)

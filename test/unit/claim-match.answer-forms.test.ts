@@ -158,3 +158,38 @@ describe('compareClaim: staying the same and changing', () => {
     expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'stay', page: 'change' });
   });
 });
+
+describe('compareClaim: readings from the step-28 set', () => {
+  it('reads "whether or not" as a question, no denial', () => {
+    // medicalnewstoday (the "a-ha!" moment study).
+    const r = compare(
+      'The researchers asked whether this same threshold might also account for our "eureka!" moments.',
+      'The researchers wondered whether or not this threshold is also responsible for our "eureka!" moments.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+
+  it('sets no denial against a claim that says the word both ways where the page says it once', () => {
+    // theverge (the Vision Pro demo).
+    const r = compare(
+      'The author could picture himself actually watching a movie in the headset, something he would never say about other headsets.',
+      'I agree and could see myself actually watching a movie in it, which is something I’d never say about the other headsets out there.',
+    );
+    expect(r.conflicts).toEqual([]);
+    // Said twice on the page, each mention has its own: "is not Hermitian" is still otherwise.
+    const twice = compare(
+      'The inverse of an invertible Hermitian matrix is not Hermitian.',
+      'The inverse of an invertible Hermitian matrix is Hermitian as well.',
+    );
+    expect(twice.outcome).toBe('contradicted');
+  });
+
+  it('reads a passive’s agent after its verb as the active’s subject', () => {
+    // bbc-1 (the Obama interview).
+    const r = compare(
+      'Obama expressed confidence that Congress will pass the Iran nuclear deal.',
+      'He is confident the Iran nuclear deal will be passed by Congress.',
+    );
+    expect(r.conflicts).toEqual([]);
+  });
+});

@@ -193,3 +193,14 @@ describe('compareClaim: readings from the step-28 set', () => {
     expect(r.conflicts).toEqual([]);
   });
 });
+
+describe('compareClaim: kin of the other sex', () => {
+  it('sets "his daughter" against "his son"', () => {
+    // yahoo-3 (the photo of a veteran's son wrapped in a flag).
+    const r = compare(
+      'Hicks said the photo showed what the father was fighting for: his daughter wrapped in an American flag.',
+      '“This is what he was fighting for, his son wrapped in an American flag,” Hicks said.',
+    );
+    expect(r.conflicts[0]).toMatchObject({ kind: 'antonym', claim: 'daughter', page: 'son' });
+  });
+});

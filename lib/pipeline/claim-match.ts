@@ -1397,9 +1397,12 @@ function polarityConflict(
     // The claim says the word both ways and the page once: which mention the page's is, is not
     // known ("watching a movie in the headset … never say about other headsets" against "in it …
     // never say about the other headsets").
+    // Only where the denial itself is on the other side too: a line that carries the claim's other
+    // mention alone ("… so you may directly pass …") does not say the claim's "not the same".
     const bothWays =
       claim.some((q, k) => k !== i && q.key === c.key && q.negated === p.negated) &&
-      page.filter((q) => q.key === c.key).length === 1;
+      page.filter((q) => q.key === c.key).length === 1 &&
+      denialMet(claim, page, c.negated ? c : p, c.negated ? 'claim' : 'page');
     // A pair matched only through WordNet may be another sense of the word ("does not keep its
     // commitments" against "the progress continues"): it supports a claim, never denies one.
     const byWordnet = c.key !== p.key && !sameFamily(c.key, p.key);
@@ -1437,6 +1440,18 @@ function polarityConflict(
       return quantifierConflictOf(c, p);
   }
   return quantifiersApart(claim, page, matched);
+}
+
+/** Some word the denial of `denied` reaches is denied on the other side too. */
+function denialMet(
+  claim: readonly Token[],
+  page: readonly Token[],
+  denied: Token,
+  side: 'claim' | 'page',
+): boolean {
+  const [mine, theirs] = side === 'claim' ? [claim, page] : [page, claim];
+  const reached = mine.filter((t) => t.negated && t.cue?.start === denied.cue?.start);
+  return reached.some((t) => theirs.some((q) => q.negated && q.key === t.key));
 }
 
 /** Negation cues by where they start, in the claim and on the page. */

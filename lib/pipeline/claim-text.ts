@@ -255,20 +255,25 @@ const RATIO_DENOMINATORS = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 20, 100, 100
  * when `value` was read before raws[j]. Not "3 in 10 minutes" (a unit after it) or "2 in 2019".
  */
 function ratioAt(raws: readonly Raw[], j: number, value: number): NumberRead | null {
-  const of = raws[j]?.lower === 'out' && raws[j + 1]?.lower === 'of' ? 2 : 0;
-  if (raws[j]?.lower !== 'in' && !of) return null;
-  const below = raws[j + (of || 1)];
+  // "in" or "out of", then the denominator.
+  const at =
+    raws[j]?.lower === 'in'
+      ? j + 1
+      : raws[j]?.lower === 'out' && raws[j + 1]?.lower === 'of'
+        ? j + 2
+        : -1;
+  const below = raws[at];
   if (!below) return null;
   const over = NUMERIC.test(below.text) ? Number(below.text) : NUMBER_WORDS[below.lower];
   if (over === undefined || !RATIO_DENOMINATORS.has(over) || value <= 0 || value >= over)
     return null;
-  const after = raws[j + (of || 1) + 1]?.lower ?? '';
+  const after = raws[at + 1]?.lower ?? '';
   const unit = TIME_UNITS.has(after) || TIME_UNITS.has(after.replace(/s$/, ''));
   if (unit || PERCENTS.has(after) || CURRENCIES.has(after)) return null;
   return {
     value: Math.round((10000 * value) / over) / 100,
     numberClass: 'percent',
-    next: j + (of || 1) + 1,
+    next: at + 1,
     approximate: true,
     part: value,
   };
@@ -367,6 +372,15 @@ function decadeOrOrdinalAt(raws: readonly Raw[], j: number): NumberRead | null {
   return regnalNumberAt(raws, j);
 }
 
+/** "over the past decade", "in the previous year": one of the unit, as "a decade" is. */
+function pastUnitAt(raws: readonly Raw[], j: number): boolean {
+  return (
+    (raws[j]!.lower === 'past' || raws[j]!.lower === 'previous') &&
+    raws[j - 1]?.lower === 'the' &&
+    TIME_UNITS.has(raws[j + 1]?.lower ?? '')
+  );
+}
+
 /** Reads a number starting at raws[i]: digits or words, scales, percent and currency. */
 function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
   let j = i;
@@ -396,13 +410,7 @@ function numberAt(raws: readonly Raw[], i: number): NumberRead | null {
     !ordinalSecond(raws, j + 1)
   )
     return { value: 1, numberClass: 'count', next: j + 1 };
-  // "over the past decade", "in the previous year": one of the unit, as "a decade" is.
-  else if (
-    (first.lower === 'past' || first.lower === 'previous') &&
-    raws[j - 1]?.lower === 'the' &&
-    TIME_UNITS.has(raws[j + 1]?.lower ?? '')
-  )
-    return { value: 1, numberClass: 'count', next: j + 1 };
+  else if (pastUnitAt(raws, j)) return { value: 1, numberClass: 'count', next: j + 1 };
   if (value === undefined) return null;
   // "half a century" (or "half-century") is 50 years, "half a million" 500,000.
   if (first.lower === 'half' && halfOfA(raws, j)) j++;

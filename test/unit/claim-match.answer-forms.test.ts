@@ -176,6 +176,13 @@ describe('compareClaim: readings from the step-28 set', () => {
       'I agree and could see myself actually watching a movie in it, which is something I’d never say about the other headsets out there.',
     );
     expect(r.conflicts).toEqual([]);
+    // 002 (the Fetch API), a sentence pre-formatted text wraps over two lines: the second line
+    // holds the claim's other mention of "pass" alone, not its denial "not the same".
+    const wrapped = compare(
+      'The fetch() function’s arguments are not the same as those passed to the Request() constructor, so you may directly pass arbitrarily complex requests to fetch().',
+      'The fetch() function’s arguments are the same as those passed to the\nRequest() constructor, so you may directly pass arbitrarily complex requests to fetch().',
+    );
+    expect(wrapped.outcome).toBe('contradicted');
     // Said twice on the page, each mention has its own: "is not Hermitian" is still otherwise.
     const twice = compare(
       'The inverse of an invertible Hermitian matrix is not Hermitian.',

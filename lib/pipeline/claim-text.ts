@@ -615,7 +615,7 @@ export function analyse(text: string, lexicon: Lexicon, offset = 0): Analysis {
     // "40 feet": a unit word only means a unit right after a number ("280 degrees Celsius" too).
     const before = items[pos - 1]?.token;
     const number =
-      before?.afterNumber && /^degrees?$/.test(before.word) ? items[pos - 2]?.token : before;
+      before?.afterNumber && /^degrees?$/.test(before.word ?? '') ? items[pos - 2]?.token : before;
     if (number?.kind === 'number') {
       token.afterNumber = true;
       if (number.timeAmount && timeUnitOf(token.word)) token.timeAmount = number.timeAmount;

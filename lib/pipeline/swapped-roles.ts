@@ -105,6 +105,27 @@ export function swappedInSentence(
   return swappedTies(c, p, uniqueMatches(c, p));
 }
 
+/**
+ * The claim says actively what the page says in the passive: "Congress will pass the Iran deal"
+ * against "the Iran deal will be passed by Congress". The page's agent (after "by") stands after
+ * the other word, and the claim's before it ("Iran will pass the Congress deal" is no such thing).
+ */
+function activeOfPassive(
+  c: readonly Token[],
+  p: readonly Token[],
+  m: readonly number[],
+  agent: number,
+  other: number,
+): boolean {
+  const pageAgent = p[m[agent]!]!;
+  return (
+    pageAgent.afterBy === true &&
+    !c[agent]!.afterBy &&
+    p[m[other]!]!.pos < pageAgent.pos &&
+    c[agent]!.pos < c[other]!.pos
+  );
+}
+
 /** `swappedInSentence` on analysed tokens and their unique matches `m`. */
 function swappedTies(
   c: readonly Token[],
@@ -119,6 +140,7 @@ function swappedTies(
     for (let b = a + 1; b < c.length; b++) {
       if (m[a]! < 0 || m[b]! < 0 || !sameSort(c[a]!, c[b]!)) continue;
       if (partOfName(c[a]!) || partOfName(c[b]!)) continue;
+      if (activeOfPassive(c, p, m, a, b) || activeOfPassive(c, p, m, b, a)) continue;
       if (!movedTie(c, m, a, b) || !movedTie(c, m, b, a)) continue;
       return tradedPlaces(c[a]!, c[b]!, p[m[b]!]!);
     }

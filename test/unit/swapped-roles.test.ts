@@ -21,6 +21,14 @@ describe('swappedRoles', () => {
     expect(claim.slice(conflict!.claimStart, conflict!.claimEnd)).toBe('British');
   });
 
+  it('says nothing of a claim that says actively what the page says in the passive', () => {
+    // bbc-1 (the Obama interview).
+    const quote = 'He is confident the Iran nuclear deal will be passed by Congress';
+    expect(
+      swapped('Obama is confident that Congress will pass the Iran nuclear deal.', quote),
+    ).toBe(null);
+  });
+
   it('says nothing of the same ties in another order', () => {
     const claim =
       'Born in Brooklyn in 1857, Waite had an American father and a British mother, and his father died before Waite turned two.';

@@ -50,7 +50,7 @@ import {
   ordinalKey,
   ordinalOf,
   sameNumber,
-  spelledOne,
+  unstatedOne,
 } from './claim-numbers';
 import { fromTheOtherSide } from './converse';
 import { sameTimeAmount } from './time-amount';
@@ -202,7 +202,7 @@ export function compareClaim(
   const namedNearby = { has: (key: string) => named.has(key) || opts.known?.has(key) === true };
   const missing = claimAnalysis.tokens
     .filter((t) => (t.kind === 'number' || t.name) && !everywhere.has(t.key))
-    .filter((t) => !spelledOne(claimAnalysis.tokens, t) && !namedTime(t))
+    .filter((t) => !unstatedOne(claimAnalysis.tokens, t) && !namedTime(t))
     .filter((t) => t.kind === 'number' || !restOfNameFound(claimAnalysis.tokens, t, namedNearby))
     .filter((t) => t.kind === 'number' || !opts.known?.has(t.key))
     .filter((t) => t.kind !== 'number' || !units.some((u) => hasNumber(u.analysis, t)))
@@ -513,7 +513,7 @@ function judge(
     (t, i) =>
       matched[i]! < 0 &&
       !resolved.has(i) &&
-      ((t.kind === 'number' && !spelledOne(claim.tokens, t)) ||
+      ((t.kind === 'number' && !unstatedOne(claim.tokens, t)) ||
         (t.capital &&
           !everywhere.has(t.key) &&
           !known?.has(t.key) &&

@@ -142,13 +142,13 @@ export function ordinalOf(t: Token): string | undefined {
 }
 
 /**
- * "one" spelled out is as often a pronoun or an age as a count ("there should be one against
- * abusing 'literally'", "before turning one"), so the page's not writing it says little: never a
- * missing number, but for the rank "number one". Another number in its place still conflicts.
+ * A one the page's not writing says little of: never a missing number. "one" spelled out is as
+ * often a pronoun or an age as a count ("there should be one against abusing 'literally'", "before
+ * turning one"), but for the rank "number one"; "the past decade" is one decade, a span the page
+ * may leave out ("in recent years"). Another number in its place still conflicts.
  */
-export function spelledOne(tokens: readonly Token[], t: Token): boolean {
+export function unstatedOne(tokens: readonly Token[], t: Token): boolean {
   if (t.kind !== 'number') return false;
-  // "the past decade" is one decade, a span the page may leave out ("in recent years").
   if (/^(?:past|previous)\b/i.test(t.text)) return true;
   if (t.text.toLowerCase() !== 'one') return false;
   const before = tokens[tokens.indexOf(t) - 1];

@@ -62,6 +62,15 @@ function readSet<S extends v.GenericSchema>(name: string, schema: S): Array<v.In
 export const readClaims = () => readSet('claims.json', ClaimSchema);
 export const readCitations = () => readSet('citations.json', CitationSchema);
 
+/** The pages of the claims' tune split (the split is by page): the only pages the sweeps read. */
+export const claimTunePages = () => [
+  ...new Set(
+    readClaims()
+      .filter((c) => c.split === 'tune')
+      .map((c) => c.page),
+  ),
+];
+
 /**
  * The pages live outside the repository, in shared/ beside the checkout (`../shared`), or beside
  * the folder of worktrees (`../../shared`).

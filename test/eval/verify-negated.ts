@@ -12,20 +12,14 @@ import { runPipeline } from '../../lib/ask/run';
 import { sentences } from '../../lib/core/segment';
 import { claimProblem } from '../../lib/pipeline/claim-input';
 import { pageLanguage } from '../../lib/pipeline/language';
-import { pct, rate, readClaims, readTestPage } from './verify-data';
+import { pct, rate, claimTunePages, readTestPage } from './verify-data';
 
 const AUXILIARY =
   /\b(is|was|are|were|has|have|had|can|will|could|would|should|does|did|must|may)\b/;
 const DENIED = /\b(not|never|no|none|nothing|nobody|without)\b|n['’]t\b/i;
 
 async function main() {
-  const tunePages = [
-    ...new Set(
-      readClaims()
-        .filter((c) => c.split === 'tune')
-        .map((c) => c.page),
-    ),
-  ];
+  const tunePages = claimTunePages();
   let total = 0;
   const called: string[] = [];
   for (const name of tunePages) {

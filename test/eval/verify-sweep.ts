@@ -16,7 +16,7 @@ import { claimProblem } from '../../lib/pipeline/claim-input';
 import { MIN_VERBATIM_WORDS } from '../../lib/pipeline/claim-text';
 import { pageLanguage } from '../../lib/pipeline/language';
 import type { PageSnapshot } from '../../lib/pipeline/types';
-import { pct, rate, readClaims, readTestPage } from './verify-data';
+import { pct, rate, claimTunePages, readTestPage } from './verify-data';
 
 interface Miss {
   page: string;
@@ -73,13 +73,7 @@ async function sweepPage(name: string): Promise<{ n: number; misses: Miss[] }> {
 }
 
 async function main() {
-  const tunePages = [
-    ...new Set(
-      readClaims()
-        .filter((c) => c.split === 'tune')
-        .map((c) => c.page),
-    ),
-  ];
+  const tunePages = claimTunePages();
   const asked = process.argv.slice(2);
   const pages = asked.length ? tunePages.filter((p) => asked.includes(p)) : tunePages;
   let total = 0;

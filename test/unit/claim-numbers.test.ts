@@ -4,7 +4,7 @@ import {
   comparableNumbers,
   ordinalOf,
   sameNumber,
-  spelledOne,
+  unstatedOne,
 } from '../../lib/pipeline/claim-numbers';
 import { analyse, type Token } from '../../lib/pipeline/claim-text';
 import { buildLexicon } from '../../lib/pipeline/lexicon';
@@ -54,14 +54,14 @@ describe('ordinalOf and comparableNumbers', () => {
   it('does not count a spelled-out "one" as a figure, but for "number one"', () => {
     const one = tokens('there should be one against it');
     expect(
-      spelledOne(
+      unstatedOne(
         one,
         one.find((t) => t.kind === 'number')!,
       ),
     ).toBe(true);
     const rank = tokens('the number one reason');
     expect(
-      spelledOne(
+      unstatedOne(
         rank,
         rank.find((t) => t.kind === 'number')!,
       ),
